@@ -1,0 +1,373 @@
+/*
+ * handrank evaluation: the per-hand hot path and the batch loops.
+ *
+ * Codes path (the fast one).  Each card code indexes a 16-byte entry
+ * {mask bit, key}; the key holds the card's rank multiplier in bits 0..31 and
+ * a 4-bit counter per suit in bits 32..47.  Summing the entries of a hand gives
+ *   - its mask: popcount(mask) == k exactly when every code is a valid card and
+ *     no card repeats (invalid codes contribute 0, a repeat carries into a
+ *     neighbouring bit), so validation costs one popcount and one compare;
+ *   - its rank key, which the perfect hash turns into a table slot;
+ *   - its suit counters, started at 3, so bit 3 of a counter is set when that
+ *     suit holds five or more cards.
+ * A k <= 7 card hand without a five-card suit is then one hash lookup; a flush
+ * under high rules is one lookup in the 8192-entry flush table.  Rare cases
+ * (8 or 9 cards, flushes that count against the player) take hr_value_slow.
+ *
+ * The batch loops never allocate, never touch Python, and report the first bad
+ * row (or -1); they run on [lo, hi) so OpenMP threads can split a batch.
+ */
+#ifndef HANDRANK_HR_EVAL_H
+#define HANDRANK_HR_EVAL_H
+
+#include "hr_tables.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#define HR_SUIT_INIT (0x3333ULL << 32)
+#define HR_FLUSH_BITS (0x8888ULL << 32)
+
+/* Loop specialisations: how flushes are treated, and the low qualifier. */
+enum { HR_MODE_BEST = 0, HR_MODE_IGNORE = 1, HR_MODE_AVOID = 2, HR_MODE_QUAL = 3 };
+
+HR_INLINE int hr_mode_of(const hr_rule_t *R)
+{
+    if (R->qual != INT16_MIN) return HR_MODE_QUAL;   /* ace-to-five-8: flushes ignored */
+    return R->flush_mode;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+typedef uint64_t hr_v2 __attribute__((vector_size(16)));
+#define HR_V2_ADD(a, b) ((a) + (b))
+#define HR_V2_LO(v) ((v)[0])
+#define HR_V2_HI(v) ((v)[1])
+#else
+typedef struct { uint64_t lo, hi; } hr_v2;
+HR_INLINE hr_v2 hr_v2_add(hr_v2 a, hr_v2 b) { hr_v2 r = {a.lo + b.lo, a.hi + b.hi}; return r; }
+#define HR_V2_ADD(a, b) hr_v2_add((a), (b))
+#define HR_V2_LO(v) ((v).lo)
+#define HR_V2_HI(v) ((v).hi)
+#endif
+
+/* Entries for the first card (suit counters pre-set to 3) and the others. */
+typedef struct {
+    hr_v2 first[256];
+    hr_v2 next[256];
+} hr_cardtab_t;
+
+static hr_cardtab_t hr_cards;
+
+static void hr_init_cards(void)
+{
+    memset(&hr_cards, 0, sizeof(hr_cards));
+    for (int c = 0; c < HR_NCARDS; c++) {
+        uint64_t key = hr_rank_mult[HR_RANK(c)] | (1ULL << (32 + 4 * HR_SUIT(c)));
+        hr_v2 e = {HR_BIT(c), key}, f = {HR_BIT(c), key + HR_SUIT_INIT};
+        hr_cards.next[c] = e;
+        hr_cards.first[c] = f;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Slow paths: flushes that count against the player, 8 and 9 cards.  */
+
+/* Best five of the cards in `mask` when a suit holds five or more of them and
+ * flushes count against the player: the best of that suit's cards as a flush
+ * (one lookup), or of any five that are not all one suit (their rank multiset;
+ * the subsets are walked with running sums, 21 of them for seven cards). */
+static int hr_best_by_subsets(const hr_rule_t *R, uint64_t mask, uint32_t flush_lane)
+{
+    const int32_t *off = hr_hashes[5].off;
+    const int shift = hr_hashes[5].shift;
+    const int16_t *V5 = R->value[5];
+    uint32_t m[HR_MAX_CARDS], su[HR_MAX_CARDS];
+    int n = 0, best = R->flush[flush_lane];
+    for (uint64_t x = mask; x && n < HR_MAX_CARDS; x &= x - 1, n++) {
+        int p = hr_ctz64(x);
+        m[n] = hr_rank_mult[p & 15];
+        su[n] = 1u << (p >> 4);
+    }
+    for (int a = 0; a < n - 4; a++)
+        for (int b = a + 1; b < n - 3; b++)
+            for (int c = b + 1; c < n - 2; c++) {
+                uint32_t kc = m[a] + m[b] + m[c], sc = su[a] | su[b] | su[c];
+                for (int d = c + 1; d < n - 1; d++)
+                    for (int e = d + 1; e < n; e++) {
+                        uint32_t suits = sc | su[d] | su[e];
+                        if (!(suits & (suits - 1))) continue;    /* all one suit */
+                        uint32_t key = kc + m[d] + m[e];
+                        int v = V5[key + off[key >> shift]];
+                        if (v > best) best = v;
+                    }
+            }
+    return best;
+}
+
+/* Best five of 8 or 9 cards without a forced flush: the best over the 7-card
+ * multisets left after dropping one (8) or two (9) cards, and under high
+ * rules the best flush of `flush_lane` if it holds five or more cards. */
+static int hr_best_by_dropping(const hr_rule_t *R, uint64_t mask, uint32_t rk, int k,
+                               uint32_t flush_lane)
+{
+    const hr_hash_t *h = &hr_hashes[HR_MAX_HASHED];
+    const int16_t *V = R->value[HR_MAX_HASHED];
+    uint32_t l0 = mask & HR_LANE, l1 = (mask >> 16) & HR_LANE;
+    uint32_t l2 = (mask >> 32) & HR_LANE, l3 = (mask >> 48) & HR_LANE;
+    uint32_t ranks = l0 | l1 | l2 | l3;
+    int best = -1;
+    for (uint32_t a = ranks; a; a &= a - 1) {
+        int r1 = hr_ctz64(a);
+        uint32_t k1 = rk - hr_rank_mult[r1];
+        if (k == 8) {
+            int v = V[hr_slot(h, k1)];
+            if (v > best) best = v;
+            continue;
+        }
+        int c1 = (l0 >> r1 & 1) + (l1 >> r1 & 1) + (l2 >> r1 & 1) + (l3 >> r1 & 1);
+        for (uint32_t b = c1 >= 2 ? a : a & (a - 1); b; b &= b - 1) {
+            int v = V[hr_slot(h, k1 - hr_rank_mult[hr_ctz64(b)])];
+            if (v > best) best = v;
+        }
+    }
+    if (R->flush && hr_popcount64(flush_lane) >= 5 && R->flush[flush_lane] > best)
+        best = R->flush[flush_lane];
+    return best;
+}
+
+/* Best five of a hand with a five-card suit (its ranks: `lane`) under a rule
+ * set where flushes count against the player.  The best rank pattern `best`
+ * stands unless it can only be made from that suit: five different ranks, all
+ * held in the suit and in no other.  Only then are the subsets searched. */
+static int hr_avoid_flush(const hr_rule_t *R, uint64_t mask, int best, uint32_t lane, int fs)
+{
+    uint32_t set = R->rankset[best];
+    uint32_t others = 0;
+    for (int s = 0; s < HR_NSUITS; s++)
+        if (s != fs) others |= (uint32_t)(mask >> (16 * s)) & HR_LANE;
+    if ((set & HR_PAIRED) || (set & ~lane) || (set & others)) return best;
+    return hr_best_by_subsets(R, mask, lane);
+}
+
+/* Strength of a valid hand of k = 5..9 cards given by its mask and rank key;
+ * fs is the suit holding five or more cards, or -1. */
+static int hr_value_slow(const hr_rule_t *R, uint64_t mask, uint32_t rk, int k, int fs)
+{
+    uint32_t lane = fs >= 0 ? (uint32_t)(mask >> (16 * fs)) & HR_LANE : 0;
+    int v;
+    if (k > HR_MAX_HASHED)
+        v = hr_best_by_dropping(R, mask, rk, k, R->flush_mode == HR_FLUSH_BEST ? lane : 0);
+    else if (fs >= 0 && R->flush_mode == HR_FLUSH_BEST)
+        return R->flush[lane];
+    else
+        v = R->value[k][hr_slot(&hr_hashes[k], rk)];
+    if (fs >= 0 && R->flush_mode == HR_FLUSH_AVOID) v = hr_avoid_flush(R, mask, v, lane, fs);
+    return v >= R->qual ? v : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Batch loops                                                          */
+
+/* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K and MODE are
+ * compile-time constants after inlining.  Returns the first bad row or -1;
+ * bad rows get -1 in out. */
+HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const uint8_t *cards, int64_t lo,
+                                int64_t hi, const int K, const int MODE, int16_t *out)
+{
+    const hr_v2 *first = hr_cards.first, *next = hr_cards.next;
+    const int hk = K <= HR_MAX_HASHED ? K : HR_MAX_HASHED;
+    const int32_t *off = hr_hashes[hk].off;
+    const int shift = hr_hashes[hk].shift;
+    const int16_t *V = R->value[hk], *F = R->flush;
+    const int16_t qual = R->qual;
+    int64_t bad = -1;
+    for (int64_t i = lo; i < hi; i++) {
+        const uint8_t *row = cards + i * K;
+        hr_v2 acc = first[row[0]];
+        for (int j = 1; j < K; j++) acc = HR_V2_ADD(acc, next[row[j]]);
+        const uint64_t mask = HR_V2_LO(acc), key = HR_V2_HI(acc);
+        const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
+        const uint64_t fl = flushes ? key & HR_FLUSH_BITS : 0;
+        const uint32_t rk = (uint32_t)key;
+        int v;
+        /* one branch for the rare cases: a bad row, a five-card suit, 8 or 9 cards */
+        if (HR_UNLIKELY((uint64_t)(hr_popcount64(mask) - K) | fl | (K > HR_MAX_HASHED))) {
+            if (hr_popcount64(mask) != K) {
+                if (bad < 0) bad = i;
+                out[i] = -1;
+                continue;
+            }
+            if (K > HR_MAX_HASHED || MODE == HR_MODE_AVOID)
+                v = hr_value_slow(R, mask, rk, K, fl ? (hr_ctz64(fl) - 35) >> 2 : -1);
+            else {
+                const int s = (hr_ctz64(fl) - 35) >> 2;
+                v = F[(mask >> (16 * s)) & HR_LANE];
+            }
+        } else {
+            v = V[rk + off[rk >> shift]];
+        }
+        if (MODE == HR_MODE_QUAL) v = v >= qual ? v : -1;
+        out[i] = (int16_t)v;
+    }
+    return bad;
+}
+
+#define HR_CODES_CASE(MODE, K) \
+    case (MODE) * 16 + (K): return hr_loop_codes(R, cards, lo, hi, K, MODE, out);
+#define HR_CODES_CASES(MODE) \
+    HR_CODES_CASE(MODE, 5) HR_CODES_CASE(MODE, 6) HR_CODES_CASE(MODE, 7) \
+    HR_CODES_CASE(MODE, 8) HR_CODES_CASE(MODE, 9)
+#define HR_DEFINE_CODES_DISPATCH(NAME, ATTR)                                          \
+    ATTR static int64_t NAME(const hr_rule_t *R, const uint8_t *cards, int64_t lo,    \
+                             int64_t hi, int k, int16_t *out)                         \
+    {                                                                                 \
+        switch (hr_mode_of(R) * 16 + k) {                                             \
+            HR_CODES_CASES(HR_MODE_BEST) HR_CODES_CASES(HR_MODE_IGNORE)               \
+            HR_CODES_CASES(HR_MODE_AVOID) HR_CODES_CASES(HR_MODE_QUAL)                \
+        }                                                                             \
+        return lo < hi ? lo : -1;                                                     \
+    }
+
+/* Rows [lo, hi) of n uint64 masks; each row may hold 5..9 cards. */
+HR_INLINE int64_t hr_loop_masks(const hr_rule_t *R, const uint64_t *masks, int64_t lo,
+                                int64_t hi, int16_t *out)
+{
+    int64_t bad = -1;
+    for (int64_t i = lo; i < hi; i++) {
+        const uint64_t m = masks[i];
+        const int k = hr_popcount64(m);
+        if (HR_UNLIKELY((m & ~HR_CARD_BITS) || k < HR_MIN_CARDS || k > HR_MAX_CARDS)) {
+            if (bad < 0) bad = i;
+            out[i] = -1;
+            continue;
+        }
+        const uint32_t l0 = m & HR_LANE, l1 = (m >> 16) & HR_LANE;
+        const uint32_t l2 = (m >> 32) & HR_LANE, l3 = m >> 48;
+        const uint32_t rk = hr_lane_rank_key[l0] + hr_lane_rank_key[l1] +
+                            hr_lane_rank_key[l2] + hr_lane_rank_key[l3];
+        int fs = -1;
+        if (HR_UNLIKELY(k >= 5 && (hr_popcount64(l0) >= 5 || hr_popcount64(l1) >= 5 ||
+                                   hr_popcount64(l2) >= 5 || hr_popcount64(l3) >= 5)))
+            fs = hr_popcount64(l0) >= 5 ? 0 : hr_popcount64(l1) >= 5 ? 1
+               : hr_popcount64(l2) >= 5 ? 2 : 3;
+        if (HR_LIKELY(fs < 0 && k <= HR_MAX_HASHED)) {
+            int v = R->value[k][hr_slot(&hr_hashes[k], rk)];
+            out[i] = (int16_t)(v >= R->qual ? v : -1);
+        } else {
+            out[i] = (int16_t)hr_value_slow(R, m, rk, k, fs);
+        }
+    }
+    return bad;
+}
+
+#define HR_DEFINE_MASKS_DISPATCH(NAME, ATTR)                                          \
+    ATTR static int64_t NAME(const hr_rule_t *R, const uint64_t *masks, int64_t lo,   \
+                             int64_t hi, int16_t *out)                                \
+    {                                                                                 \
+        return hr_loop_masks(R, masks, lo, hi, out);                                  \
+    }
+
+/* Two builds of each loop: one for CPUs with POPCNT and SSE4.1 (x86-64-v2,
+ * chosen at run time), and a portable one; the build flags stay baseline. */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define HR_MULTIVERSION 1
+HR_DEFINE_CODES_DISPATCH(hr_codes_popcnt, __attribute__((target("popcnt,sse4.1"))))
+HR_DEFINE_MASKS_DISPATCH(hr_masks_popcnt, __attribute__((target("popcnt,sse4.1"))))
+#endif
+HR_DEFINE_CODES_DISPATCH(hr_codes_portable, )
+HR_DEFINE_MASKS_DISPATCH(hr_masks_portable, )
+
+static int hr_use_popcnt = 0;
+
+typedef int64_t (*hr_codes_fn)(const hr_rule_t *, const uint8_t *, int64_t, int64_t, int,
+                               int16_t *);
+typedef int64_t (*hr_masks_fn)(const hr_rule_t *, const uint64_t *, int64_t, int64_t,
+                               int16_t *);
+
+static int hr_max_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+static int hr_has_openmp(void)
+{
+#ifdef _OPENMP
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/* Split [0, n) over nthreads; each part runs `BODY(lo, hi)` which yields the
+ * part's first bad row or -1.  Evaluates to the first bad row overall or -1. */
+#ifdef _OPENMP
+#define HR_PARALLEL_ROWS(n, nthreads, result, CALL)                                   \
+    do {                                                                              \
+        int64_t hr_bad_ = INT64_MAX;                                                  \
+        if ((nthreads) > 1) {                                                         \
+            _Pragma("omp parallel num_threads(nthreads) reduction(min : hr_bad_)")    \
+            {                                                                         \
+                int64_t t_ = omp_get_thread_num(), T_ = omp_get_num_threads();        \
+                int64_t lo = (n) * t_ / T_, hi = (n) * (t_ + 1) / T_;                 \
+                int64_t b_ = CALL;                                                    \
+                if (b_ >= 0) hr_bad_ = b_;                                            \
+            }                                                                         \
+        } else {                                                                      \
+            int64_t lo = 0, hi = (n);                                                 \
+            int64_t b_ = CALL;                                                        \
+            if (b_ >= 0) hr_bad_ = b_;                                                \
+        }                                                                             \
+        (result) = hr_bad_ == INT64_MAX ? -1 : hr_bad_;                               \
+    } while (0)
+#else
+#define HR_PARALLEL_ROWS(n, nthreads, result, CALL)                                   \
+    do {                                                                              \
+        int64_t lo = 0, hi = (n);                                                     \
+        (result) = CALL;                                                              \
+    } while (0)
+#endif
+
+/* Evaluate n hands of k cards (C-contiguous uint8 codes).  Returns the first
+ * bad row (a code out of range, a joker, a repeated card) or -1. */
+static int64_t hr_eval_codes(const hr_rule_t *R, const uint8_t *cards, int64_t n, int k,
+                             int16_t *out, int nthreads)
+{
+    hr_codes_fn fn = hr_codes_portable;
+#ifdef HR_MULTIVERSION
+    if (hr_use_popcnt) fn = hr_codes_popcnt;
+#endif
+    int64_t bad;
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, cards, lo, hi, k, out));
+    return bad;
+}
+
+/* Evaluate n hand masks.  Returns the first bad row (bits outside the 52
+ * cards, fewer than 5 or more than 9 cards) or -1. */
+static int64_t hr_eval_masks(const hr_rule_t *R, const uint64_t *masks, int64_t n,
+                             int16_t *out, int nthreads)
+{
+    hr_masks_fn fn = hr_masks_portable;
+#ifdef HR_MULTIVERSION
+    if (hr_use_popcnt) fn = hr_masks_popcnt;
+#endif
+    int64_t bad;
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, masks, lo, hi, out));
+    return bad;
+}
+
+/* One-time initialisation: hashes, card entries, CPU features.  1 on success. */
+static int hr_init(void)
+{
+#ifdef HR_MULTIVERSION
+    __builtin_cpu_init();
+    hr_use_popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1");
+#endif
+    hr_init_cards();
+    return hr_init_hashes();
+}
+
+#endif /* HANDRANK_HR_EVAL_H */

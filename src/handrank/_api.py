@@ -1,0 +1,434 @@
+"""The public evaluation API: argument checking, then one call into the C loop.
+
+Checks that need the data (a repeated card, a joker, a code out of range) are
+made by the C loop at almost no cost; when it reports a bad row, this module
+looks at that row again to say exactly what is wrong with it.
+"""
+from __future__ import annotations
+
+import os
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._cards import NCODES, card_name, format as format_cards, parse_codes
+from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
+from ._types import Category, HandError
+
+__all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
+           "highest_card", "lowest_card"]
+
+#: Below this many hands per thread a batch runs on one thread.
+MIN_ROWS_PER_THREAD = 32768
+
+
+def default_threads() -> int:
+    """Cores a batch uses by default: those this process may run on."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):   # pragma: no cover - not Linux
+        n = os.cpu_count() or 1
+    return max(1, min(n, _core.MAX_THREADS if _core.HAS_OPENMP else 1))
+
+
+def resolve_threads(threads: int | None, n: int) -> int:
+    """Threads for a batch of n rows: ``None`` means all cores (fewer for small batches)."""
+    if threads is None:
+        return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise HandError(f"threads must be a positive integer or None; got {threads!r}")
+    if threads < 1:
+        raise HandError(f"threads must be at least 1; got {threads}")
+    return int(threads) if _core.HAS_OPENMP else 1
+
+
+def _check_wild(wild: Any) -> None:
+    if wild is not None:
+        raise HandError(f"wild={wild!r}: wild cards are not supported by this version yet; "
+                        "use wild=None")
+
+
+def _ints_checked(arr: np.ndarray) -> np.ndarray:
+    """uint8 C-contiguous copy of an integer array, refusing codes outside 0..53."""
+    if arr.dtype == np.uint8:
+        return np.ascontiguousarray(arr)
+    if arr.size:
+        bad = (arr < 0) | (arr >= NCODES)
+        if bad.any():
+            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
+            row = f"row {idx[0]}: " if arr.ndim == 2 else ""
+            raise HandError(f"{row}card code {arr[idx]} is out of range 0..{NCODES - 1}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def as_hands(hands: Any) -> tuple[np.ndarray, bool]:
+    """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
+    the input was one hand.  Accepts text, a sequence of codes, a list of
+    texts, or an integer array of one (k,) or many (N, k) hands."""
+    if isinstance(hands, str):
+        return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        return as_batch(hands), False
+    if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
+        raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
+                        f"got {type(hands).__name__}")
+    try:
+        arr = np.asarray(hands)
+    except ValueError as e:   # ragged nested lists
+        raise HandError(f"hands must all hold the same number of cards ({e})") from None
+    if arr.dtype == object or arr.dtype.kind not in "iu":
+        if arr.size == 0:
+            raise HandError("no cards given: a hand needs 5 to 9 cards")
+        raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
+    if arr.ndim == 1:
+        return _ints_checked(arr).reshape(1, -1), True
+    if arr.ndim == 2:
+        return _ints_checked(arr), False
+    raise HandError(f"hands must be a 1-D hand or a 2-D (N, k) array; got shape {arr.shape}")
+
+
+def as_batch(hands: Any) -> np.ndarray:
+    """(N, k) uint8 rows from a list of texts or an integer array."""
+    if isinstance(hands, list):
+        fast = _core.parse_plain(hands)
+        if fast is not None:
+            return fast
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        rows = []
+        for i, text in enumerate(hands):
+            try:
+                rows.append(parse_codes(text))
+            except HandError as e:
+                raise HandError(f"row {i}: {e}") from None
+            if len(rows[-1]) != len(rows[0]):
+                raise HandError(f"row {i} has {len(rows[-1])} cards but row 0 has "
+                                f"{len(rows[0])}; every hand of a batch has the same k")
+        return np.array(rows, dtype=np.uint8)
+    arr, single = as_hands(hands)
+    return arr
+
+
+def row_problem(row: np.ndarray, jokers_ok: bool = False) -> str:
+    """What is wrong with one hand's codes (for error messages)."""
+    seen: dict[int, int] = {}
+    for pos, c in enumerate(int(x) for x in row):
+        if not 0 <= c < NCODES:
+            return f"card code {c} at position {pos} is out of range 0..{NCODES - 1}"
+        if c >= 52 and not jokers_ok:
+            return (f"a joker (code {c}) needs a wild setting: wild='bug', 'jokers' "
+                    f"or a list of wild cards")
+        if c in seen:
+            return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
+        seen[c] = pos
+    return "the hand is invalid"
+
+
+def _bad_row_error(rows: np.ndarray, i: int, single: bool) -> HandError:
+    problem = row_problem(rows[i])
+    if single:
+        try:
+            text = format_cards(rows[i])
+        except HandError:
+            text = str(rows[i].tolist())
+        return HandError(f"hand {text!r}: {problem}")
+    return HandError(f"row {i}: {problem}")
+
+
+def _check_k(k: int, rows: np.ndarray, single: bool) -> None:
+    if not 5 <= k <= 9:
+        what = f" ({format_cards(rows[0])!r})" if single and k and rows.max() < NCODES else ""
+        raise HandError(f"a hand needs 5 to 9 cards; got {k}{what}")
+
+
+def _out_array(out: np.ndarray | None, n: int) -> np.ndarray:
+    if out is None:
+        return np.empty(n, dtype=np.int16)
+    if not isinstance(out, np.ndarray):
+        raise HandError(f"out must be a numpy int16 array; got {type(out).__name__}")
+    if out.dtype != np.int16 or out.shape != (n,):
+        raise HandError(f"out must be an int16 array of shape ({n},); "
+                        f"got dtype {out.dtype}, shape {out.shape}")
+    if not out.flags.writeable:
+        raise HandError("out is read-only")
+    if out.flags.c_contiguous:
+        return out
+    return np.empty(n, dtype=np.int16)
+
+
+def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
+             out: np.ndarray | None = None, threads: int | None = None) -> Any:
+    """Strength of the best five of each hand: higher is better, dense from 0.
+
+    Parameters
+    ----------
+    hands
+        One hand (text such as ``"As Kd Th 9c 2s"``, or a sequence of 5..9 card
+        codes) or many (a list of texts, or an ``(N, k)`` integer array of any
+        dtype and layout; C-contiguous ``uint8`` is the fast path).
+    rules
+        ``"high"``, ``"ace-to-five"`` (``"a5"``, ``"razz"``), ``"ace-to-five-8"``
+        (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)
+        or ``"ace-to-six"`` (``"a6"``).
+    wild
+        ``None`` (jokers are an error).
+    out
+        Optional preallocated ``(N,)`` int16 array for a batch's result.
+    threads
+        Cores a batch uses: ``None`` for all, 1 for the calling thread only.
+
+    Returns
+    -------
+    int or numpy.ndarray
+        An ``int`` for one hand, ``(N,)`` int16 for a batch.  Under
+        ``"ace-to-five-8"`` a hand with no qualifying low is -1.
+
+    Raises
+    ------
+    HandError
+        Unreadable text, a repeated card, a code out of range, a joker, a
+        wrong number of cards, shape or dtype; the message names the row.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.evaluate("As Ks Qs Js Ts")
+    7461
+    >>> hr.evaluate("7s 5c 4d 3d 2c", rules="2-7")
+    7461
+    >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
+    [2578, 1282]
+    """
+    if wild is None and out is None and type(rules) is str:
+        fast = _EXACT_NAMES.get(rules)
+        if fast is not None:                     # one plain hand: straight into C
+            v = fast.tables.eval_one(hands)
+            if v is not None:
+                return v
+    rs = get_rules(rules)
+    _check_wild(wild)
+    rows, single = as_hands(hands)
+    n, k = rows.shape
+    _check_k(k, rows, single)
+    res = _out_array(out, n)
+    bad = rs.tables.eval_codes(rows, res, resolve_threads(threads, n))
+    if bad >= 0:
+        raise _bad_row_error(rows, bad, single)
+    if out is not None and res is not out:
+        out[...] = res
+        res = out
+    return int(res[0]) if single else res
+
+
+def _mask_problem(m: int) -> str:
+    cards = m & 0x1FFF1FFF1FFF1FFF
+    if m & (0x2000 | 0x20000000):
+        return "the mask holds a joker (bit 13 or 29), which needs a wild setting"
+    if m != cards:
+        extra = m & ~cards
+        return f"bit {(extra & -extra).bit_length() - 1} is set, which is no card"
+    return f"the mask holds {bin(m).count('1')} cards; a hand needs 5 to 9"
+
+
+def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
+                   out: np.ndarray | None = None, threads: int | None = None) -> Any:
+    """Strength of hands given as uint64 bitmasks (one hand of 5..9 cards each).
+
+    Card (rank, suit) is bit ``16*suit + rank``.  A single mask (an ``int``)
+    gives an ``int``; an ``(N,)`` array gives ``(N,)`` int16.  Each mask may
+    hold a different number of cards.
+
+    >>> import handrank as hr
+    >>> hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts 2c 3d"))
+    7461
+    """
+    if wild is None and out is None and type(rules) is str and type(masks) is int:
+        fast = _EXACT_NAMES.get(rules)
+        if fast is not None:
+            v = fast.tables.eval_mask_one(masks)
+            if v is not None:
+                return v
+    rs = get_rules(rules)
+    _check_wild(wild)
+    single = isinstance(masks, (int, np.integer))
+    if isinstance(masks, bool):
+        raise TypeError("a mask is an integer, not a bool")
+    if single:
+        m = int(masks)
+        if not 0 <= m < 2**64:
+            raise HandError(f"mask {m} is not a 64-bit unsigned value")
+        arr = np.array([m], dtype=np.uint64)
+    else:
+        if masks is None or isinstance(masks, (str, float)):
+            raise TypeError(f"masks must be an integer or an array of uint64; "
+                            f"got {type(masks).__name__}")
+        arr = np.asarray(masks)
+        if arr.dtype == object and arr.size and all(isinstance(x, int) for x in arr.flat):
+            if any(not 0 <= x < 2**64 for x in arr.flat):
+                raise HandError("masks must be 64-bit unsigned values")
+            arr = arr.astype(np.uint64)
+        if arr.dtype.kind not in "iu" or arr.ndim != 1:
+            raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
+                            f"shape {arr.shape}")
+        if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
+            raise HandError(f"row {int(np.argmax(arr < 0))}: mask is negative")
+        arr = np.ascontiguousarray(arr, dtype=np.uint64)
+    n = len(arr)
+    res = _out_array(out, n)
+    bad = rs.tables.eval_masks(arr, res, resolve_threads(threads, n))
+    if bad >= 0:
+        where = "" if single else f"row {bad}: "
+        raise HandError(f"{where}{_mask_problem(int(arr[bad]))} (mask {int(arr[bad]):#x})")
+    if out is not None and res is not out:
+        out[...] = res
+        res = out
+    return int(res[0]) if single else res
+
+
+_COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.intp) for k in range(5, 10)}
+
+
+def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet) -> np.ndarray:
+    """Sort each row of five cards as a player reads the hand: groups before
+    kickers, higher before lower under the rules (the wheel as 5-4-3-2-A)."""
+    ranks = five.astype(np.int64) >> 2
+    suits = five.astype(np.int64) & 3
+    same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    order = (ranks + 1) % 13 if rs.ace == "low" else ranks.copy()
+    if rs.ace == "high":
+        cats, cls_ranks = rs._classes
+        s = np.clip(strengths, 0, None)
+        wheel = np.isin(cats[s], (Category.STRAIGHT, Category.STRAIGHT_FLUSH)) & (cls_ranks[s, 0] == 3)
+        order[wheel[:, None] & (ranks == 12)] = -1
+    key = same * 64 + (order + 1) * 4 + suits
+    idx = np.argsort(-key, axis=1, kind="stable")
+    return np.take_along_axis(five, idx, axis=1)
+
+
+def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
+    """The five cards that play: ``(5,)`` uint8 codes, or ``(N, 5)`` for a batch.
+
+    The cards come in reading order (groups before kickers, high to low under
+    the rules).  Among equally good choices the first found is returned.
+
+    >>> import handrank as hr
+    >>> hr.format(hr.best_five("Kd 7c Ks 2h 7d 9s Kh"))
+    'Ks Kh Kd 7d 7c'
+    """
+    rs = get_rules(rules)
+    rows, single = as_hands(cards)
+    strengths = evaluate(rows, rs, wild)     # validates every row
+    n, k = rows.shape
+    combos = _COMBOS[k]
+    result = np.empty((n, 5), dtype=np.uint8)
+    chunk = max(1, 2_000_000 // len(combos))
+    for lo in range(0, n, chunk):
+        part = rows[lo:lo + chunk]
+        subsets = part[:, combos]                                 # (m, C, 5)
+        vals = evaluate(subsets.reshape(-1, 5), rs, wild).reshape(len(part), len(combos))
+        pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
+        result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs)
+    return result[0] if single else result
+
+
+def _strength_input(strength: Any, rules: str | RuleSet) -> tuple[RuleSet, Any]:
+    rs = get_rules(rules)
+    if isinstance(strength, str):
+        return rs, evaluate(strength, rs)
+    return rs, strength
+
+
+def category(strength: Any, rules: str = "high") -> Any:
+    """The :class:`Category` of a strength (``None``: no qualifying low).
+
+    An array of strengths gives an int8 array of category numbers (-1 for
+    no qualifying low).  Text is evaluated first.
+
+    >>> import handrank as hr
+    >>> hr.category(hr.evaluate("Ah Ad Ac 6s 6d"))
+    <Category.FULL_HOUSE: 6>
+    """
+    rs, s = _strength_input(strength, rules)
+    if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+        return rs.category(int(s))
+    arr = _strength_array(s, rs)
+    cats = rs._classes[0][np.clip(arr, 0, None)].astype(np.int8)
+    cats[~_qualifies(arr, rs)] = -1
+    return cats
+
+
+def describe(strength: Any, rules: str = "high") -> Any:
+    """Plain-English name of a strength: ``"Full house, threes over sixes"``.
+
+    Under low rules an unpaired hand is named by its top two cards
+    (``"Seven-five low"``); ``"No low"`` when an eight-or-better low does not
+    qualify.  An array gives a list of names.  Text is evaluated first.
+
+    >>> import handrank as hr
+    >>> hr.describe(hr.evaluate("3h 3d 3c 6s 6d"))
+    'Full house, threes over sixes'
+    >>> hr.describe(hr.evaluate("7s 5c 4d 3d 2c", rules="2-7"), rules="2-7")
+    'Seven-five low'
+    """
+    rs, s = _strength_input(strength, rules)
+    if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+        return rs.describe(int(s))
+    arr = _strength_array(s, rs)
+    names = {int(v): rs.describe(int(v)) for v in np.unique(arr)}
+    return [names[int(v)] for v in arr.ravel()]
+
+
+def _strength_array(s: Any, rs: RuleSet) -> np.ndarray:
+    arr = np.asarray(s)
+    if arr.dtype.kind not in "iu":
+        raise HandError(f"strengths must be integers; got dtype {arr.dtype}")
+    arr = arr.astype(np.int64)
+    bad = (arr < rs.min_strength) | (arr >= rs.nclasses)
+    if bad.any():
+        v = arr[np.unravel_index(int(np.argmax(bad)), arr.shape)]
+        raise HandError(f"strength {v} is out of range for rules={rs.name!r}: "
+                        f"expected {rs.min_strength}..{rs.nclasses - 1}")
+    return arr
+
+
+def _qualifies(arr: np.ndarray, rs: RuleSet) -> np.ndarray:
+    q = rs.tables.qualifier_strength
+    return arr >= (0 if q is None else q)
+
+
+def _extreme_card(cards: Any, pick: Any) -> Any:
+    rows, single = as_hands(cards)
+    if rows.shape[1] == 0:
+        raise HandError("no cards given")
+    bad = rows >= 52
+    if bad.any():
+        i, j = np.unravel_index(int(np.argmax(bad)), rows.shape)
+        where = "" if single else f"row {i}: "
+        raise HandError(f"{where}code {rows[i, j]} at position {j} is not a card of the "
+                        f"52-card deck (jokers have no rank or suit to compare)")
+    res = pick(rows, axis=1)
+    return int(res[0]) if single else res
+
+
+def highest_card(cards: Any) -> Any:
+    """The highest card by rank, then suit (clubs < diamonds < hearts < spades).
+
+    Returns a code (``int``), or ``(N,)`` uint8 codes for a batch.  Used for
+    dealer selection.
+
+    >>> import handrank as hr
+    >>> hr.format([hr.highest_card("Kd Ks 9h")])
+    'Ks'
+    """
+    return _extreme_card(cards, np.max)
+
+
+def lowest_card(cards: Any) -> Any:
+    """The lowest card by rank, then suit (the stud bring-in under high rules).
+
+    >>> import handrank as hr
+    >>> hr.format([hr.lowest_card("2h 2c 9s")])
+    '2c'
+    """
+    return _extreme_card(cards, np.min)

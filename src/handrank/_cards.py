@@ -1,0 +1,245 @@
+"""Cards: text, codes and bitmasks.
+
+A card is ``code = 4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h,
+s); 52 and 53 are jokers.  In a mask, card (rank, suit) is bit ``16*suit +
+rank``; joker 52 is bit 13 and joker 53 is bit 29.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+import numpy as np
+
+from ._types import HandError
+
+__all__ = ["parse", "format", "to_mask", "from_mask", "card_name"]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+JOKERS = (52, 53)
+NCODES = 54
+_SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+            "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_RANK_OF = {ch: i for i, ch in enumerate(RANK_CHARS)}
+_SEPARATORS = " \t\r\n,;"
+_BIT_OF_CODE = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [1 << 13, 1 << 29],
+                        dtype=np.uint64)
+_BIT_INDEX = np.array([16 * (c & 3) + (c >> 2) for c in range(52)] + [13, 29], dtype=np.uint64)
+_CARD_BITS = sum(0x1FFF << (16 * s) for s in range(4))
+_JOKER_BITS = (1 << 13) | (1 << 29)
+
+CardsLike = Union[str, Sequence[int], np.ndarray]
+
+
+def card_name(code: int) -> str:
+    """Two-character name of a card code: ``card_name(51) == "As"``, jokers ``"Jk"``."""
+    if 0 <= code < 52:
+        return RANK_CHARS[code >> 2] + SUIT_CHARS[code & 3]
+    if code in JOKERS:
+        return "Jk"
+    return f"<code {code}>"
+
+
+def _parse_error(text: str, pos: int, why: str) -> HandError:
+    end = pos
+    while end < len(text) and text[end] not in _SEPARATORS and end - pos < 4:
+        end += 1
+    bad = text[pos:end] or text[pos:pos + 1]
+    return HandError(f"cannot read card {bad!r} at position {pos} of {text!r}: {why}")
+
+
+def parse_codes(text: str) -> list[int]:
+    """Card codes of a hand's text, as a list (see :func:`parse`)."""
+    if not isinstance(text, str):
+        raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    codes: list[int] = []
+    jokers = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        low3 = text[i:i + 3].lower()
+        if low3 == "jkr" or low3[:2] in ("jk", "xx"):
+            if jokers == 2:
+                raise _parse_error(text, i, "a hand holds at most two jokers")
+            codes.append(JOKERS[jokers])
+            jokers += 1
+            i += 3 if low3 == "jkr" else 2
+            continue
+        if text.startswith("10", i):
+            rank, j = 8, i + 2
+        elif ch.upper() in _RANK_OF:
+            rank, j = _RANK_OF[ch.upper()], i + 1
+        else:
+            raise _parse_error(text, i, "a card starts with a rank: 2-9, T or 10, J, Q, K, A "
+                                        "(or Jk, Jkr, Xx for a joker)")
+        suit = _SUIT_OF.get(text[j].lower()) if j < n else None
+        if suit is None:
+            why = ("the rank has no suit after it" if j >= n or text[j] in _SEPARATORS
+                   else f"{text[j]!r} is not a suit")
+            raise _parse_error(text, i, why + "; suits are c, d, h, s (or ♣ ♦ ♥ ♠)")
+        codes.append(4 * rank + suit)
+        i = j + 1
+    return codes
+
+
+def parse(text: str) -> np.ndarray:
+    """Card codes of a hand written as text.
+
+    Ranks 2-9, T or 10, J, Q, K, A in any case; suits c, d, h, s or ♣ ♦ ♥ ♠;
+    jokers ``Jk``, ``Jkr`` or ``Xx`` (the first is 52, the second 53); cards
+    separated by spaces or commas, or not at all.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.parse("As Kd 10h")
+    array([51, 45, 34], dtype=uint8)
+    >>> hr.parse("AsKd").tolist()
+    [51, 45]
+    """
+    return np.array(parse_codes(text), dtype=np.uint8)
+
+
+def _codes_1d(cards: CardsLike, what: str = "cards") -> np.ndarray:
+    """A 1-D int64 array of checked codes 0..53 from text or a sequence."""
+    if isinstance(cards, str):
+        return np.array(parse_codes(cards), dtype=np.int64)
+    arr = np.asarray(cards)
+    if arr.dtype == object or arr.dtype.kind not in "iu":
+        if arr.size == 0:
+            return np.zeros(0, dtype=np.int64)
+        raise HandError(f"{what} must be integer card codes or text; got dtype {arr.dtype}")
+    if arr.ndim != 1:
+        raise HandError(f"{what} must be one hand (1-D); got shape {arr.shape}")
+    arr = arr.astype(np.int64)
+    bad = np.flatnonzero((arr < 0) | (arr >= NCODES))
+    if bad.size:
+        raise HandError(f"card code {arr[bad[0]]} at position {bad[0]} is out of range "
+                        f"0..{NCODES - 1}")
+    return arr
+
+
+def format(cards: CardsLike | Iterable[CardsLike]) -> str | list[str]:  # noqa: A001
+    """Text of a hand: ``"As Kd Th 9c 2s"``; a 2-D array gives a list of strings.
+
+    Round-trips with :func:`parse` (tens are written ``T``, jokers ``Jk``).
+
+    >>> import handrank as hr
+    >>> hr.format([51, 45, 34, 28, 3])
+    'As Kd Th 9c 2s'
+    """
+    if not isinstance(cards, str):
+        arr = np.asarray(cards)
+        if arr.ndim == 2:
+            return [format(row) for row in arr]
+    return " ".join(card_name(int(c)) for c in _codes_1d(cards))
+
+
+def to_mask(cards: CardsLike) -> int | np.ndarray:
+    """Bitmask of a hand (an ``int``), or ``(N,)`` uint64 masks of an ``(N, k)`` array.
+
+    Card (rank, suit) is bit ``16*suit + rank``; jokers are bits 13 and 29.
+
+    >>> import handrank as hr
+    >>> hr.to_mask("2c 2d") == (1 << 0) | (1 << 16)
+    True
+    """
+    if not isinstance(cards, str):
+        arr = np.asarray(cards)
+        if arr.ndim == 2 or (arr.ndim == 1 and arr.size and isinstance(arr.flat[0], str)):
+            from ._api import as_batch   # a batch: (N, k) codes or a list of texts
+            batch = as_batch(cards)
+            masks = np.bitwise_or.reduce(_BIT_OF_CODE[batch.astype(np.intp)], axis=1) \
+                if batch.shape[1] else np.zeros(len(batch), np.uint64)
+            counts = _popcount(masks)
+            dup = np.flatnonzero(counts != batch.shape[1])
+            if dup.size:
+                raise HandError(f"row {dup[0]}: a card repeats "
+                                f"({format(batch[dup[0]])}); a mask holds each card once")
+            return masks
+    codes = _codes_1d(cards)
+    mask = 0
+    for c in codes.tolist():
+        bit = 1 << (16 * (c & 3) + (c >> 2)) if c < 52 else (1 << 13 if c == 52 else 1 << 29)
+        if mask & bit:
+            raise HandError(f"card {card_name(c)} repeats; a mask holds each card once")
+        mask |= bit
+    return mask
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(masks).astype(np.int64)
+    m = masks.astype(np.uint64)   # pragma: no cover - numpy < 2.0
+    return np.array([bin(int(x)).count("1") for x in m], dtype=np.int64)
+
+
+def _check_mask(m: int) -> None:
+    if m < 0 or m >> 64:
+        raise HandError(f"mask {m} is not a 64-bit unsigned value")
+    extra = m & ~(_CARD_BITS | _JOKER_BITS)
+    if extra:
+        bit = (extra & -extra).bit_length() - 1
+        raise HandError(f"mask {m:#x} has bit {bit} set, which is no card "
+                        f"(cards are bits 16*suit + rank, rank 0..12; jokers 13 and 29)")
+
+
+def _codes_of_mask(m: int) -> list[int]:
+    out = []
+    for s in range(4):
+        lane = m >> (16 * s)
+        for r in range(13):
+            if lane >> r & 1:
+                out.append(4 * r + s)
+    out.sort()
+    if m >> 13 & 1:
+        out.append(52)
+    if m >> 29 & 1:
+        out.append(53)
+    return out
+
+
+def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
+    """Card codes (ascending, uint8) of a mask; ``(N,)`` masks give ``(N, k)``.
+
+    Every mask of a batch must hold the same number of cards.
+
+    >>> import handrank as hr
+    >>> hr.format(hr.from_mask(hr.to_mask("As 2c")))
+    '2c As'
+    """
+    if isinstance(mask, (int, np.integer)):
+        m = int(mask)
+        _check_mask(m)
+        return np.array(_codes_of_mask(m), dtype=np.uint8)
+    arr = np.asarray(mask)
+    if arr.dtype.kind not in "iu" or arr.ndim != 1:
+        raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
+                        f"shape {arr.shape}")
+    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
+        raise HandError(f"mask at row {int(np.argmax(arr < 0))} is negative")
+    m = arr.astype(np.uint64)
+    bad = np.flatnonzero(m & np.uint64(~(_CARD_BITS | _JOKER_BITS) & (2**64 - 1)))
+    if bad.size:
+        raise HandError(f"row {bad[0]}: " + _mask_error_text(int(m[bad[0]])))
+    counts = _popcount(m)
+    if counts.size and (counts != counts[0]).any():
+        row = int(np.flatnonzero(counts != counts[0])[0])
+        raise HandError(f"masks hold different numbers of cards (row 0: {counts[0]}, "
+                        f"row {row}: {counts[row]}); convert them one at a time")
+    k = int(counts[0]) if counts.size else 0
+    # column c of `present` is code c; np.nonzero walks rows in order, columns ascending
+    present = ((m[:, None] >> _BIT_INDEX[None, :]) & np.uint64(1)).astype(bool)
+    return np.nonzero(present)[1].astype(np.uint8).reshape(len(m), k)
+
+
+def _mask_error_text(m: int) -> str:
+    try:
+        _check_mask(m)
+    except HandError as e:
+        return str(e)
+    return f"mask {m:#x} is invalid"   # pragma: no cover

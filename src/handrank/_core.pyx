@@ -1,0 +1,246 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# cython: cdivision=True, embedsignature=True
+"""The compiled core: table building and the batch loops.
+
+Everything here trusts its caller (``handrank._api``) for argument checking,
+except that the C loops themselves validate every card: an out-of-range code,
+a joker or a repeated card makes a loop report the row instead of reading a
+table with it.
+"""
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
+
+import numpy as np
+
+cdef extern from "handrank/hr_eval.h" nogil:
+    ctypedef struct hr_ruledef_t:
+        int ace
+        int patterns
+        int low
+        int qualifier
+        int five_kind
+    ctypedef struct hr_rule_t:
+        int flush_mode
+        int nclasses
+        int16_t qual
+        int8_t *cat
+        uint8_t *ranks
+    int hr_init()
+    int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
+    void hr_free_rule(hr_rule_t *R)
+    int64_t hr_eval_codes(const hr_rule_t *R, const uint8_t *cards, int64_t n, int k,
+                          int16_t *out, int nthreads)
+    int64_t hr_eval_masks(const hr_rule_t *R, const uint64_t *masks, int64_t n,
+                          int16_t *out, int nthreads)
+    int hr_max_threads()
+    int hr_has_openmp()
+    int hr_use_popcnt
+    const unsigned int hr_rank_mult[13]
+
+if not hr_init():
+    raise MemoryError("handrank: could not build the rank hash tables")
+
+#: Number of threads OpenMP would use by default (1 without OpenMP).
+MAX_THREADS = hr_max_threads()
+#: Whether the extension was compiled with OpenMP.
+HAS_OPENMP = bool(hr_has_openmp())
+#: Whether the loops use the CPU's POPCNT instruction.
+USES_POPCNT = bool(hr_use_popcnt)
+#: The rank multipliers of the rank keys (for tests).
+RANK_MULTIPLIERS = tuple(int(hr_rank_mult[i]) for i in range(13))
+
+ACE_MODES = {"high": 0, "high-only": 1, "low": 2}
+
+DEF MAX_FAST = 16
+
+
+cdef inline int _rank_of(Py_UCS4 ch) noexcept:
+    if ch >= u'2' and ch <= u'9':
+        return <int>ch - 50    # ord('2')
+    if ch == u'T' or ch == u't':
+        return 8
+    if ch == u'J' or ch == u'j':
+        return 9
+    if ch == u'Q' or ch == u'q':
+        return 10
+    if ch == u'K' or ch == u'k':
+        return 11
+    if ch == u'A' or ch == u'a':
+        return 12
+    return -1
+
+
+cdef inline int _suit_of(Py_UCS4 ch) noexcept:
+    if ch == u'c' or ch == u'C':
+        return 0
+    if ch == u'd' or ch == u'D':
+        return 1
+    if ch == u'h' or ch == u'H':
+        return 2
+    if ch == u's' or ch == u'S':
+        return 3
+    return -1
+
+
+cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
+    """Codes of plain card text ("As Kd 10h", "AsKd") into buf; the count, or -1
+    when the text needs the full parser (jokers, suit symbols, mistakes)."""
+    cdef Py_ssize_t i = 0, n = len(text)
+    cdef int k = 0, r, s
+    cdef Py_UCS4 ch
+    while i < n:
+        ch = text[i]
+        if ch == u' ' or ch == u',' or ch == u'\t':
+            i += 1
+            continue
+        if ch == u'1' and i + 1 < n and text[i + 1] == u'0':
+            r = 8
+            i += 2
+        else:
+            r = _rank_of(ch)
+            i += 1
+        if r < 0 or i >= n or k >= cap:
+            return -1
+        s = _suit_of(text[i])
+        if s < 0:
+            return -1
+        buf[k] = <uint8_t>(4 * r + s)
+        k += 1
+        i += 1
+    return k
+
+
+cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
+    """Codes of a list or tuple of ints 0..53 into buf; the count, or -1."""
+    cdef int k = 0
+    cdef object x
+    for x in hand:
+        if type(x) is not int or k >= cap or not (0 <= x < 54):
+            return -1
+        buf[k] = <uint8_t>(<long>x)
+        k += 1
+    return k
+
+
+def parse_plain(list texts):
+    """(N, k) uint8 codes of a list of plain card texts of equal length, or None
+    when any needs the full parser (which then explains the problem)."""
+    cdef Py_ssize_t n = len(texts), i
+    cdef uint8_t buf[MAX_FAST]
+    cdef int k, m, j
+    cdef uint8_t[:, ::1] view
+    if n == 0 or type(texts[0]) is not str:
+        return None
+    k = _parse_plain(texts[0], buf, MAX_FAST)
+    if k < 0:
+        return None
+    out = np.empty((n, k), dtype=np.uint8)
+    view = out
+    for i in range(n):
+        t = texts[i]
+        if type(t) is not str:
+            return None
+        m = _parse_plain(t, buf, MAX_FAST)
+        if m != k:
+            return None
+        for j in range(k):
+            view[i, j] = buf[j]
+    return out
+
+
+cdef class RuleTables:
+    """The lookup tables of one rule set, built once from its definition.
+
+    Parameters mirror :class:`handrank._rules.RuleSet`: ``ace`` is one of
+    ``"high"``, ``"high-only"``, ``"low"``; ``patterns`` says whether straights
+    and flushes are hand patterns; ``low`` inverts the order; ``qualifier`` is
+    the highest card of a qualifying low (0 for none); ``five_kind`` adds the
+    five-of-a-kind classes.
+    """
+    cdef hr_rule_t rule
+    cdef bint built
+
+    def __cinit__(self, str ace, bint patterns, bint low, int qualifier, bint five_kind):
+        cdef hr_ruledef_t d
+        d.ace = ACE_MODES[ace]
+        d.patterns = patterns
+        d.low = low
+        d.qualifier = qualifier
+        d.five_kind = five_kind
+        self.built = hr_build_rule(&self.rule, &d)
+        if not self.built:
+            raise MemoryError("handrank: could not build the rule tables")
+
+    def __dealloc__(self):
+        if self.built:
+            hr_free_rule(&self.rule)
+
+    @property
+    def nclasses(self):
+        """Number of distinct five-card strengths (five of a kind included)."""
+        return self.rule.nclasses
+
+    @property
+    def qualifier_strength(self):
+        """Lowest qualifying strength, or None when every hand qualifies."""
+        return None if self.rule.qual == -32768 else int(self.rule.qual)
+
+    def class_info(self):
+        """(categories, ranks): int8 (n,) and uint8 (n, 5) arrays by strength.
+
+        ``ranks[s]`` lists the real ranks (0..12 = 2..A) of class ``s`` in
+        order of significance (pairs before kickers, the wheel as 5-4-3-2-A).
+        """
+        n = self.rule.nclasses
+        cats = np.asarray(<int8_t[:n]> self.rule.cat).copy()
+        ranks = np.asarray(<uint8_t[:n * 5]> self.rule.ranks).reshape(n, 5).copy()
+        return cats, ranks
+
+    def eval_one(self, object hand):
+        """Strength of one hand given as plain text or a list/tuple of codes, or
+        None when the general path must handle it (and explain any error)."""
+        cdef uint8_t buf[MAX_FAST]
+        cdef int16_t out
+        cdef int k
+        if type(hand) is str:
+            k = _parse_plain(hand, buf, MAX_FAST)
+        elif type(hand) is list or type(hand) is tuple:
+            k = _codes_plain(hand, buf, MAX_FAST)
+        elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
+            k = _codes_plain(hand.tolist(), buf, MAX_FAST)
+        else:
+            return None
+        if k < 5 or k > 9:
+            return None
+        if hr_eval_codes(&self.rule, buf, 1, k, &out, 1) >= 0:
+            return None
+        return out
+
+    def eval_mask_one(self, object mask):
+        """Strength of one int mask, or None when the general path must explain."""
+        cdef uint64_t m
+        cdef int16_t out
+        if type(mask) is not int or mask < 0 or mask >= 2 ** 64:
+            return None
+        m = mask
+        if hr_eval_masks(&self.rule, &m, 1, &out, 1) >= 0:
+            return None
+        return out
+
+    def eval_codes(self, const uint8_t[:, ::1] cards, int16_t[::1] out, int threads):
+        """Evaluate C-contiguous uint8 rows into ``out``; return the first bad row or -1."""
+        cdef int64_t n = cards.shape[0], bad
+        cdef int k = cards.shape[1]
+        if n == 0:
+            return -1
+        with nogil:
+            bad = hr_eval_codes(&self.rule, &cards[0, 0], n, k, &out[0], threads)
+        return bad
+
+    def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads):
+        """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""
+        cdef int64_t n = masks.shape[0], bad
+        if n == 0:
+            return -1
+        with nogil:
+            bad = hr_eval_masks(&self.rule, &masks[0], n, &out[0], threads)
+        return bad

@@ -1,0 +1,36 @@
+"""Public types: the error raised for bad input and the hand categories."""
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = ["HandError", "Category"]
+
+
+class HandError(ValueError):
+    """Bad input: unreadable card text, a repeated card, a code out of range,
+    a joker without a ``wild`` setting, a wrong number of cards, shape or dtype.
+
+    The message says what is wrong and where (the position in the text, or
+    the row of a batch), so it can be acted on.
+    """
+
+
+class Category(IntEnum):
+    """The pattern of the five cards that play, under the rules' view of the ace.
+
+    >>> import handrank as hr
+    >>> hr.category(hr.evaluate("As Ks Qs Js Ts"))
+    <Category.ROYAL_FLUSH: 9>
+    """
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+    FIVE_OF_A_KIND = 10

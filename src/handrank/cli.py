@@ -1,0 +1,148 @@
+"""The ``handrank`` command.
+
+    handrank "As Ks Qs Js Ts"            strength, category and name of a hand
+    handrank eval --rules razz "..."     the same, explicitly, under other rules
+    handrank demo                        named examples, then a timed batch
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import __version__
+from ._api import default_threads, describe, evaluate
+from ._rules import RULE_SETS, get_rules
+from ._types import HandError
+from ._api import category as category_of
+
+COMMANDS = ("eval", "demo")
+
+DEMO_HANDS = (
+    ("high", "As Ks Qs Js Ts"),
+    ("high", "9c 9d 9h 9s 2c"),
+    ("high", "3h 3d 3c 6s 6d"),
+    ("high", "Kh Jh 8h 4h 2h"),
+    ("high", "7c 6d 5h 4s 3c"),
+    ("high", "Jc Jd 4h 4s Ac"),
+    ("high", "Ah Kd 7c 7d 2s 9h 3c"),
+    ("ace-to-five", "5h 4d 3c 2s Ad"),
+    ("ace-to-five-8", "8h 7d 6c 5s 3d"),
+    ("ace-to-five-8", "9h 7d 6c 5s 3d"),
+    ("deuce-to-seven", "7s 5c 4d 3d 2c"),
+    ("deuce-to-seven", "As 5c 4d 3d 2c"),
+    ("ace-to-six", "6s 4c 3d 2d Ac"),
+)
+
+
+def _rules_help() -> str:
+    return "; ".join(f"{rs.name}" + (f" ({', '.join(rs.aliases)})" if rs.aliases else "")
+                     for rs in RULE_SETS)
+
+
+def _add_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", "-r", default="high", metavar="RULES",
+                   help=f"rule set (default: high). One of: {_rules_help()}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="handrank",
+        description="Rank poker hands under high, ace-to-five, eight-or-better, "
+                    "deuce-to-seven and ace-to-six rules.",
+        epilog='Example: handrank "As Ks Qs Js Ts"   (same as: handrank eval ...)')
+    parser.add_argument("--version", action="version", version=f"handrank {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("eval", help="rank hands given as text",
+                       description="Print the strength, category and name of each hand.")
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help='a hand of 5..9 cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs')
+    _add_rules(p)
+
+    p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
+                       description="Rank a handful of named example hands under every rule "
+                                   "set, then score a batch of random 7-card hands and print "
+                                   "the rate.")
+    p.add_argument("--hands", "-n", type=int, default=1_000_000,
+                   help="random hands in the timed batch (default: 1,000,000)")
+    p.add_argument("--cards", "-k", type=int, default=7, choices=range(5, 10),
+                   help="cards per random hand (default: 7)")
+    p.add_argument("--threads", "-t", type=int, default=None,
+                   help=f"threads for the batch (default: all, {default_threads()} here)")
+    p.add_argument("--seed", type=int, default=2026, help="random seed (default: 2026)")
+    _add_rules(p)
+    return parser
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    rs = get_rules(args.rules)
+    for text in args.hands:
+        s = evaluate(text, rs)
+        cat = category_of(s, rs)
+        print(f"{text}: strength {s}, {cat.name if cat is not None else 'NO_LOW'}, "
+              f"{describe(s, rs)}")
+    return 0
+
+
+def random_hands(n: int, k: int, seed: int) -> np.ndarray:
+    """n distinct-card hands of k cards, as an (n, k) uint8 array."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    step = 1 << 18
+    deck = np.arange(52, dtype=np.uint8)
+    for lo in range(0, n, step):
+        m = min(step, n - lo)
+        out[lo:lo + m] = rng.permuted(np.broadcast_to(deck, (m, 52)), axis=1)[:, :k]
+    return out
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    print(f"handrank {__version__}: named examples")
+    width = max(len(h) for _, h in DEMO_HANDS)
+    for rules, text in DEMO_HANDS:
+        s = evaluate(text, rules)
+        print(f"  {text:<{width}}  {rules:<15} {s:>5}  {describe(s, rules)}")
+    if args.hands < 1:
+        return 0
+    rs = get_rules(args.rules)
+    print(f"\nDealing {args.hands:,} random {args.cards}-card hands ...", flush=True)
+    hands = random_hands(args.hands, args.cards, args.seed)
+    out = np.empty(len(hands), dtype=np.int16)
+    step = max(1, len(hands) // 10)
+    start = time.perf_counter()
+    for lo in range(0, len(hands), step):
+        evaluate(hands[lo:lo + step], rs, out=out[lo:lo + step], threads=args.threads)
+        done = min(lo + step, len(hands))
+        print(f"\r  scored {done:>12,} / {len(hands):,} ({100 * done // len(hands)}%)",
+              end="", flush=True)
+    elapsed = time.perf_counter() - start
+    print()
+    best = int(out.max())
+    print(f"Scored {len(hands):,} hands under {rs.name} rules in {elapsed * 1e3:.1f} ms: "
+          f"{len(hands) / elapsed / 1e6:,.1f} million hands/s")
+    print(f"Best hand dealt: {describe(best, rs)} (strength {best})")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        argv.insert(0, "eval")       # handrank "As Ks ..." is handrank eval "As Ks ..."
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return {"eval": cmd_eval, "demo": cmd_demo}[args.command](args)
+    except HandError as e:
+        print(f"handrank: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":   # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Shared fixtures: every five-card hand, and fixed-seed random hands."""
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+
+def all_hands(k: int) -> np.ndarray:
+    """Every k-card hand of the 52-card deck as an (C(52, k), k) uint8 array."""
+    return np.fromiter(combinations(range(52), k), dtype=np.dtype((np.uint8, k)))
+
+
+def random_hands(n: int, k: int, seed: int, deck: int = 52) -> np.ndarray:
+    """n hands of k distinct cards drawn from codes 0..deck-1, (n, k) uint8."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((n, deck))
+    return np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.fixture(scope="session")
+def five_card_hands() -> np.ndarray:
+    return all_hands(5)
+
+
+def suited_hands(n: int, k: int, seed: int) -> np.ndarray:
+    """n hands of k cards with at least five of one suit (flush-heavy), (n, k) uint8."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    for i in range(n):
+        suit = rng.integers(4)
+        m = rng.integers(5, k + 1)
+        suited = rng.choice(13, size=m, replace=False) * 4 + suit
+        rest = np.setdiff1d(np.arange(52), suited)
+        out[i] = np.concatenate([suited, rng.choice(rest, size=k - m, replace=False)])
+    return out
+
+
+def low_rank_hands(n: int, k: int, seed: int) -> np.ndarray:
+    """n hands of k cards drawn from the ranks 2..8 and A (many pairs and lows)."""
+    rng = np.random.default_rng(seed)
+    pool = np.array([4 * r + s for r in (0, 1, 2, 3, 4, 5, 6, 12) for s in range(4)])
+    return np.array([rng.choice(pool, size=k, replace=False) for _ in range(n)], dtype=np.uint8)

@@ -1,0 +1,115 @@
+"""Batch evaluation: dtypes, layouts, out=, threads=, input forms; inputs untouched."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import handrank as hr
+
+from conftest import random_hands
+
+HANDS = random_hands(50_000, 7, seed=5)
+EXPECTED = hr.evaluate(HANDS, threads=1)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.uint16, np.int16, np.uint32,
+                                   np.int32, np.uint64, np.int64])
+def test_every_integer_dtype(dtype):
+    arr = HANDS.astype(dtype)
+    before = arr.copy()
+    assert np.array_equal(hr.evaluate(arr), EXPECTED)
+    assert np.array_equal(arr, before)
+
+
+@pytest.mark.parametrize("layout", ["fortran", "strided_rows", "strided_cols", "reversed",
+                                    "readonly"])
+def test_every_layout(layout):
+    if layout == "fortran":
+        arr, want = np.asfortranarray(HANDS), EXPECTED
+    elif layout == "strided_rows":
+        arr, want = HANDS[::3], EXPECTED[::3]
+    elif layout == "strided_cols":
+        wide = np.zeros((len(HANDS), 14), dtype=np.uint8)
+        wide[:, ::2] = HANDS
+        arr, want = wide[:, ::2], EXPECTED
+    elif layout == "reversed":
+        arr, want = HANDS[::-1], EXPECTED[::-1]
+    else:
+        arr = HANDS.copy()
+        arr.flags.writeable = False
+        want = EXPECTED
+    assert np.array_equal(hr.evaluate(arr), want)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, None])
+def test_threads_give_identical_results(threads):
+    big = random_hands(300_000, 7, seed=9)
+    assert np.array_equal(hr.evaluate(big, threads=threads), hr.evaluate(big, threads=1))
+    masks = hr.to_mask(big)
+    assert np.array_equal(hr.evaluate_masks(masks, threads=threads),
+                          hr.evaluate(big, threads=1))
+
+
+def test_bad_row_found_with_threads():
+    big = random_hands(300_000, 7, seed=10)
+    big[250_000, 3] = big[250_000, 1]
+    for t in (1, 2):
+        with pytest.raises(hr.HandError, match="row 250000"):
+            hr.evaluate(big, threads=t)
+
+
+def test_out_parameter():
+    out = np.full(len(HANDS), 99, dtype=np.int16)
+    res = hr.evaluate(HANDS, out=out)
+    assert res is out and np.array_equal(out, EXPECTED)
+    # a non-contiguous out is filled too
+    buf = np.zeros(2 * len(HANDS), dtype=np.int16)
+    res = hr.evaluate(HANDS, out=buf[::2])
+    assert np.array_equal(buf[::2], EXPECTED) and not buf[1::2].any()
+    masks = hr.to_mask(HANDS)
+    out2 = np.empty(len(HANDS), dtype=np.int16)
+    assert hr.evaluate_masks(masks, out=out2) is out2
+    assert np.array_equal(out2, EXPECTED)
+
+
+def test_input_forms_agree():
+    texts = [hr.format(h) for h in HANDS[:200]]
+    want = EXPECTED[:200]
+    assert np.array_equal(hr.evaluate(texts), want)
+    assert np.array_equal(hr.evaluate(HANDS[:200].tolist()), want)
+    assert np.array_equal(hr.evaluate(tuple(map(tuple, HANDS[:200].tolist()))), want)
+    for i in range(20):
+        assert hr.evaluate(texts[i]) == want[i]
+        assert hr.evaluate(HANDS[i].tolist()) == want[i]
+        assert hr.evaluate(HANDS[i]) == want[i]
+        assert hr.evaluate_masks(hr.to_mask(texts[i])) == want[i]
+        assert isinstance(hr.evaluate(texts[i]), int)
+
+
+def test_text_forms():
+    royal = 7461
+    for text in ["As Ks Qs Js Ts", "AsKsQsJsTs", "as ks qs js ts", "A♠ K♠ Q♠ J♠ 10♠",
+                 "As,Ks,Qs,Js,Ts", "AS KS QS JS TS", " As  Ks\tQs, Js Ts "]:
+        assert hr.evaluate(text) == royal, text
+
+
+def test_empty_batch():
+    res = hr.evaluate(np.zeros((0, 7), dtype=np.uint8))
+    assert res.shape == (0,) and res.dtype == np.int16
+    assert hr.evaluate_masks(np.zeros(0, dtype=np.uint64)).shape == (0,)
+
+
+def test_masks_of_mixed_sizes():
+    hands = [random_hands(100, k, seed=k) for k in range(5, 10)]
+    masks = np.concatenate([hr.to_mask(h) for h in hands])
+    want = np.concatenate([hr.evaluate(h) for h in hands])
+    assert np.array_equal(hr.evaluate_masks(masks), want)
+    assert np.array_equal(hr.evaluate_masks(masks.astype(np.int64)), want)
+    assert np.array_equal(hr.evaluate_masks([int(m) for m in masks]), want)
+
+
+def test_masks_input_not_modified():
+    masks = hr.to_mask(HANDS)
+    before = masks.copy()
+    hr.evaluate_masks(masks)
+    assert np.array_equal(masks, before)

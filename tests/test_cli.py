@@ -1,0 +1,35 @@
+"""The handrank command."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from handrank.cli import main
+
+
+def test_eval_prints_strength_category_name(capsys):
+    assert main(["As Ks Qs Js Ts"]) == 0
+    assert capsys.readouterr().out.strip() == "As Ks Qs Js Ts: strength 7461, ROYAL_FLUSH, Royal flush"
+    assert main(["eval", "--rules", "razz", "5h 4d 3c 2s Ad"]) == 0
+    assert "6174, HIGH_CARD, Five-four low" in capsys.readouterr().out
+
+
+def test_bad_hand_is_an_error_message(capsys):
+    assert main(["As As Ks Qs Js"]) == 2
+    assert "appears twice" in capsys.readouterr().err
+    assert main(["eval", "--rules", "nope", "As Ks Qs Js Ts"]) == 2
+    assert "unknown rules" in capsys.readouterr().err
+
+
+def test_demo_small(capsys):
+    assert main(["demo", "--hands", "20000", "--threads", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Royal flush" in out and "Five-four low" in out and "hands/s" in out
+
+
+@pytest.mark.parametrize("cmd", [[], ["--help"], ["eval", "--help"], ["demo", "--help"]])
+def test_help(cmd):
+    r = subprocess.run([sys.executable, "-m", "handrank", *cmd], capture_output=True, text=True)
+    assert r.returncode == 0 and "usage: handrank" in r.stdout

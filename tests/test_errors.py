@@ -1,0 +1,176 @@
+"""Every error path: HandError (a ValueError) with a message naming the problem."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import handrank as hr
+
+
+def test_handerror_is_valueerror():
+    assert issubclass(hr.HandError, ValueError)
+
+
+@pytest.mark.parametrize("text,where", [
+    ("As Kx Qs Js Ts", "position 3"), ("As Ks Qs Js 1s", "position 12"),
+    ("As Ks Qs Js T", "position 12"), ("Zs Ks Qs Js Ts", "position 0"),
+    ("As Ks Qs Js Ts Jk Jk Jk", "at most two jokers"), ("As K", "position 3"),
+    ("As Ks Qs Js T!", "'!' is not a suit"),
+])
+def test_parse_errors_name_text_and_position(text, where):
+    with pytest.raises(hr.HandError, match=where) as e:
+        hr.parse(text)
+    assert repr(text) in str(e.value)
+
+
+@pytest.mark.parametrize("hand,msg", [
+    ("As As Kd Qd Jd", "As appears twice"),
+    ("As Ks Qs Js", "5 to 9 cards; got 4"),
+    ("As Ks Qs Js Ts 9s 8s 7s 6s 5s", "5 to 9 cards; got 10"),
+    ("As Ks Qs Js Jk", "joker"),
+    ([51, 50, 49, 48, 60], "code 60"),
+    ([51, 50, 49, 48, -1], "code -1"),
+    ([51, 50, 49, 48, 300], "code 300"),
+])
+def test_single_hand_errors(hand, msg):
+    with pytest.raises(hr.HandError, match=msg):
+        hr.evaluate(hand)
+
+
+def test_batch_errors_name_row_and_card():
+    hands = np.tile(np.arange(7, dtype=np.uint8), (10, 1))
+    bad = hands.copy()
+    bad[4, 6] = bad[4, 2]
+    with pytest.raises(hr.HandError, match=r"row 4: card 2h appears twice"):
+        hr.evaluate(bad)
+    for dtype, value, msg in [(np.uint8, 77, "row 6: card code 77"),
+                              (np.int64, -3, "row 6: card code -3"),
+                              (np.int64, 1000, "row 6: card code 1000"),
+                              (np.uint8, 52, "row 6: a joker")]:
+        bad = hands.astype(dtype)
+        bad[6, 1] = value
+        with pytest.raises(hr.HandError, match=msg):
+            hr.evaluate(bad)
+    with pytest.raises(hr.HandError, match=r"row 1: cannot read card"):
+        hr.evaluate(["As Ks Qs Js Ts", "As Ks Qs Js Tx"])
+    with pytest.raises(hr.HandError, match=r"row 1 has 6 cards but row 0 has 5"):
+        hr.evaluate(["As Ks Qs Js Ts", "As Ks Qs Js Ts 9s"])
+
+
+def test_input_is_not_modified_on_error():
+    hands = np.tile(np.arange(7, dtype=np.uint8), (3, 1))
+    hands[2, 0] = 200
+    before = hands.copy()
+    with pytest.raises(hr.HandError):
+        hr.evaluate(hands)
+    assert np.array_equal(hands, before)
+
+
+@pytest.mark.parametrize("arg,msg", [
+    (np.zeros((3, 7), dtype=np.float64), "dtype float64"),
+    (np.zeros((2, 3, 7), dtype=np.uint8), "shape"),
+    (np.zeros((3, 4), dtype=np.uint8), "got 4"),
+    (np.zeros((3, 10), dtype=np.uint8), "got 10"),
+    (np.array([True] * 7), "dtype bool"),
+    ([[1, 2, 3, 4, 5], [1, 2, 3]], "same number of cards"),
+    ([], "no cards"),
+    (["As Ks Qs Js Ts", 5], "dtype"),
+])
+def test_shape_and_dtype_errors(arg, msg):
+    with pytest.raises(hr.HandError, match=msg):
+        hr.evaluate(arg)
+
+
+@pytest.mark.parametrize("arg", [None, 3, 3.5, b"As Ks", {1, 2}])
+def test_type_errors(arg):
+    with pytest.raises(TypeError):
+        hr.evaluate(arg)
+
+
+def test_rules_errors():
+    with pytest.raises(hr.HandError, match="unknown rules 'omaha'.*'high'.*'a6'"):
+        hr.evaluate("As Ks Qs Js Ts", rules="omaha")
+    with pytest.raises(hr.HandError, match="rule-set name"):
+        hr.evaluate("As Ks Qs Js Ts", rules=3)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
+def test_threads_errors(threads):
+    with pytest.raises(hr.HandError, match="threads"):
+        hr.evaluate(np.zeros((0, 5), dtype=np.uint8), threads=threads)
+
+
+@pytest.mark.parametrize("out,msg", [
+    (np.empty(3, dtype=np.int32), "int16"), (np.empty(4, dtype=np.int16), r"\(3,\)"),
+    ([0, 0, 0], "numpy int16"),
+])
+def test_out_errors(out, msg):
+    hands = np.tile(np.arange(5, dtype=np.uint8), (3, 1))
+    with pytest.raises(hr.HandError, match=msg):
+        hr.evaluate(hands, out=out)
+
+
+def test_readonly_out():
+    out = np.empty(3, dtype=np.int16)
+    out.flags.writeable = False
+    with pytest.raises(hr.HandError, match="read-only"):
+        hr.evaluate(np.tile(np.arange(5, dtype=np.uint8), (3, 1)), out=out)
+
+
+@pytest.mark.parametrize("mask,msg", [
+    (1 << 14, "bit 14"), (0b1111, "4 cards"), ((1 << 13) | 0b11111, "joker"),
+    (2**64, "64-bit"), (-1, "64-bit"), (0b11111 | (1 << 14), "bit 14"), (int("1" * 10, 2) | (1 << 16), "11 cards"),
+])
+def test_mask_errors(mask, msg):
+    with pytest.raises(hr.HandError, match=msg):
+        hr.evaluate_masks(mask)
+
+
+def test_mask_batch_errors():
+    masks = hr.to_mask(np.tile(np.arange(7, dtype=np.uint8), (5, 1)))
+    masks[3] |= np.uint64(1 << 63)
+    with pytest.raises(hr.HandError, match="row 3: bit 63"):
+        hr.evaluate_masks(masks)
+    with pytest.raises(hr.HandError, match="row 1: mask is negative"):
+        hr.evaluate_masks(np.array([31, -5], dtype=np.int64))
+    with pytest.raises(hr.HandError, match="1-D integer"):
+        hr.evaluate_masks(np.zeros(3, dtype=np.float32))
+    with pytest.raises(TypeError):
+        hr.evaluate_masks("As Ks")
+    with pytest.raises(TypeError):
+        hr.evaluate_masks(True)
+
+
+def test_wild_not_yet():
+    with pytest.raises(hr.HandError, match="wild"):
+        hr.evaluate("As Ks Qs Js Ts", wild="bug")
+
+
+@pytest.mark.parametrize("fn", [hr.category, hr.describe])
+def test_strength_out_of_range(fn):
+    for s, rules in [(7475, "high"), (-1, "high"), (6175, "a5"), (-2, "a5-8"), (7462, "2-7")]:
+        with pytest.raises(hr.HandError, match=f"strength {s} is out of range"):
+            fn(s, rules)
+    with pytest.raises(hr.HandError, match="out of range"):
+        fn(np.array([0, 9000]))
+    with pytest.raises(hr.HandError, match="integers"):
+        fn(np.array([0.5]))
+
+
+def test_card_function_errors():
+    with pytest.raises(hr.HandError, match="repeats"):
+        hr.to_mask("As As")
+    with pytest.raises(hr.HandError, match="row 1: a card repeats"):
+        hr.to_mask(np.array([[0, 1], [2, 2]]))
+    with pytest.raises(hr.HandError, match="out of range"):
+        hr.format([60])
+    with pytest.raises(hr.HandError, match="bit 14"):
+        hr.from_mask(1 << 14)
+    with pytest.raises(hr.HandError, match="different numbers of cards"):
+        hr.from_mask(np.array([1, 3], dtype=np.uint64))
+    with pytest.raises(hr.HandError, match="jokers have no rank"):
+        hr.highest_card("As Jk")
+    with pytest.raises(hr.HandError, match="row 1"):
+        hr.lowest_card(np.array([[1, 2], [3, 52]]))
+    with pytest.raises(TypeError):
+        hr.parse(5)

@@ -16,6 +16,13 @@ def test_eval_prints_strength_category_name(capsys):
     assert "6174, HIGH_CARD, Five-four low" in capsys.readouterr().out
 
 
+def test_wild_option(capsys):
+    assert main(["eval", "--wild", "bug", "As Ad Ac Ah Jk"]) == 0
+    assert "7474, FIVE_OF_A_KIND, Five of a kind, aces" in capsys.readouterr().out
+    assert main(["As Ad Ac Ah Jk"]) == 2
+    assert "wild setting" in capsys.readouterr().err
+
+
 def test_bad_hand_is_an_error_message(capsys):
     assert main(["As As Ks Qs Js"]) == 2
     assert "appears twice" in capsys.readouterr().err

@@ -141,11 +141,6 @@ def test_mask_batch_errors():
         hr.evaluate_masks(True)
 
 
-def test_wild_not_yet():
-    with pytest.raises(hr.HandError, match="wild"):
-        hr.evaluate("As Ks Qs Js Ts", wild="bug")
-
-
 @pytest.mark.parametrize("fn", [hr.category, hr.describe])
 def test_strength_out_of_range(fn):
     for s, rules in [(7475, "high"), (-1, "high"), (6175, "a5"), (-2, "a5-8"), (7462, "2-7")]:

@@ -50,22 +50,48 @@ HR_INLINE hr_v2 hr_v2_add(hr_v2 a, hr_v2 b) { hr_v2 r = {a.lo + b.lo, a.hi + b.h
 #define HR_V2_HI(v) ((v).hi)
 #endif
 
-/* Entries for the first card (suit counters pre-set to 3) and the others. */
+#define HR_WILD_ONE (1ULL << 48)      /* a wild card counts here instead */
+#define HR_WILD_COUNT(key) ((int)((key) >> 48) & 15)
+
+/* A wild setting: the card entries (for the first card, with the suit
+ * counters pre-set to 3, and for the others), which cards are wild, and
+ * whether jokers are bugs.  hr_plain is the setting without wild cards, where
+ * a joker is an invalid card. */
 typedef struct {
     hr_v2 first[256];
     hr_v2 next[256];
-} hr_cardtab_t;
+    uint64_t wild_bits;   /* mask bits of the wild cards (jokers included) */
+    uint64_t valid_bits;  /* mask bits a hand may hold */
+    int active;           /* any wild cards at all */
+    int bug;              /* jokers are bugs (high rules: aces, straights, flushes) */
+} hr_wild_t;
 
-static hr_cardtab_t hr_cards;
+static hr_wild_t hr_plain;
 
-static void hr_init_cards(void)
+/* Fill a wild setting: `wild_cards` has bit c for each designated wild code
+ * c < 52; jokers are legal (and wild) when `jokers` is set, bugs if `bug`. */
+static void hr_init_wild(hr_wild_t *W, uint64_t wild_cards, int jokers, int bug)
 {
-    memset(&hr_cards, 0, sizeof(hr_cards));
-    for (int c = 0; c < HR_NCARDS; c++) {
-        uint64_t key = hr_rank_mult[HR_RANK(c)] | (1ULL << (32 + 4 * HR_SUIT(c)));
-        hr_v2 e = {HR_BIT(c), key}, f = {HR_BIT(c), key + HR_SUIT_INIT};
-        hr_cards.next[c] = e;
-        hr_cards.first[c] = f;
+    memset(W, 0, sizeof(*W));
+    W->valid_bits = HR_CARD_BITS | (jokers ? HR_JOKER_BITS : 0);
+    W->wild_bits = jokers ? HR_JOKER_BITS : 0;
+    W->active = jokers || wild_cards;
+    W->bug = bug;
+    for (int c = 0; c < HR_NCARDS + 2; c++) {
+        uint64_t bit = c < HR_NCARDS ? HR_BIT(c) : c == HR_JOKER1 ? 1ULL << 13 : 1ULL << 29;
+        uint64_t key;
+        if (c >= HR_NCARDS) {
+            if (!jokers) continue;                  /* invalid: contributes nothing */
+            key = HR_WILD_ONE;
+        } else if (wild_cards >> c & 1) {
+            W->wild_bits |= bit;
+            key = HR_WILD_ONE;
+        } else {
+            key = hr_rank_mult[HR_RANK(c)] | (1ULL << (32 + 4 * HR_SUIT(c)));
+        }
+        hr_v2 e = {bit, key}, f = {bit, key + HR_SUIT_INIT};
+        W->next[c] = e;
+        W->first[c] = f;
     }
 }
 
@@ -165,21 +191,116 @@ static int hr_value_slow(const hr_rule_t *R, uint64_t mask, uint32_t rk, int k, 
     return v >= R->qual ? v : -1;
 }
 
+/* The suit holding five or more of the cards in `mask`, or -1. */
+HR_INLINE int hr_flush_suit(uint64_t mask)
+{
+    for (int s = 0; s < HR_NSUITS; s++)
+        if (hr_popcount64((mask >> (16 * s)) & HR_LANE) >= 5) return s;
+    return -1;
+}
+
+/* Best five of k = 5..9 cards: the natural cards `nat` (rank key rk) and w
+ * wild cards.  With no wild card this is the natural evaluation.  Otherwise,
+ * for k <= 7:
+ *   - a bug (high rules) is an ace, or completes a straight or flush: the best
+ *     of "every bug an ace", the best straight and the best flush they make;
+ *   - fully wild cards: the best rank pattern (nw) and, where flushes count
+ *     for the player, the best flush of a suit they can fill (fw).  Where
+ *     flushes count against the player a wild can always break a flush.
+ * 8 or 9 cards: the best after dropping one card (a wild or a natural).
+ * The qualifier is not applied here. */
+static int hr_value_any(const hr_rule_t *R, uint64_t nat, uint32_t rk, int w, int k, int bug)
+{
+    if (k > HR_MAX_HASHED) {
+        int best = w ? hr_value_any(R, nat, rk, w - 1, k - 1, bug) : -1;
+        for (uint64_t x = nat; x; x &= x - 1) {
+            int p = hr_ctz64(x);
+            int v = hr_value_any(R, nat & ~(1ULL << p), rk - hr_rank_mult[p & 15], w, k - 1, bug);
+            if (v > best) best = v;
+        }
+        return best;
+    }
+    if (w == 0) {
+        int fs = hr_flush_suit(nat);
+        if (fs < 0) return R->value[k][hr_slot(&hr_hashes[k], rk)];
+        uint32_t lane = (uint32_t)(nat >> (16 * fs)) & HR_LANE;
+        if (R->flush_mode == HR_FLUSH_BEST) return R->flush[lane];
+        int v = R->value[k][hr_slot(&hr_hashes[k], rk)];
+        return R->flush_mode == HR_FLUSH_AVOID ? hr_avoid_flush(R, nat, v, lane, fs) : v;
+    }
+    int best, fw = w < HR_MAX_FLUSH_WILD ? w : HR_MAX_FLUSH_WILD;
+    if (bug && R->five_kind[12] >= 0)
+        best = R->bw[w][k - w][hr_slot(&hr_hashes[k - w], rk)];
+    else
+        best = R->nw[w][k - w][hr_slot(&hr_hashes[k - w], rk)];
+    if (R->flush_mode == HR_FLUSH_BEST && w <= HR_MAX_FLUSH_WILD)
+        for (int s = 0; s < HR_NSUITS; s++) {
+            uint32_t lane = (uint32_t)(nat >> (16 * s)) & HR_LANE;
+            if (hr_popcount64(lane) + w >= 5 && R->fw[fw][lane] > best) best = R->fw[fw][lane];
+        }
+    return best;
+}
+
+/* Per-call constants of the wild-card fast path for one hand size k, indexed
+ * by the number of wild cards w: loaded once per batch, not per hand. */
+typedef struct {
+    const int16_t *nw[HR_MAX_HASHED + 1];     /* nw[w][k - w] */
+    const int32_t *nw_off[HR_MAX_HASHED + 1]; /* the hash of k - w naturals */
+    int nw_shift[HR_MAX_HASHED + 1];
+    const int16_t *fw[HR_MAX_HASHED + 1];     /* fw[w], NULL where no flush helps */
+} hr_wctx_t;
+
+static void hr_wctx_init(hr_wctx_t *c, const hr_rule_t *R, const hr_wild_t *W, int k)
+{
+    memset(c, 0, sizeof(*c));
+    int bugs = W->bug && R->five_kind[12] >= 0;   /* bugs under high rules */
+    for (int w = 1; w <= k && w <= HR_MAX_HASHED; w++) {
+        c->nw[w] = bugs ? (w <= 2 ? R->bw[w][k - w] : NULL) : R->nw[w][k - w];
+        c->nw_off[w] = hr_hashes[k - w].off;
+        c->nw_shift[w] = hr_hashes[k - w].shift;
+        if (R->flush_mode == HR_FLUSH_BEST && w <= HR_MAX_FLUSH_WILD) c->fw[w] = R->fw[w];
+    }
+}
+
+/* The fast form of hr_value_any for 5..7 cards with w >= 1 wild cards, from
+ * the summed key: its suit counters (each started at 3) plus w flag, in bit
+ * 3 + 4s, every suit whose naturals and the wild cards can make a flush. */
+HR_INLINE int hr_value_wild7(const hr_wctx_t *c, uint64_t nat, uint64_t key)
+{
+    const int w = HR_WILD_COUNT(key);
+    const uint32_t rk = (uint32_t)key;
+    int best = c->nw[w][rk + c->nw_off[w][rk >> c->nw_shift[w]]];
+    const int16_t *fw = c->fw[w];
+    if (fw) {
+        uint32_t flags = (uint32_t)((key >> 32) + (uint64_t)w * 0x1111u) & 0x8888u;
+        for (; flags; flags &= flags - 1) {
+            int v = fw[(nat >> (4 * hr_ctz64(flags) - 12)) & HR_LANE];
+            if (v > best) best = v;
+        }
+    }
+    return best;
+}
+
 /* ------------------------------------------------------------------ */
 /* Batch loops                                                          */
 
-/* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K and MODE are
+/* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K, MODE and WILD are
  * compile-time constants after inlining.  Returns the first bad row or -1;
  * bad rows get -1 in out. */
-HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const uint8_t *cards, int64_t lo,
-                                int64_t hi, const int K, const int MODE, int16_t *out)
+HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+                                int64_t lo, int64_t hi, const int K, const int MODE,
+                                const int WILD, int16_t *out)
 {
-    const hr_v2 *first = hr_cards.first, *next = hr_cards.next;
+    const hr_v2 *first = W->first, *next = W->next;
     const int hk = K <= HR_MAX_HASHED ? K : HR_MAX_HASHED;
     const int32_t *off = hr_hashes[hk].off;
     const int shift = hr_hashes[hk].shift;
     const int16_t *V = R->value[hk], *F = R->flush;
     const int16_t qual = R->qual;
+    hr_wctx_t wc;
+    if (WILD) hr_wctx_init(&wc, R, W, hk);
+    const uint64_t natural = ~W->wild_bits;
+    const int bug = W->bug;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *row = cards + i * K;
@@ -188,16 +309,22 @@ HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const uint8_t *cards, int64_
         const uint64_t mask = HR_V2_LO(acc), key = HR_V2_HI(acc);
         const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
         const uint64_t fl = flushes ? key & HR_FLUSH_BITS : 0;
+        const uint64_t wild = WILD ? key & (15ULL << 48) : 0;
         const uint32_t rk = (uint32_t)key;
         int v;
-        /* one branch for the rare cases: a bad row, a five-card suit, 8 or 9 cards */
-        if (HR_UNLIKELY((uint64_t)(hr_popcount64(mask) - K) | fl | (K > HR_MAX_HASHED))) {
+        /* one branch for the rare cases: a bad row, a five-card suit, 8 or 9
+         * cards, wild cards */
+        if (HR_UNLIKELY((uint64_t)(hr_popcount64(mask) - K) | fl | wild | (K > HR_MAX_HASHED))) {
             if (hr_popcount64(mask) != K) {
                 if (bad < 0) bad = i;
                 out[i] = -1;
                 continue;
             }
-            if (K > HR_MAX_HASHED || MODE == HR_MODE_AVOID)
+            if (WILD && wild)
+                v = K <= HR_MAX_HASHED
+                        ? hr_value_wild7(&wc, mask & natural, key)
+                        : hr_value_any(R, mask & natural, rk, HR_WILD_COUNT(key), K, bug);
+            else if (K > HR_MAX_HASHED || MODE == HR_MODE_AVOID)
                 v = hr_value_slow(R, mask, rk, K, fl ? (hr_ctz64(fl) - 35) >> 2 : -1);
             else {
                 const int s = (hr_ctz64(fl) - 35) >> 2;
@@ -206,65 +333,71 @@ HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const uint8_t *cards, int64_
         } else {
             v = V[rk + off[rk >> shift]];
         }
-        if (MODE == HR_MODE_QUAL) v = v >= qual ? v : -1;
+        if (MODE == HR_MODE_QUAL || WILD) v = v >= qual ? v : -1;
         out[i] = (int16_t)v;
     }
     return bad;
 }
 
-#define HR_CODES_CASE(MODE, K) \
-    case (MODE) * 16 + (K): return hr_loop_codes(R, cards, lo, hi, K, MODE, out);
-#define HR_CODES_CASES(MODE) \
-    HR_CODES_CASE(MODE, 5) HR_CODES_CASE(MODE, 6) HR_CODES_CASE(MODE, 7) \
-    HR_CODES_CASE(MODE, 8) HR_CODES_CASE(MODE, 9)
+#define HR_CODES_CASE(MODE, K, WILD)                                                  \
+    case ((WILD) * 4 + (MODE)) * 16 + (K):                                            \
+        return hr_loop_codes(R, W, cards, lo, hi, K, MODE, WILD, out);
+#define HR_CODES_CASES_K(MODE, WILD)                                                  \
+    HR_CODES_CASE(MODE, 5, WILD) HR_CODES_CASE(MODE, 6, WILD)                         \
+    HR_CODES_CASE(MODE, 7, WILD) HR_CODES_CASE(MODE, 8, WILD)                         \
+    HR_CODES_CASE(MODE, 9, WILD)
+#define HR_CODES_CASES(WILD)                                                          \
+    HR_CODES_CASES_K(HR_MODE_BEST, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, WILD)       \
+    HR_CODES_CASES_K(HR_MODE_AVOID, WILD) HR_CODES_CASES_K(HR_MODE_QUAL, WILD)
 #define HR_DEFINE_CODES_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_rule_t *R, const uint8_t *cards, int64_t lo,    \
-                             int64_t hi, int k, int16_t *out)                         \
+    ATTR static int64_t NAME(const hr_rule_t *R, const hr_wild_t *W,                  \
+                             const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
+                             int16_t *out)                                            \
     {                                                                                 \
-        switch (hr_mode_of(R) * 16 + k) {                                             \
-            HR_CODES_CASES(HR_MODE_BEST) HR_CODES_CASES(HR_MODE_IGNORE)               \
-            HR_CODES_CASES(HR_MODE_AVOID) HR_CODES_CASES(HR_MODE_QUAL)                \
+        switch (((W->active ? 1 : 0) * 4 + hr_mode_of(R)) * 16 + k) {                 \
+            HR_CODES_CASES(0) HR_CODES_CASES(1)                                       \
         }                                                                             \
         return lo < hi ? lo : -1;                                                     \
     }
 
 /* Rows [lo, hi) of n uint64 masks; each row may hold 5..9 cards. */
-HR_INLINE int64_t hr_loop_masks(const hr_rule_t *R, const uint64_t *masks, int64_t lo,
-                                int64_t hi, int16_t *out)
+HR_INLINE int64_t hr_loop_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+                                int64_t lo, int64_t hi, int16_t *out)
 {
+    const uint64_t invalid = ~W->valid_bits, wild_bits = W->wild_bits;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint64_t m = masks[i];
         const int k = hr_popcount64(m);
-        if (HR_UNLIKELY((m & ~HR_CARD_BITS) || k < HR_MIN_CARDS || k > HR_MAX_CARDS)) {
+        if (HR_UNLIKELY((m & invalid) || k < HR_MIN_CARDS || k > HR_MAX_CARDS)) {
             if (bad < 0) bad = i;
             out[i] = -1;
             continue;
         }
-        const uint32_t l0 = m & HR_LANE, l1 = (m >> 16) & HR_LANE;
-        const uint32_t l2 = (m >> 32) & HR_LANE, l3 = m >> 48;
+        const uint64_t nat = m & ~wild_bits;
+        const uint32_t l0 = nat & HR_LANE, l1 = (nat >> 16) & HR_LANE;
+        const uint32_t l2 = (nat >> 32) & HR_LANE, l3 = nat >> 48;
         const uint32_t rk = hr_lane_rank_key[l0] + hr_lane_rank_key[l1] +
                             hr_lane_rank_key[l2] + hr_lane_rank_key[l3];
-        int fs = -1;
-        if (HR_UNLIKELY(k >= 5 && (hr_popcount64(l0) >= 5 || hr_popcount64(l1) >= 5 ||
-                                   hr_popcount64(l2) >= 5 || hr_popcount64(l3) >= 5)))
-            fs = hr_popcount64(l0) >= 5 ? 0 : hr_popcount64(l1) >= 5 ? 1
-               : hr_popcount64(l2) >= 5 ? 2 : 3;
-        if (HR_LIKELY(fs < 0 && k <= HR_MAX_HASHED)) {
-            int v = R->value[k][hr_slot(&hr_hashes[k], rk)];
-            out[i] = (int16_t)(v >= R->qual ? v : -1);
-        } else {
-            out[i] = (int16_t)hr_value_slow(R, m, rk, k, fs);
-        }
+        int v;
+        if (HR_LIKELY(nat == m && k <= HR_MAX_HASHED && hr_popcount64(l0) < 5 &&
+                      hr_popcount64(l1) < 5 && hr_popcount64(l2) < 5 && hr_popcount64(l3) < 5))
+            v = R->value[k][hr_slot(&hr_hashes[k], rk)];
+        else if (nat == m)
+            v = hr_value_slow(R, m, rk, k, hr_flush_suit(m));
+        else
+            v = hr_value_any(R, nat, rk, k - hr_popcount64(nat), k, W->bug);
+        out[i] = (int16_t)(v >= R->qual ? v : -1);
     }
     return bad;
 }
 
 #define HR_DEFINE_MASKS_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_rule_t *R, const uint64_t *masks, int64_t lo,   \
-                             int64_t hi, int16_t *out)                                \
+    ATTR static int64_t NAME(const hr_rule_t *R, const hr_wild_t *W,                  \
+                             const uint64_t *masks, int64_t lo, int64_t hi,           \
+                             int16_t *out)                                            \
     {                                                                                 \
-        return hr_loop_masks(R, masks, lo, hi, out);                                  \
+        return hr_loop_masks(R, W, masks, lo, hi, out);                               \
     }
 
 /* Two builds of each loop: one for CPUs with POPCNT and SSE4.1 (x86-64-v2,
@@ -279,10 +412,10 @@ HR_DEFINE_MASKS_DISPATCH(hr_masks_portable, )
 
 static int hr_use_popcnt = 0;
 
-typedef int64_t (*hr_codes_fn)(const hr_rule_t *, const uint8_t *, int64_t, int64_t, int,
-                               int16_t *);
-typedef int64_t (*hr_masks_fn)(const hr_rule_t *, const uint64_t *, int64_t, int64_t,
-                               int16_t *);
+typedef int64_t (*hr_codes_fn)(const hr_rule_t *, const hr_wild_t *, const uint8_t *, int64_t,
+                               int64_t, int, int16_t *);
+typedef int64_t (*hr_masks_fn)(const hr_rule_t *, const hr_wild_t *, const uint64_t *, int64_t,
+                               int64_t, int16_t *);
 
 static int hr_max_threads(void)
 {
@@ -331,31 +464,36 @@ static int hr_has_openmp(void)
     } while (0)
 #endif
 
-/* Evaluate n hands of k cards (C-contiguous uint8 codes).  Returns the first
- * bad row (a code out of range, a joker, a repeated card) or -1. */
-static int64_t hr_eval_codes(const hr_rule_t *R, const uint8_t *cards, int64_t n, int k,
-                             int16_t *out, int nthreads)
+/* Evaluate n hands of k cards (C-contiguous uint8 codes) under a wild
+ * setting (NULL: none).  Returns the first bad row (a code out of range, a
+ * joker where jokers are not wild, a repeated card) or -1.  With wild cards
+ * the rule set's wild tables must have been built (hr_build_wild). */
+static int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+                             int64_t n, int k, int16_t *out, int nthreads)
 {
     hr_codes_fn fn = hr_codes_portable;
 #ifdef HR_MULTIVERSION
     if (hr_use_popcnt) fn = hr_codes_popcnt;
 #endif
     int64_t bad;
-    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, cards, lo, hi, k, out));
+    if (!W) W = &hr_plain;
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, W, cards, lo, hi, k, out));
     return bad;
 }
 
-/* Evaluate n hand masks.  Returns the first bad row (bits outside the 52
- * cards, fewer than 5 or more than 9 cards) or -1. */
-static int64_t hr_eval_masks(const hr_rule_t *R, const uint64_t *masks, int64_t n,
-                             int16_t *out, int nthreads)
+/* Evaluate n hand masks under a wild setting (NULL: none).  Returns the
+ * first bad row (bits that are no card, jokers where they are not wild, fewer
+ * than 5 or more than 9 cards) or -1. */
+static int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+                             int64_t n, int16_t *out, int nthreads)
 {
     hr_masks_fn fn = hr_masks_portable;
 #ifdef HR_MULTIVERSION
     if (hr_use_popcnt) fn = hr_masks_popcnt;
 #endif
     int64_t bad;
-    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, masks, lo, hi, out));
+    if (!W) W = &hr_plain;
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, W, masks, lo, hi, out));
     return bad;
 }
 
@@ -366,7 +504,7 @@ static int hr_init(void)
     __builtin_cpu_init();
     hr_use_popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1");
 #endif
-    hr_init_cards();
+    hr_init_wild(&hr_plain, 0, 0, 0);
     return hr_init_hashes();
 }
 

@@ -46,6 +46,7 @@ typedef struct {
 } hr_ruledef_t;
 
 #define HR_MAX_CLASSES 7475
+#define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
 
 typedef struct {
     int k, shift;
@@ -65,6 +66,12 @@ typedef struct {
     int8_t *cat;                 /* [nclasses] category of each strength */
     uint8_t *ranks;              /* [5*nclasses] real ranks in order of significance */
     uint16_t *rankset;           /* [nclasses] bit r per rank r; HR_PAIRED if ranks repeat */
+    /* wild-card tables, built on first use by hr_build_wild() */
+    int wild_built;
+    int16_t *nw[HR_MAX_HASHED + 1][HR_MAX_HASHED + 1];  /* nw[w][n][slot of n naturals] */
+    int16_t *fw[HR_MAX_FLUSH_WILD + 1];                 /* fw[w][lane], w = 1..4 */
+    int16_t *bw[3][HR_MAX_HASHED + 1];                  /* bw[b][n]: as nw, for bugs */
+    int16_t five_kind[HR_NRANKS];                       /* five of a kind by rank, or -1 */
 } hr_rule_t;
 
 #define HR_PAIRED 0x8000
@@ -192,11 +199,12 @@ static void hr_free_hash(hr_hash_t *h)
     memset(h, 0, sizeof(*h));
 }
 
-/* Build the hashes for k = 5..7 and the lane table.  Returns 1 on success. */
+/* Build the hashes for k = 0..7 (hands of 5..7 cards, and the natural cards
+ * of hands with wild cards) and the lane table.  Returns 1 on success. */
 static int hr_init_hashes(void)
 {
-    static const int shifts[HR_MAX_HASHED + 1] = {0, 0, 0, 0, 0, 11, 10, 10};
-    for (int k = HR_MIN_CARDS; k <= HR_MAX_HASHED; k++)
+    static const int shifts[HR_MAX_HASHED + 1] = {12, 12, 12, 12, 12, 11, 10, 10};
+    for (int k = 0; k <= HR_MAX_HASHED; k++)
         if (!hr_build_hash(&hr_hashes[k], k, shifts[k])) return 0;
     for (uint32_t lane = 0; lane < (1u << 13); lane++) {
         uint32_t s = 0;
@@ -306,6 +314,11 @@ static void hr_free_rule(hr_rule_t *R)
     free(R->cat);
     free(R->ranks);
     free(R->rankset);
+    for (int w = 0; w <= HR_MAX_HASHED; w++)
+        for (int n = 0; n <= HR_MAX_HASHED; n++) free(R->nw[w][n]);
+    for (int w = 0; w <= HR_MAX_FLUSH_WILD; w++) free(R->fw[w]);
+    for (int b = 0; b < 3; b++)
+        for (int n = 0; n <= HR_MAX_HASHED; n++) free(R->bw[b][n]);
     memset(R, 0, sizeof(*R));
 }
 
@@ -380,6 +393,10 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         R->rankset[s] = set;
     }
 
+    for (int r = 0; r < HR_NRANKS; r++) R->five_kind[r] = -1;
+    for (int st = 0; st < R->nclasses; st++)
+        if (R->cat[st] == HR_FIVE_OF_A_KIND) R->five_kind[R->ranks[5 * st]] = (int16_t)st;
+
     /* qualifier: the qualifying lows must be exactly the strongest classes */
     R->qual = INT16_MIN;
     if (def->qualifier) {
@@ -448,6 +465,92 @@ done:
     free(cls);
     if (!ok) hr_free_rule(R);
     return ok;
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Wild cards                                                          */
+
+/*
+ * nw[w][n]: for every multiset of n natural ranks (n + w = 5..7), the best
+ * five when w fully wild cards join it, all taken as off-suit: a wild becomes
+ * any rank; a fifth card of a rank makes five of a kind where the rule set has
+ * it and is not allowed where it does not.  Built by adding one wild at a time:
+ *     nw[w][n][m] = max over ranks r of nw[w-1][n+1][m + r]   (nw[0] = value)
+ * fw[w][lane]: the best flush of one suit's ranks plus w wild cards, which
+ * take ranks the suit lacks.  bw[b][n]: as nw for b bugs under high rules,
+ * the better of "every bug an ace" and the best straight the bugs complete.
+ * Returns 1 on success.
+ */
+static int hr_build_wild(hr_rule_t *R)
+{
+    if (R->wild_built) return 1;
+    for (int w = 1; w <= HR_MAX_HASHED; w++)
+        for (int n = (w >= 5 ? 0 : 5 - w); n + w <= HR_MAX_HASHED; n++) {
+            const hr_hash_t *h = &hr_hashes[n], *up = &hr_hashes[n + 1];
+            const int16_t *prev = w == 1 ? R->value[n + 1] : R->nw[w - 1][n + 1];
+            int16_t *t = malloc(h->size * sizeof(int16_t));
+            if (!t) return 0;
+            R->nw[w][n] = t;
+            for (uint32_t i = 0; i < h->size; i++) t[i] = -1;
+            for (uint32_t i = 0; i < h->n; i++) {
+                int best = -1;
+                for (int r = 0; r < HR_NRANKS; r++) {
+                    int v = hr_count_of(h->counts[i], r) == 4
+                                ? R->five_kind[r]
+                                : prev[hr_slot(up, h->keys[i] + hr_rank_mult[r])];
+                    if (v > best) best = v;
+                }
+                t[hr_slot(h, h->keys[i])] = (int16_t)best;
+            }
+        }
+    if (R->flush) {
+        for (int w = 1; w <= HR_MAX_FLUSH_WILD; w++) {
+            const int16_t *prev = w == 1 ? R->flush : R->fw[w - 1];
+            int16_t *t = malloc((1 << 13) * sizeof(int16_t));
+            if (!t) return 0;
+            R->fw[w] = t;
+            for (uint32_t lane = 0; lane < (1u << 13); lane++) {
+                int best = prev[lane];
+                for (int r = 0; r < HR_NRANKS; r++)
+                    if (!(lane >> r & 1) && prev[lane | (1u << r)] > best)
+                        best = prev[lane | (1u << r)];
+                t[lane] = (int16_t)best;
+            }
+        }
+    }
+    /* bugs (only where five of a kind exists, i.e. high rules): every bug an
+     * ace, or the bugs complete a straight (flushes come from fw) */
+    if (R->five_kind[12] >= 0)
+        for (int b = 1; b <= 2; b++)
+            for (int n = 5 - b; n + b <= HR_MAX_HASHED; n++) {
+                const hr_hash_t *h = &hr_hashes[n];
+                int16_t *t = malloc(h->size * sizeof(int16_t));
+                if (!t) return 0;
+                R->bw[b][n] = t;
+                for (uint32_t i = 0; i < h->size; i++) t[i] = -1;
+                for (uint32_t i = 0; i < h->n; i++) {
+                    uint64_t counts = h->counts[i];
+                    uint32_t ranks = 0;
+                    for (int r = 0; r < HR_NRANKS; r++)
+                        if (hr_count_of(counts, r)) ranks |= 1u << r;
+                    int best = hr_count_of(counts, 12) + b >= 5
+                        ? R->five_kind[12]
+                        : R->value[n + b][hr_slot(&hr_hashes[n + b],
+                                                  h->keys[i] + (uint32_t)b * hr_rank_mult[12])];
+                    for (int top = 3; top < HR_NRANKS; top++) {
+                        uint32_t window = top == 3 ? 0x100fu : 0x1fu << (top - 4), key = 0;
+                        if (hr_popcount64(window & ~ranks) > b) continue;
+                        for (int r = 0; r < HR_NRANKS; r++)
+                            if (window >> r & 1) key += hr_rank_mult[r];
+                        int v = R->value[5][hr_slot(&hr_hashes[5], key)];
+                        if (v > best) best = v;
+                    }
+                    t[hr_slot(h, h->keys[i])] = (int16_t)best;
+                }
+            }
+    R->wild_built = 1;
+    return 1;
 }
 
 #endif /* HANDRANK_HR_TABLES_H */

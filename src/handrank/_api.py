@@ -16,6 +16,7 @@ from . import _core
 from ._cards import NCODES, card_name, format as format_cards, parse_codes
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._types import Category, HandError
+from ._wild import WildSetting, resolve_wild
 
 __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
            "highest_card", "lowest_card"]
@@ -42,12 +43,6 @@ def resolve_threads(threads: int | None, n: int) -> int:
     if threads < 1:
         raise HandError(f"threads must be at least 1; got {threads}")
     return int(threads) if _core.HAS_OPENMP else 1
-
-
-def _check_wild(wild: Any) -> None:
-    if wild is not None:
-        raise HandError(f"wild={wild!r}: wild cards are not supported by this version yet; "
-                        "use wild=None")
 
 
 def _ints_checked(arr: np.ndarray) -> np.ndarray:
@@ -125,8 +120,8 @@ def row_problem(row: np.ndarray, jokers_ok: bool = False) -> str:
     return "the hand is invalid"
 
 
-def _bad_row_error(rows: np.ndarray, i: int, single: bool) -> HandError:
-    problem = row_problem(rows[i])
+def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = False) -> HandError:
+    problem = row_problem(rows[i], jokers_ok)
     if single:
         try:
             text = format_cards(rows[i])
@@ -172,7 +167,10 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)
         or ``"ace-to-six"`` (``"a6"``).
     wild
-        ``None`` (jokers are an error).
+        ``None`` (jokers are an error), ``"bug"`` (a joker is an ace, or
+        completes a straight or flush), ``"jokers"`` (fully wild), or wild
+        cards as text or codes: ``"2"`` (deuces), ``"Js Jh"`` (one-eyed
+        jacks); jokers are then wild too.
     out
         Optional preallocated ``(N,)`` int16 array for a batch's result.
     threads
@@ -200,30 +198,34 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
     [2578, 1282]
     """
-    if wild is None and out is None and type(rules) is str:
+    if out is None and type(rules) is str:
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:                     # one plain hand: straight into C
-            v = fast.tables.eval_one(hands)
+            ws = resolve_wild(wild)
+            v = fast.tables.eval_one(hands, ws.compiled if ws is not None else None)
             if v is not None:
                 return v
     rs = get_rules(rules)
-    _check_wild(wild)
+    ws = resolve_wild(wild)
     rows, single = as_hands(hands)
     n, k = rows.shape
     _check_k(k, rows, single)
     res = _out_array(out, n)
-    bad = rs.tables.eval_codes(rows, res, resolve_threads(threads, n))
+    bad = rs.tables.eval_codes(rows, res, resolve_threads(threads, n),
+                               ws.compiled if ws else None)
     if bad >= 0:
-        raise _bad_row_error(rows, bad, single)
+        raise _bad_row_error(rows, bad, single, ws is not None)
     if out is not None and res is not out:
         out[...] = res
         res = out
     return int(res[0]) if single else res
 
 
-def _mask_problem(m: int) -> str:
+def _mask_problem(m: int, jokers_ok: bool = False) -> str:
     cards = m & 0x1FFF1FFF1FFF1FFF
-    if m & (0x2000 | 0x20000000):
+    if jokers_ok:
+        cards |= m & (0x2000 | 0x20000000)
+    elif m & (0x2000 | 0x20000000):
         return "the mask holds a joker (bit 13 or 29), which needs a wild setting"
     if m != cards:
         extra = m & ~cards
@@ -250,7 +252,7 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             if v is not None:
                 return v
     rs = get_rules(rules)
-    _check_wild(wild)
+    ws = resolve_wild(wild)
     single = isinstance(masks, (int, np.integer))
     if isinstance(masks, bool):
         raise TypeError("a mask is an integer, not a bool")
@@ -276,10 +278,12 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
         arr = np.ascontiguousarray(arr, dtype=np.uint64)
     n = len(arr)
     res = _out_array(out, n)
-    bad = rs.tables.eval_masks(arr, res, resolve_threads(threads, n))
+    bad = rs.tables.eval_masks(arr, res, resolve_threads(threads, n),
+                               ws.compiled if ws else None)
     if bad >= 0:
         where = "" if single else f"row {bad}: "
-        raise HandError(f"{where}{_mask_problem(int(arr[bad]))} (mask {int(arr[bad]):#x})")
+        problem = _mask_problem(int(arr[bad]), ws is not None)
+        raise HandError(f"{where}{problem} (mask {int(arr[bad]):#x})")
     if out is not None and res is not out:
         out[...] = res
         res = out
@@ -289,7 +293,8 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
 _COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.intp) for k in range(5, 10)}
 
 
-def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet) -> np.ndarray:
+def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet,
+                        ws: WildSetting | None = None) -> np.ndarray:
     """Sort each row of five cards as a player reads the hand: groups before
     kickers, higher before lower under the rules (the wheel as 5-4-3-2-A)."""
     ranks = five.astype(np.int64) >> 2
@@ -302,6 +307,9 @@ def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet) ->
         wheel = np.isin(cats[s], (Category.STRAIGHT, Category.STRAIGHT_FLUSH)) & (cls_ranks[s, 0] == 3)
         order[wheel[:, None] & (ranks == 12)] = -1
     key = same * 64 + (order + 1) * 4 + suits
+    if ws is not None:
+        wild = np.isin(five, [*ws.cards, 52, 53])
+        key[wild] = -1 - five[wild].astype(np.int64)      # wild cards last
     idx = np.argsort(-key, axis=1, kind="stable")
     return np.take_along_axis(five, idx, axis=1)
 
@@ -310,15 +318,17 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     """The five cards that play: ``(5,)`` uint8 codes, or ``(N, 5)`` for a batch.
 
     The cards come in reading order (groups before kickers, high to low under
-    the rules).  Among equally good choices the first found is returned.
+    the rules; wild cards last).  Among equally good choices the first found
+    is returned.
 
     >>> import handrank as hr
     >>> hr.format(hr.best_five("Kd 7c Ks 2h 7d 9s Kh"))
     'Ks Kh Kd 7d 7c'
     """
     rs = get_rules(rules)
+    ws = resolve_wild(wild)
     rows, single = as_hands(cards)
-    strengths = evaluate(rows, rs, wild)     # validates every row
+    strengths = evaluate(rows, rs, ws)       # validates every row
     n, k = rows.shape
     combos = _COMBOS[k]
     result = np.empty((n, 5), dtype=np.uint8)
@@ -326,9 +336,9 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     for lo in range(0, n, chunk):
         part = rows[lo:lo + chunk]
         subsets = part[:, combos]                                 # (m, C, 5)
-        vals = evaluate(subsets.reshape(-1, 5), rs, wild).reshape(len(part), len(combos))
+        vals = evaluate(subsets.reshape(-1, 5), rs, ws).reshape(len(part), len(combos))
         pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
-        result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs)
+        result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs, ws)
     return result[0] if single else result
 
 

@@ -19,18 +19,25 @@ cdef extern from "handrank/hr_eval.h" nogil:
         int qualifier
         int five_kind
     ctypedef struct hr_rule_t:
+        int wild_built
         int flush_mode
         int nclasses
         int16_t qual
         int8_t *cat
         uint8_t *ranks
+    ctypedef struct hr_wild_t:
+        uint64_t wild_bits
+        int active
+        int bug
     int hr_init()
+    void hr_init_wild(hr_wild_t *W, uint64_t wild_cards, int jokers, int bug)
+    int hr_build_wild(hr_rule_t *R)
     int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
     void hr_free_rule(hr_rule_t *R)
-    int64_t hr_eval_codes(const hr_rule_t *R, const uint8_t *cards, int64_t n, int k,
-                          int16_t *out, int nthreads)
-    int64_t hr_eval_masks(const hr_rule_t *R, const uint64_t *masks, int64_t n,
-                          int16_t *out, int nthreads)
+    int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+                          int64_t n, int k, int16_t *out, int nthreads)
+    int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+                          int64_t n, int16_t *out, int nthreads)
     int hr_max_threads()
     int hr_has_openmp()
     int hr_use_popcnt
@@ -85,14 +92,26 @@ cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
     """Codes of plain card text ("As Kd 10h", "AsKd") into buf; the count, or -1
     when the text needs the full parser (jokers, suit symbols, mistakes)."""
     cdef Py_ssize_t i = 0, n = len(text)
-    cdef int k = 0, r, s
-    cdef Py_UCS4 ch
+    cdef int k = 0, r, s, jokers = 0
+    cdef Py_UCS4 ch, nx
     while i < n:
         ch = text[i]
         if ch == u' ' or ch == u',' or ch == u'\t':
             i += 1
             continue
-        if ch == u'1' and i + 1 < n and text[i + 1] == u'0':
+        nx = text[i + 1] if i + 1 < n else u' '
+        if ((ch == u'J' or ch == u'j') and (nx == u'k' or nx == u'K')) or \
+                ((ch == u'X' or ch == u'x') and (nx == u'x' or nx == u'X')):
+            if jokers == 2 or k >= cap:
+                return -1
+            buf[k] = <uint8_t>(52 + jokers)
+            jokers += 1
+            k += 1
+            i += 2
+            if (ch == u'J' or ch == u'j') and i < n and (text[i] == u'r' or text[i] == u'R'):
+                i += 1
+            continue
+        if ch == u'1' and nx == u'0':
             r = 8
             i += 2
         else:
@@ -147,6 +166,29 @@ def parse_plain(list texts):
     return out
 
 
+cdef class Wild:
+    """A compiled wild-card setting: which cards are wild and whether jokers are
+    bugs.  ``wild_cards`` has bit c set for each wild code c < 52; jokers are
+    legal and wild whenever ``jokers`` is true."""
+    cdef hr_wild_t w
+
+    def __cinit__(self, uint64_t wild_cards, bint jokers, bint bug):
+        hr_init_wild(&self.w, wild_cards, jokers, bug)
+
+    @property
+    def wild_bits(self):
+        """Mask bits of every wild card, jokers included."""
+        return int(self.w.wild_bits)
+
+
+cdef inline const hr_wild_t *_wild_ptr(RuleTables tables, Wild wild) except? NULL:
+    if wild is None:
+        return NULL
+    if not tables.rule.wild_built and not hr_build_wild(&tables.rule):
+        raise MemoryError("handrank: could not build the wild-card tables")
+    return &wild.w
+
+
 cdef class RuleTables:
     """The lookup tables of one rule set, built once from its definition.
 
@@ -195,9 +237,10 @@ cdef class RuleTables:
         ranks = np.asarray(<uint8_t[:n * 5]> self.rule.ranks).reshape(n, 5).copy()
         return cats, ranks
 
-    def eval_one(self, object hand):
+    def eval_one(self, object hand, Wild wild=None):
         """Strength of one hand given as plain text or a list/tuple of codes, or
         None when the general path must handle it (and explain any error)."""
+        cdef const hr_wild_t *w = _wild_ptr(self, wild)
         cdef uint8_t buf[MAX_FAST]
         cdef int16_t out
         cdef int k
@@ -211,7 +254,7 @@ cdef class RuleTables:
             return None
         if k < 5 or k > 9:
             return None
-        if hr_eval_codes(&self.rule, buf, 1, k, &out, 1) >= 0:
+        if hr_eval_codes(&self.rule, w, buf, 1, k, &out, 1) >= 0:
             return None
         return out
 
@@ -222,25 +265,29 @@ cdef class RuleTables:
         if type(mask) is not int or mask < 0 or mask >= 2 ** 64:
             return None
         m = mask
-        if hr_eval_masks(&self.rule, &m, 1, &out, 1) >= 0:
+        if hr_eval_masks(&self.rule, NULL, &m, 1, &out, 1) >= 0:
             return None
         return out
 
-    def eval_codes(self, const uint8_t[:, ::1] cards, int16_t[::1] out, int threads):
+    def eval_codes(self, const uint8_t[:, ::1] cards, int16_t[::1] out, int threads,
+                   Wild wild=None):
         """Evaluate C-contiguous uint8 rows into ``out``; return the first bad row or -1."""
         cdef int64_t n = cards.shape[0], bad
         cdef int k = cards.shape[1]
+        cdef const hr_wild_t *w = _wild_ptr(self, wild)
         if n == 0:
             return -1
         with nogil:
-            bad = hr_eval_codes(&self.rule, &cards[0, 0], n, k, &out[0], threads)
+            bad = hr_eval_codes(&self.rule, w, &cards[0, 0], n, k, &out[0], threads)
         return bad
 
-    def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads):
+    def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
+                   Wild wild=None):
         """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""
         cdef int64_t n = masks.shape[0], bad
+        cdef const hr_wild_t *w = _wild_ptr(self, wild)
         if n == 0:
             return -1
         with nogil:
-            bad = hr_eval_masks(&self.rule, &masks[0], n, &out[0], threads)
+            bad = hr_eval_masks(&self.rule, w, &masks[0], n, &out[0], threads)
         return bad

@@ -35,6 +35,10 @@ DEMO_HANDS = (
     ("deuce-to-seven", "7s 5c 4d 3d 2c"),
     ("deuce-to-seven", "As 5c 4d 3d 2c"),
     ("ace-to-six", "6s 4c 3d 2d Ac"),
+    ("high", "As Ad Ac Ah Jk", "bug"),
+    ("high", "Kc Kd Jk Xx 7h", "bug"),
+    ("high", "As 2s 3s 4s 5s", "2"),
+    ("deuce-to-seven", "6h 5d 4c 3s Jk", "bug"),
 )
 
 
@@ -62,6 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help='a hand of 5..9 cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs')
     _add_rules(p)
+    p.add_argument("--wild", "-w", default=None, metavar="WILD",
+                   help="wild cards: 'bug' (a joker is an ace or completes a straight or "
+                        "flush), 'jokers' (fully wild), or cards/ranks such as '2' or "
+                        "'Js Jh' (jokers are then wild too). Jokers are written Jk.")
 
     p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
                        description="Rank a handful of named example hands under every rule "
@@ -81,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_eval(args: argparse.Namespace) -> int:
     rs = get_rules(args.rules)
     for text in args.hands:
-        s = evaluate(text, rs)
+        s = evaluate(text, rs, args.wild)
         cat = category_of(s, rs)
         print(f"{text}: strength {s}, {cat.name if cat is not None else 'NO_LOW'}, "
               f"{describe(s, rs)}")
@@ -102,10 +110,12 @@ def random_hands(n: int, k: int, seed: int) -> np.ndarray:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     print(f"handrank {__version__}: named examples")
-    width = max(len(h) for _, h in DEMO_HANDS)
-    for rules, text in DEMO_HANDS:
-        s = evaluate(text, rules)
-        print(f"  {text:<{width}}  {rules:<15} {s:>5}  {describe(s, rules)}")
+    width = max(len(h[1]) for h in DEMO_HANDS)
+    for rules, text, *wild in DEMO_HANDS:
+        w = wild[0] if wild else None
+        s = evaluate(text, rules, w)
+        label = rules + (f", wild={w}" if w else "")
+        print(f"  {text:<{width}}  {label:<22} {s:>5}  {describe(s, rules)}")
     if args.hands < 1:
         return 0
     rs = get_rules(args.rules)

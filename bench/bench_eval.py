@@ -105,6 +105,13 @@ def as_row_views(hands: np.ndarray) -> list:
     return list(hands)
 
 
+def with_joker(hands: np.ndarray) -> np.ndarray:
+    """The hands with their last card replaced by a joker (code 52)."""
+    out = np.ascontiguousarray(hands, np.uint8).copy()
+    out[:, -1] = 52
+    return out
+
+
 def neg(results) -> np.ndarray:
     return -np.asarray(results, dtype=np.int64)
 
@@ -158,6 +165,14 @@ def make_rows(cfg: SimpleNamespace, lib: SimpleNamespace) -> list[Row]:
                                                   if kw else lib.handrank.evaluate, hs)),
                     cfg.peer_n, "handrank", rules, as_ints, as_ints),
             ]
+            if cfg.wild:
+                # --- wild cards: one joker in every hand (the last card replaced)
+                for wild in cfg.wild:
+                    rows.append(Row(
+                        f"handrank.evaluate(arr, wild={wild!r}, threads=1) [1 joker/hand]", k,
+                        with_joker,
+                        lambda a, kw=hr_kw, w=wild: lib.handrank.evaluate(a, wild=w, threads=1, **kw),
+                        cfg.n, "handrank", rules, warmup=1))
             if canon == "high":
                 # --- Python floor: the cheapest possible per-hand call -------
                 rows.append(Row("Python floor: no-op f(hand) per hand", k, as_int_tuples,
@@ -379,6 +394,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="timed runs per row; the median is reported (default 5; --quick 3)")
     p.add_argument("--cards", type=int, nargs="+", default=[5, 7], choices=[5, 6, 7],
                    help="cards per hand to benchmark (default: 5 7)")
+    p.add_argument("--wild", nargs="+", default=[], metavar="WILD",
+                   help="add rows with one joker in every hand under these wild settings, "
+                        "e.g. --wild bug 2 (ratio against the no-wild baseline)")
     p.add_argument("--rules", nargs="+", default=["high"], metavar="RULES",
                    help="rule sets to benchmark, e.g. --rules high 2-7 a5 a5-8 a6 "
                         "(default: high; peers other than pokerkit only do high)")
@@ -408,7 +426,7 @@ def main(argv=None) -> int:
     a = parse_args(argv)
     lib = load_libraries(a.peers_only)
     cfg = SimpleNamespace(rules=a.rules, ks=a.cards, n=a.n, peer_n=a.peer_n,
-                          slow_n=a.slow_n, floor_n=a.floor_n)
+                          slow_n=a.slow_n, floor_n=a.floor_n, wild=a.wild)
     rows = [r for r in make_rows(cfg, lib) if r.lib in lib.available]
     if a.only:
         rows = [r for r in rows if re.search(a.only, r.label)]

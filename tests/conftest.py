@@ -42,3 +42,19 @@ def low_rank_hands(n: int, k: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     pool = np.array([4 * r + s for r in (0, 1, 2, 3, 4, 5, 6, 12) for s in range(4)])
     return np.array([rng.choice(pool, size=k, replace=False) for _ in range(n)], dtype=np.uint8)
+
+
+@pytest.fixture(scope="session")
+def refpool():
+    """A pool of worker processes for the slow pure-Python reference (started
+    with "spawn": the workers never touch handrank's OpenMP threads)."""
+    import multiprocessing
+    import os
+    n = max(1, min(4, len(os.sched_getaffinity(0))))
+    with multiprocessing.get_context("spawn").Pool(n) as pool:
+        yield pool
+
+
+def ref_starmap(pool, fn, args, chunk=500):
+    """fn(*a) for every a in args, on the reference pool."""
+    return pool.starmap(fn, args, chunksize=chunk)

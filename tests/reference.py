@@ -601,3 +601,57 @@ def category(cards, rules="high", wild=None):
 def describe(cards, rules="high", wild=None):
     """Plain-English name of the best five, e.g. "Full house, threes over sixes"."""
     return describe_strength(strength(cards, rules, wild), rules)
+
+
+# --------------------------------------------------------------------------
+# Games and showdowns (SPEC "Games, showdown and equity")
+# --------------------------------------------------------------------------
+
+# name: (hole, board, "any" | "omaha", high rules or None, low rules or None, wild)
+GAMES = {
+    "holdem": (2, 5, "any", "high", None, None),
+    "omaha": (4, 5, "omaha", "high", None, None),
+    "omaha5": (5, 5, "omaha", "high", None, None),
+    "omaha6": (6, 5, "omaha", "high", None, None),
+    "omaha8": (4, 5, "omaha", "high", "ace-to-five-8", None),
+    "stud": (7, 0, "any", "high", None, None),
+    "stud8": (7, 0, "any", "high", "ace-to-five-8", None),
+    "razz": (7, 0, "any", None, "ace-to-five", None),
+    "draw": (5, 0, "any", "high", None, None),
+    "draw-joker": (5, 0, "any", "high", None, "bug"),
+    "lowball": (5, 0, "any", None, "ace-to-five", "bug"),
+    "2-7-draw": (5, 0, "any", None, "deuce-to-seven", None),
+    "a6-draw": (5, 0, "any", None, "ace-to-six", None),
+}
+
+
+def game_strength(game, hole, board, rules):
+    """A player's strength in a game under one rule set (one half)."""
+    _, _, select, _, _, wild = GAMES[game]
+    hole, board = _as_codes(hole), _as_codes(board)
+    if select == "omaha":
+        return omaha_strength(hole, board, rules, wild)
+    return strength(hole + board, rules, wild)
+
+
+def showdown(game, hands, board=()):
+    """Each player's pot share, straight from the rules: the high half to the
+    best high hands (shared on ties); the low half to the best qualifying lows;
+    no qualifying low: the high takes all; a game with one half gives it all."""
+    _, _, _, high, low, _ = GAMES[game]
+    n = len(hands)
+    shares = [0.0] * n
+    hi = [game_strength(game, h, board, high) for h in hands] if high else None
+    lo = [game_strength(game, h, board, low) for h in hands] if low else None
+    low_winners = []
+    if lo is not None and max(lo) >= 0:
+        low_winners = [i for i in range(n) if lo[i] == max(lo)]
+    high_pot = 1.0 if not low_winners else (0.5 if high else 0.0)
+    if high:
+        best = max(hi)
+        high_winners = [i for i in range(n) if hi[i] == best]
+        for i in high_winners:
+            shares[i] += high_pot / len(high_winners)
+    for i in low_winners:
+        shares[i] += (1.0 - high_pot) / len(low_winners)
+    return shares

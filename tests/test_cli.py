@@ -36,7 +36,20 @@ def test_demo_small(capsys):
     assert "Royal flush" in out and "Five-four low" in out and "hands/s" in out
 
 
-@pytest.mark.parametrize("cmd", [[], ["--help"], ["eval", "--help"], ["demo", "--help"]])
+def test_showdown_command(capsys):
+    assert main(["showdown", "--game", "omaha8", "Ah2h3s4d", "KsKd9c9h",
+                 "--board", "5h6h7c Jd Qs"]) == 0
+    out = capsys.readouterr().out
+    assert "high: Seven-high straight; low: Seven-six low" in out
+    assert "high: One pair, kings; low: No low" in out     # exactly two hole cards
+    assert "share 1" in out and "share 0" in out
+    assert main(["showdown", "As Ks", "Qd Qc", "--board", "Ah 7d Jc Ts 3s"]) == 0
+    assert "One pair, aces" in capsys.readouterr().out
+    assert main(["showdown", "--game", "nope", "As Ks"]) == 2
+
+
+@pytest.mark.parametrize("cmd", [[], ["--help"], ["eval", "--help"], ["demo", "--help"],
+                                 ["showdown", "--help"]])
 def test_help(cmd):
     r = subprocess.run([sys.executable, "-m", "handrank", *cmd], capture_output=True, text=True)
     assert r.returncode == 0 and "usage: handrank" in r.stdout

@@ -8,7 +8,7 @@ import pytest
 import handrank as hr
 import reference as ref
 
-from conftest import random_hands
+from conftest import random_hands, ref_starmap
 
 RULES = ["high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six"]
 
@@ -19,10 +19,11 @@ CASES = [("high", 7, 200_000)] + [("high", k, 20_000) for k in (5, 6, 8, 9)] + [
 
 
 @pytest.mark.parametrize("rules,k,n", CASES, ids=[f"{r}-{k}" for r, k, _ in CASES])
-def test_core_matches_reference(rules, k, n):
+def test_core_matches_reference(rules, k, n, refpool):
     hands = random_hands(n, k, seed=1000 * k + RULES.index(rules))
     got = hr.evaluate(hands, rules=rules)
-    want = np.array([ref.strength(h, rules) for h in hands.tolist()], dtype=np.int16)
+    want = np.array(ref_starmap(refpool, ref.strength, [(h, rules) for h in hands.tolist()]),
+                    dtype=np.int16)
     bad = np.flatnonzero(got != want)
     assert bad.size == 0, (
         f"{bad.size} mismatches, first {hr.format(hands[bad[0]])}: "
@@ -60,13 +61,14 @@ def test_best_five_plays_the_strength(rules):
 
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("k", [5, 6, 7, 8, 9])
-def test_flush_heavy_and_low_card_hands(rules, k):
+def test_flush_heavy_and_low_card_hands(rules, k, refpool):
     """Hands with five or more of a suit (the rare flush paths), and hands from
     eight ranks only (pairs, wheels and qualifying lows), against the reference."""
     from conftest import low_rank_hands, suited_hands
     for hands in (suited_hands(3000, k, seed=k), low_rank_hands(3000, k, seed=k)):
         got = hr.evaluate(hands, rules=rules)
-        want = np.array([ref.strength(h, rules) for h in hands.tolist()], dtype=np.int16)
+        want = np.array(ref_starmap(refpool, ref.strength, [(h, rules) for h in hands.tolist()]),
+                        dtype=np.int16)
         bad = np.flatnonzero(got != want)
         assert bad.size == 0, (f"{hr.format(hands[bad[0]])}: core {got[bad[0]]}, "
                                f"reference {want[bad[0]]}")

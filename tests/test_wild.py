@@ -9,7 +9,7 @@ import pytest
 import handrank as hr
 import reference as ref
 
-from conftest import random_hands
+from conftest import random_hands, ref_starmap
 
 RULES = ["high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six"]
 SETTINGS = ["bug", "jokers", "2", "Js Jh"]
@@ -29,13 +29,14 @@ def hands_with_jokers(n: int, k: int, jokers: int, seed: int) -> np.ndarray:
 @pytest.mark.parametrize("wild", SETTINGS)
 @pytest.mark.parametrize("k", [5, 7])
 @pytest.mark.parametrize("jokers", [0, 1, 2])
-def test_wild_matches_reference(rules, wild, k, jokers):
+def test_wild_matches_reference(rules, wild, k, jokers, refpool):
     """20,000 hands per case against the brute-force reference (every allowed
     substitution tried)."""
     seed = 100 * k + 10 * jokers + SETTINGS.index(wild) + 1000 * RULES.index(rules)
     hands = hands_with_jokers(20_000, k, jokers, seed)
     got = hr.evaluate(hands, rules, wild)
-    want = np.array([ref.strength(h, rules, wild) for h in hands.tolist()], dtype=np.int16)
+    want = np.array(ref_starmap(refpool, ref.strength, [(h, rules, wild) for h in hands.tolist()]),
+                    dtype=np.int16)
     bad = np.flatnonzero(got != want)
     assert bad.size == 0, (f"{bad.size} mismatches; first {hr.format(hands[bad[0]])}: "
                            f"core {got[bad[0]]}, reference {want[bad[0]]}")
@@ -44,11 +45,12 @@ def test_wild_matches_reference(rules, wild, k, jokers):
 
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("k", [6, 8, 9])
-def test_other_sizes_match_reference(rules, k):
+def test_other_sizes_match_reference(rules, k, refpool):
     for wild, jokers in [("jokers", 1), ("bug", 2), ("2", 1)]:
         hands = hands_with_jokers(2000, k, jokers, seed=k + jokers)
         got = hr.evaluate(hands, rules, wild)
-        want = np.array([ref.strength(h, rules, wild) for h in hands.tolist()])
+        want = np.array(ref_starmap(refpool, ref.strength,
+                                    [(h, rules, wild) for h in hands.tolist()]))
         assert np.array_equal(got, want), (rules, k, wild)
         assert np.array_equal(hr.evaluate_masks(hr.to_mask(hands), rules, wild), got)
 

@@ -203,7 +203,7 @@ static void hr_free_hash(hr_hash_t *h)
  * of hands with wild cards) and the lane table.  Returns 1 on success. */
 static int hr_init_hashes(void)
 {
-    static const int shifts[HR_MAX_HASHED + 1] = {12, 12, 12, 12, 12, 11, 10, 10};
+    static const int shifts[HR_MAX_HASHED + 1] = {12, 12, 12, 12, 12, 12, 10, 10};
     for (int k = 0; k <= HR_MAX_HASHED; k++)
         if (!hr_build_hash(&hr_hashes[k], k, shifts[k])) return 0;
     for (uint32_t lane = 0; lane < (1u << 13); lane++) {

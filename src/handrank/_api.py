@@ -196,7 +196,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate("7s 5c 4d 3d 2c", rules="2-7")
     7461
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
-    [2578, 1282]
+    [4986, 171]
     """
     if out is None and type(rules) is str:
         fast = _EXACT_NAMES.get(rules)

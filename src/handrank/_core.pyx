@@ -11,7 +11,7 @@ from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
 
 import numpy as np
 
-cdef extern from "handrank/hr_eval.h" nogil:
+cdef extern from "handrank/hr_games.h" nogil:
     ctypedef struct hr_ruledef_t:
         int ace
         int patterns
@@ -37,6 +37,19 @@ cdef extern from "handrank/hr_eval.h" nogil:
     int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
                           int64_t n, int k, int16_t *out, int nthreads)
     int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+                          int64_t n, int16_t *out, int nthreads)
+    ctypedef struct hr_game_t:
+        int hole
+        int board
+        int select
+        const hr_rule_t *hi
+        const hr_rule_t *lo
+        const hr_wild_t *wild
+    hr_wild_t hr_plain
+    int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
+                        int64_t n, int players, double *shares, int16_t *hi_out,
+                        int16_t *lo_out, int nthreads)
+    int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
     int hr_max_threads()
     int hr_has_openmp()
@@ -290,4 +303,54 @@ cdef class RuleTables:
             return -1
         with nogil:
             bad = hr_eval_masks(&self.rule, w, &masks[0], n, &out[0], threads)
+        return bad
+
+
+cdef class GameTables:
+    """A compiled game: cards per player and on the board, how the five that
+    play are chosen (``select``: 0 any five, 1 two hole + three board), the
+    rule tables of the high and low halves (either may be None) and the wild
+    setting (None: no wild cards)."""
+    cdef hr_game_t g
+    cdef readonly object hi_tables, lo_tables, wild
+
+    def __cinit__(self, int hole, int board, int select, RuleTables hi, RuleTables lo,
+                  Wild wild):
+        self.hi_tables, self.lo_tables, self.wild = hi, lo, wild
+        self.g.hole = hole
+        self.g.board = board
+        self.g.select = select
+        self.g.hi = &hi.rule if hi is not None else NULL
+        self.g.lo = &lo.rule if lo is not None else NULL
+        if wild is None:
+            self.g.wild = &hr_plain
+        else:
+            self.g.wild = &wild.w
+            for t in (hi, lo):
+                if t is not None:
+                    _wild_ptr(t, wild)
+
+    def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
+                 double[:, ::1] shares, int16_t[:, ::1] hi_out, int16_t[:, ::1] lo_out,
+                 int threads):
+        """Pot shares (and strengths) of n deals; return the first bad deal or -1."""
+        cdef int64_t n = holes.shape[0], bad
+        cdef int players = holes.shape[1]
+        cdef uint8_t dummy = 0
+        cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
+        if n == 0:
+            return -1
+        with nogil:
+            bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, &shares[0, 0],
+                              &hi_out[0, 0], &lo_out[0, 0], threads)
+        return bad
+
+    def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+              int16_t[::1] out, int threads):
+        """Omaha strengths (the high rule tables) of n hands; first bad row or -1."""
+        cdef int64_t n = holes.shape[0], bad
+        if n == 0:
+            return -1
+        with nogil:
+            bad = hr_eval_omaha(&self.g, &holes[0, 0], &boards[0, 0], n, &out[0], threads)
         return bad

@@ -18,8 +18,9 @@ from ._api import default_threads, describe, evaluate
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of
+from ._games import GAMES, game_strengths, get_game, showdown
 
-COMMANDS = ("eval", "demo")
+COMMANDS = ("eval", "demo", "showdown")
 
 DEMO_HANDS = (
     ("high", "As Ks Qs Js Ts"),
@@ -71,6 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "flush), 'jokers' (fully wild), or cards/ranks such as '2' or "
                         "'Js Jh' (jokers are then wild too). Jokers are written Jk.")
 
+    p = sub.add_parser("showdown", help="split a pot between players' hands",
+                       description="Print each player's best high and low hand, by name, "
+                                   "and their share of the pot.",
+                       epilog='Example: handrank showdown --game omaha8 "Ah2h3s4d" '
+                              '"KsKd9c9h" --board "5h6h7c Jd Qs"')
+    p.add_argument("hands", nargs="+", metavar="HAND", help="one hand per player")
+    p.add_argument("--game", "-g", default="holdem",
+                   help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
+    p.add_argument("--board", "-b", default=None, help="the board's cards, e.g. '5h6h7c Jd Qs'")
+
     p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
                        description="Rank a handful of named example hands under every rule "
                                    "set, then score a batch of random 7-card hands and print "
@@ -93,6 +104,22 @@ def cmd_eval(args: argparse.Namespace) -> int:
         cat = category_of(s, rs)
         print(f"{text}: strength {s}, {cat.name if cat is not None else 'NO_LOW'}, "
               f"{describe(s, rs)}")
+    return 0
+
+
+def cmd_showdown(args: argparse.Namespace) -> int:
+    g = get_game(args.game)
+    shares = showdown(g, args.hands, args.board)
+    hi, lo = game_strengths(g, args.hands, args.board)
+    width = max(len(h) for h in args.hands)
+    print(f"{g.name}" + (f", board {args.board}" if args.board else ""))
+    for i, hand in enumerate(args.hands):
+        parts = []
+        if g.high:
+            parts.append(f"high: {describe(int(hi[i]), g.high)}")
+        if g.low:
+            parts.append(f"{'low' if g.high else 'hand'}: {describe(int(lo[i]), g.low)}")
+        print(f"  player {i + 1}  {hand:<{width}}  {'; '.join(parts):<60} share {shares[i]:.4g}")
     return 0
 
 
@@ -148,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return {"eval": cmd_eval, "demo": cmd_demo}[args.command](args)
+        return {"eval": cmd_eval, "demo": cmd_demo, "showdown": cmd_showdown}[args.command](args)
     except HandError as e:
         print(f"handrank: error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,459 @@
+"""Games: the presets, Omaha, showdowns, and the stud helpers.
+
+Every game is one :class:`Game` row in ``GAMES``: how many cards each player
+holds, how many are shared, how the five that play are chosen, which rule set
+decides the high half and which the low half, and the deck.  Adding a game is
+adding a row.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+import numpy as np
+
+from . import _core
+from ._api import as_hands, resolve_threads, row_problem
+from ._cards import NCODES, format as format_cards, parse_codes
+from ._rules import RuleSet, get_rules
+from ._types import HandError
+from ._wild import WildSetting, resolve_wild
+
+__all__ = ["Game", "GAMES", "get_game", "evaluate_omaha", "showdown", "winners",
+           "game_strengths", "upcard_strength", "first_to_act", "bring_in"]
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """A poker game: who holds what, which five play, which rules decide the pot.
+
+    Attributes
+    ----------
+    name, aliases
+        The canonical name and other accepted names.
+    hole, board
+        Cards each player holds; shared cards at showdown.
+    select
+        ``"any"``: the best five of hole + board; ``"omaha"``: exactly two hole
+        cards and three board cards; ``"all"``: the five cards held.
+    high, low
+        Rule-set names of the high half and the low half (``None``: no such
+        half).  A game with both splits the pot; with one, that rule set takes
+        it all.
+    deck
+        52, or 53 with a joker.
+    wild
+        The ``wild=`` setting the deck's joker plays under (``"bug"``), or None.
+    """
+
+    name: str
+    hole: int
+    board: int
+    select: Literal["any", "omaha", "all"]
+    high: str | None
+    low: str | None
+    deck: int = 52
+    wild: str | None = None
+    aliases: tuple[str, ...] = ()
+    summary: str = field(default="", compare=False)
+
+    @property
+    def high_rules(self) -> RuleSet | None:
+        return get_rules(self.high) if self.high else None
+
+    @property
+    def low_rules(self) -> RuleSet | None:
+        return get_rules(self.low) if self.low else None
+
+    @property
+    def split(self) -> bool:
+        """Whether the pot is split between a high and a low half."""
+        return bool(self.high and self.low)
+
+    @cached_property
+    def wild_setting(self) -> WildSetting | None:
+        return resolve_wild(self.wild)
+
+    @cached_property
+    def tables(self) -> _core.GameTables:
+        hi, lo = self.high_rules, self.low_rules
+        ws = self.wild_setting
+        return _core.GameTables(self.hole, self.board, 1 if self.select == "omaha" else 0,
+                                hi.tables if hi else None, lo.tables if lo else None,
+                                ws.compiled if ws else None)
+
+    @property
+    def max_players(self) -> int:
+        return min(_MAX_PLAYERS, (self.deck - self.board) // self.hole)
+
+
+_MAX_PLAYERS = 23
+
+GAMES: tuple[Game, ...] = (
+    Game("holdem", 2, 5, "any", "high", None, aliases=("hold'em", "texas-holdem", "nlhe"),
+         summary="Texas hold'em: best five of two hole cards and five on the board"),
+    Game("omaha", 4, 5, "omaha", "high", None, aliases=("plo", "omaha4"),
+         summary="Omaha: exactly two of four hole cards and three of the board"),
+    Game("omaha5", 5, 5, "omaha", "high", None, aliases=("plo5",),
+         summary="five-card Omaha"),
+    Game("omaha6", 6, 5, "omaha", "high", None, aliases=("plo6",),
+         summary="six-card Omaha"),
+    Game("omaha8", 4, 5, "omaha", "high", "ace-to-five-8",
+         aliases=("omaha-hi-lo", "o8", "plo8"),
+         summary="Omaha high-low: each half chosen separately, eight-or-better low"),
+    Game("stud", 7, 0, "any", "high", None, aliases=("seven-card-stud",),
+         summary="seven-card stud: best five of seven"),
+    Game("stud8", 7, 0, "any", "high", "ace-to-five-8", aliases=("stud-hi-lo",),
+         summary="stud high-low, eight-or-better"),
+    Game("razz", 7, 0, "any", None, "ace-to-five",
+         summary="seven-card stud for the lowest hand, ace-to-five"),
+    Game("draw", 5, 0, "all", "high", None, aliases=("five-card-draw",),
+         summary="five-card draw"),
+    Game("draw-joker", 5, 0, "all", "high", None, deck=53, wild="bug",
+         summary="five-card draw with a joker that plays as a bug"),
+    Game("lowball", 5, 0, "all", None, "ace-to-five", deck=53, wild="bug",
+         aliases=("california-lowball",),
+         summary="ace-to-five lowball with a joker"),
+    Game("2-7-draw", 5, 0, "all", None, "deuce-to-seven",
+         aliases=("2-7-triple-draw", "deuce-to-seven-draw", "kansas-city-lowball"),
+         summary="deuce-to-seven lowball"),
+    Game("a6-draw", 5, 0, "all", None, "ace-to-six", aliases=("ace-to-six-draw",),
+         summary="ace-to-six (London) lowball"),
+)
+
+_GAME_BY_NAME: dict[str, Game] = {}
+for _g in GAMES:
+    for _n in (_g.name, *_g.aliases):
+        _GAME_BY_NAME[_n] = _g
+
+
+def get_game(game: str | Game) -> Game:
+    """The game called ``game`` (name or alias), or a HandError listing the games."""
+    if isinstance(game, Game):
+        return game
+    g = _GAME_BY_NAME.get(str(game).strip().lower()) if isinstance(game, str) else None
+    if g is None:
+        raise HandError(f"unknown game {game!r}; valid: {', '.join(g.name for g in GAMES)}")
+    return g
+
+
+# --------------------------------------------------------------------- input
+
+def _cards_1d(cards: Any, what: str) -> np.ndarray:
+    if cards is None:
+        return np.zeros(0, dtype=np.uint8)
+    if isinstance(cards, str):
+        return np.array(parse_codes(cards), dtype=np.uint8)
+    arr = np.asarray(cards)
+    if arr.size == 0:
+        return np.zeros(0, dtype=np.uint8)
+    if arr.dtype.kind not in "iu":
+        raise HandError(f"{what} must be card text or integer codes; got dtype {arr.dtype}")
+    if arr.ndim != 1:
+        raise HandError(f"{what} must be one list of cards; got shape {arr.shape}")
+    bad = (arr < 0) | (arr >= NCODES)
+    if bad.any():
+        raise HandError(f"{what}: card code {arr[np.argmax(bad)]} is out of range 0..53")
+    return arr.astype(np.uint8)
+
+
+def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarray, bool]:
+    """(holes (N, P, hole), boards (N, board), single) as C-contiguous uint8."""
+    arr = None
+    if isinstance(hands, np.ndarray) and hands.ndim == 3:
+        arr = hands
+    elif not isinstance(hands, (str, np.ndarray)) and hands is not None:
+        try:
+            probe = np.asarray(hands)
+            if probe.ndim == 3 and probe.dtype.kind in "iu":
+                arr = probe
+        except ValueError:
+            pass
+    if arr is not None:                                     # batched deals
+        if arr.dtype.kind not in "iu":
+            raise HandError(f"hands must be integer codes; got dtype {arr.dtype}")
+        if arr.shape[2] != g.hole:
+            raise HandError(f"{g.name}: each player holds {g.hole} cards; hands have "
+                            f"shape {arr.shape} (deals, players, cards)")
+        b = np.zeros((arr.shape[0], 0), dtype=np.uint8) if board is None else np.asarray(board)
+        if b.ndim != 2 or b.shape != (arr.shape[0], g.board) or (b.size and b.dtype.kind not in "iu"):
+            raise HandError(f"{g.name}: the board must be an ({arr.shape[0]}, {g.board}) integer "
+                            f"array for {arr.shape[0]} deals; got shape {b.shape}")
+        holes = _checked_u8(arr, "hands")
+        boards = _checked_u8(b, "board")
+        return holes, boards, False
+    if isinstance(hands, str) or hands is None:
+        raise HandError("hands must be a list with one hand per player")
+    players = [_cards_1d(h, f"player {i}") for i, h in enumerate(hands)]
+    if len(players) < 1:
+        raise HandError("a showdown needs at least one player")
+    for i, p in enumerate(players):
+        if len(p) != g.hole:
+            raise HandError(f"{g.name}: each player holds {g.hole} cards; player {i} has "
+                            f"{len(p)} ({format_cards(p)!r})")
+    b = _cards_1d(board, "board")
+    if len(b) != g.board:
+        raise HandError(f"{g.name}: the board has {g.board} cards at showdown; got {len(b)}")
+    holes = np.ascontiguousarray(np.stack(players)[None, :, :], dtype=np.uint8)
+    return holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
+
+
+def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
+    if a.size and a.dtype != np.uint8:
+        bad = (a < 0) | (a >= NCODES)
+        if bad.any():
+            idx = np.unravel_index(int(np.argmax(bad)), a.shape)
+            raise HandError(f"{what}: deal {idx[0]}: card code {a[idx]} is out of range 0..53")
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
+    cards = np.concatenate([board, holes.ravel()])
+    return row_problem(cards, jokers_ok=g.wild is not None)
+
+
+def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None):
+    n, players = holes.shape[0], holes.shape[1]
+    if not 1 <= players <= g.max_players:
+        raise HandError(f"{g.name}: {players} players; this game deals to 1..{g.max_players}")
+    shares = np.empty((n, players), dtype=np.float64)
+    hi = np.empty((n, players), dtype=np.int16)
+    lo = np.empty((n, players), dtype=np.int16)
+    bad = g.tables.showdown(holes, boards, shares, hi, lo, resolve_threads(threads, n))
+    if bad >= 0:
+        where = "" if n == 1 else f"deal {bad}: "
+        raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
+    return shares, hi, lo
+
+
+# ----------------------------------------------------------------- the API
+
+def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None, *,
+                   out: np.ndarray | None = None, threads: int | None = None) -> Any:
+    """Strength of the best Omaha five: exactly two hole cards and three board cards.
+
+    Parameters
+    ----------
+    hole
+        4, 5 or 6 hole cards (text or codes), or an ``(N, h)`` integer array.
+    board
+        3, 4 or 5 board cards, or an ``(N, b)`` array (one board per hand).
+    rules, wild, out, threads
+        As for :func:`handrank.evaluate`; Omaha-8's low is ``rules="ace-to-five-8"``.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.describe(hr.evaluate_omaha("Ah Kh Qh Jh", "2c 3d 9h 8h 7h"))   # Ah Kh + 9h 8h 7h
+    'Ace-high flush'
+    >>> hr.describe(hr.evaluate_omaha("Ah Kc Qd Js", "2h 3h 9h 8h 7h"))   # no two hole hearts
+    'Ace-high'
+    >>> hr.evaluate_omaha("Ah Kh Qh Jh", "2c 3d 9h 8h 7h")
+    6185
+    >>> hr.describe(hr.evaluate_omaha("Ah Kh 2c 3d", "Qh Jh Th 4s 4d"))
+    'Royal flush'
+    """
+    rs = get_rules(rules)
+    ws = resolve_wild(wild)
+    h, single_h = as_hands(hole)
+    if isinstance(board, str) or board is None or np.asarray(board).ndim == 1:
+        b = _cards_1d(board, "board")[None, :]
+        b = np.repeat(b, len(h), axis=0) if not single_h else b
+    else:
+        b = _checked_u8(np.asarray(board), "board")
+    if not 4 <= h.shape[1] <= 6:
+        raise HandError(f"Omaha hole cards are 4, 5 or 6 per hand; got {h.shape[1]}")
+    if not 3 <= b.shape[1] <= 5:
+        raise HandError(f"an Omaha board has 3, 4 or 5 cards; got {b.shape[1]}")
+    if len(b) != len(h):
+        raise HandError(f"{len(h)} hands but {len(b)} boards; give one board per hand")
+    b = np.ascontiguousarray(b, dtype=np.uint8)
+    tables = _omaha_tables(rs, h.shape[1], b.shape[1], ws)
+    n = len(h)
+    res = np.empty(n, dtype=np.int16) if out is None else out
+    if out is not None and (not isinstance(out, np.ndarray) or out.dtype != np.int16
+                            or out.shape != (n,) or not out.flags.c_contiguous):
+        raise HandError(f"out must be a C-contiguous int16 array of shape ({n},)")
+    bad = tables.omaha(h, b, res, resolve_threads(threads, n))
+    if bad >= 0:
+        where = "" if single_h else f"row {bad}: "
+        problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None)
+        raise HandError(f"{where}hole and board: {problem}")
+    return int(res[0]) if single_h else res
+
+
+_OMAHA_CACHE: dict[tuple, _core.GameTables] = {}
+
+
+def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) -> _core.GameTables:
+    key = (rs.name, hole, board, id(ws))
+    t = _OMAHA_CACHE.get(key)
+    if t is None:
+        t = _core.GameTables(hole, board, 1, rs.tables, None, ws.compiled if ws else None)
+        _OMAHA_CACHE[key] = t
+    return t
+
+
+def showdown(game: str | Game, hands: Any, board: Any = None, *,
+             threads: int | None = None) -> np.ndarray:
+    """Each player's share of the pot at showdown (float64, sums to 1).
+
+    In a split game the high and the low each take half; tied hands share
+    their half; with no qualifying low the high takes the whole pot.
+
+    Parameters
+    ----------
+    game
+        A game name: ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha8``,
+        ``stud``, ``stud8``, ``razz``, ``draw``, ``draw-joker``, ``lowball``,
+        ``2-7-draw``, ``a6-draw``.
+    hands
+        One hand per player (text or codes), or an ``(N, players, hole)``
+        integer array of N deals.
+    board
+        The board (text or codes; ``None`` for games without one), or an
+        ``(N, board)`` array for N deals.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(players,)`` shares, or ``(N, players)`` for N deals.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.showdown("holdem", ["As Ks", "Qd Qc"], board="Ah 7d Jc Ts 3s").tolist()
+    [1.0, 0.0]
+    >>> hr.showdown("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs").tolist()
+    [1.0, 0.0]
+    """
+    g = get_game(game)
+    holes, boards, single = _deal_arrays(g, hands, board)
+    shares, _, _ = _run_showdown(g, holes, boards, threads)
+    return shares[0] if single else shares
+
+
+def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
+                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(high, low) strengths of each player's best hand in the game.
+
+    Each is int16 ``(players,)`` (or ``(N, players)``); -1 where the game has
+    no such half or the low does not qualify.  Under ``omaha8`` and ``stud8``
+    each half picks its own five cards.
+    """
+    g = get_game(game)
+    holes, boards, single = _deal_arrays(g, hands, board)
+    _, hi, lo = _run_showdown(g, holes, boards, threads)
+    return (hi[0], lo[0]) if single else (hi, lo)
+
+
+def winners(game: str | Game, hands: Any, board: Any = None) -> tuple[list[int], list[int]]:
+    """(high winners, low winners) of one deal: player indices, ties included.
+
+    A list is empty when the game has no such half or nobody qualifies.
+
+    >>> import handrank as hr
+    >>> hr.winners("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs")
+    ([0], [0])
+    """
+    g = get_game(game)
+    hi, lo = game_strengths(g, hands, board)
+    if hi.ndim != 1:
+        raise HandError("winners() takes one deal; use showdown() for batches")
+    hw = [int(i) for i in np.flatnonzero(hi == hi.max())] if g.high else []
+    lw = [int(i) for i in np.flatnonzero(lo == lo.max())] if g.low and lo.max() >= 0 else []
+    return hw, lw
+
+
+# ------------------------------------------------------------------- stud
+
+_PATTERN_OF = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (4,): 4}
+
+
+def upcard_strength(cards: Any, rules: str = "high") -> int:
+    """Strength of 1..4 exposed stud cards for deciding who acts first.
+
+    Only pairs, two pair, trips and quads count (no straights or flushes),
+    then the ranks; suits never matter.  Higher is better under the rules
+    (``"high"`` for stud, ``"ace-to-five"`` for razz, where the lowest board
+    is best and the ace is low).
+
+    >>> import handrank as hr
+    >>> hr.upcard_strength("Kd Kc") > hr.upcard_strength("As Qd")
+    True
+    >>> hr.upcard_strength("5d 3c", "razz") > hr.upcard_strength("5h 4c", "razz")
+    True
+    """
+    rs = get_rules(rules)
+    codes = _cards_1d(cards, "upcards").tolist()
+    if not 1 <= len(codes) <= 4 or any(c >= 52 for c in codes) or len(set(codes)) != len(codes):
+        raise HandError(f"upcards must be 1..4 distinct cards of the 52-card deck; got "
+                        f"{format_cards(codes) if all(c < 54 for c in codes) else codes}")
+    if rs.ace == "low":
+        order = [0 if (c >> 2) == 12 else (c >> 2) + 1 for c in codes]
+    else:
+        order = [c >> 2 for c in codes]
+    counts: dict[int, int] = {}
+    for o in order:
+        counts[o] = counts.get(o, 0) + 1
+    groups = sorted(counts.items(), key=lambda t: (t[1], t[0]), reverse=True)
+    pattern = tuple(c for _, c in groups if c > 1) or (1,)
+    key = _PATTERN_OF.get(pattern, 0)
+    for o, c in groups:
+        for _ in range(c):
+            key = key * 16 + o + 1
+    key <<= 4 * (4 - len(codes))
+    return -key if rs.low else key
+
+
+def _upcards_list(upcards: Any) -> list:
+    if isinstance(upcards, str):
+        raise HandError("upcards must be a list with one entry per player")
+    return list(upcards)
+
+
+def first_to_act(game: str | Game, upcards: Any) -> int:
+    """Index of the player who acts first on a stud street: the best exposed
+    hand under the game's rules (high for stud and stud8, ace-to-five for
+    razz); ties go to the earliest seat.
+
+    >>> import handrank as hr
+    >>> hr.first_to_act("stud", ["Kd 7c", "9s 9h", "As 2d"])
+    1
+    >>> hr.first_to_act("razz", ["Kd 7c", "9s 9h", "As 2d"])
+    2
+    """
+    g = get_game(game)
+    rules = g.high or g.low
+    scores = [upcard_strength(u, rules) for u in _upcards_list(upcards)]
+    if not scores:
+        raise HandError("first_to_act needs at least one player")
+    return scores.index(max(scores))
+
+
+def bring_in(game: str | Game, upcards: Any) -> int:
+    """Index of the player who must bring in on third street: the lowest
+    upcard by rank, then suit (clubs lowest) in stud and stud8; the highest
+    (ace low, spades highest) in razz.
+
+    >>> import handrank as hr
+    >>> hr.bring_in("stud", ["Kd", "2s", "2c"])
+    2
+    >>> hr.bring_in("razz", ["Kd", "Ks", "As"])
+    1
+    """
+    g = get_game(game)
+    cards = []
+    for i, u in enumerate(_upcards_list(upcards)):
+        c = _cards_1d(u, f"player {i}").tolist()
+        if len(c) != 1 or c[0] >= 52:
+            raise HandError(f"player {i}: bring_in takes one upcard per player; got {u!r}")
+        cards.append(c[0])
+    if not cards:
+        raise HandError("bring_in needs at least one player")
+    low_game = g.high is None and g.low is not None and get_rules(g.low).ace == "low"
+    if low_game:
+        key = [(0 if (c >> 2) == 12 else (c >> 2) + 1) * 4 + (c & 3) for c in cards]
+        return key.index(max(key))
+    return cards.index(min(cards))

@@ -1,0 +1,17 @@
+"""Every example in the public docstrings runs and prints what it says."""
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import handrank
+from handrank import _api, _cards, _games, _rules, _types, _wild
+
+MODULES = [handrank, _api, _cards, _games, _rules, _types, _wild]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0

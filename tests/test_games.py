@@ -1,0 +1,189 @@
+"""Games: Omaha, showdowns and pot splitting, presets, stud helpers."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import handrank as hr
+import reference as ref
+
+from conftest import ref_starmap
+
+GAMES = list(ref.GAMES)
+
+
+def deals(game: str, n: int, players: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """n random deals: holes (n, players, hole) and boards (n, board)."""
+    hole, board, *_ , wild = ref.GAMES[game]
+    deck = 53 if wild else 52
+    rng = np.random.default_rng(seed)
+    cards = np.argsort(rng.random((n, deck)), axis=1)[:, :players * hole + board].astype(np.uint8)
+    return cards[:, :players * hole].reshape(n, players, hole), cards[:, players * hole:]
+
+
+def tie_heavy_deals(game: str, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two players whose hole cards have the same ranks in other suits, and a
+    board that often plays: many exact ties (and many split lows)."""
+    hole, board, *_ = ref.GAMES[game]
+    rng = np.random.default_rng(seed)
+    holes = np.empty((n, 2, hole), dtype=np.uint8)
+    boards = np.empty((n, board), dtype=np.uint8)
+    for i in range(n):
+        ranks = rng.choice(13, size=hole, replace=False)
+        suits = rng.permutation(4)
+        holes[i, 0] = ranks * 4 + suits[0]
+        holes[i, 1] = ranks * 4 + suits[1]
+        used = set(holes[i].ravel().tolist())
+        rest = np.array([c for c in range(52) if c not in used])
+        boards[i] = rng.choice(rest, size=board, replace=False)
+    return holes, boards
+
+
+def _compare(game, holes, boards, refpool):
+    got = hr.showdown(game, holes, boards)
+    want = np.array(ref_starmap(refpool, ref.showdown,
+                                [(game, h.tolist(), b.tolist()) for h, b in zip(holes, boards)]))
+    assert got.shape == want.shape
+    assert np.allclose(got.sum(axis=1), 1.0)
+    bad = np.flatnonzero(np.abs(got - want).max(axis=1) > 1e-12)
+    assert bad.size == 0, (f"{game}: {bad.size} mismatches; first deal {holes[bad[0]].tolist()} "
+                           f"board {boards[bad[0]].tolist()}: core {got[bad[0]]}, "
+                           f"reference {want[bad[0]]}")
+    return got
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_showdown_matches_reference(game, refpool):
+    """50,000 random heads-up deals per game, 3,000 six-way (or as many players as
+    the deck allows), and 3,000 deals built to tie."""
+    holes, boards = deals(game, 50_000, 2, seed=GAMES.index(game))
+    got = _compare(game, holes, boards, refpool)
+    hole, board = ref.GAMES[game][:2]
+    players = min(6, (52 - board) // hole)
+    _compare(game, *deals(game, 3000, players, seed=99), refpool)
+    ties = _compare(game, *tie_heavy_deals(game, 3000, seed=7), refpool)
+    assert (ties == 0.5).any()                              # the tie-heavy deals do tie
+    if ref.GAMES[game][4] and ref.GAMES[game][3]:       # split games: some deals have no low
+        hi, lo = hr.game_strengths(game, holes, boards)
+        assert (lo.max(axis=1) < 0).any() and (lo.max(axis=1) >= 0).any()
+        assert (got == 0.75).any() or (got == 0.25).any()
+
+
+@pytest.mark.parametrize("rules", ["high", "ace-to-five-8", "ace-to-five", "deuce-to-seven",
+                                   "ace-to-six"])
+@pytest.mark.parametrize("hole,board", [(4, 5), (5, 5), (6, 5), (4, 3), (4, 4), (6, 3)])
+def test_evaluate_omaha_matches_reference(rules, hole, board, refpool):
+    rng = np.random.default_rng(hole * 10 + board)
+    n = 4000
+    cards = np.argsort(rng.random((n, 52)), axis=1)[:, :hole + board].astype(np.uint8)
+    h, b = cards[:, :hole], cards[:, hole:]
+    got = hr.evaluate_omaha(h, b, rules)
+    want = np.array(ref_starmap(refpool, ref.omaha_strength,
+                                [(x.tolist(), y.tolist(), rules) for x, y in zip(h, b)]))
+    assert np.array_equal(got, want)
+    for i in range(20):
+        assert hr.evaluate_omaha(hr.format(h[i]), hr.format(b[i]), rules) == want[i]
+
+
+def test_evaluate_omaha_with_wild_cards(refpool):
+    rng = np.random.default_rng(5)
+    cards = np.argsort(rng.random((3000, 53)), axis=1)[:, :9].astype(np.uint8)
+    for rules in ("high", "ace-to-five-8"):
+        got = hr.evaluate_omaha(cards[:, :4], cards[:, 4:], rules, wild="bug")
+        want = ref_starmap(refpool, ref.omaha_strength,
+                           [(c[:4].tolist(), c[4:].tolist(), rules, "bug") for c in cards])
+        assert got.tolist() == want
+
+
+def test_omaha_known_cases():
+    # four hearts in the hole and three on the board: a flush only with two hole hearts
+    assert hr.category(hr.evaluate_omaha("Ah Kh Qh Jh", "2h 3h 9h 8c 7s")) == hr.Category.FLUSH
+    assert hr.category(hr.evaluate_omaha("Ah Kc Qd Js", "2h 3h 9h 8h 7h")) != hr.Category.FLUSH
+    # a board of four spades gives no flush without two hole spades
+    assert hr.category(hr.evaluate_omaha("As Kd Qd Jc", "2s 3s 9s 8s 7d")) != hr.Category.FLUSH
+    assert hr.category(hr.evaluate_omaha("As Ks Qd Jc", "2s 3s 9s 8d 7d")) == hr.Category.FLUSH
+    # exactly two hole cards: four aces in the hole make only a pair of aces (plus board)
+    assert hr.describe(hr.evaluate_omaha("As Ad Ah Ac", "2s 7d 9h Jc Kd")) == "One pair, aces"
+    # the board's straight does not play by itself
+    assert hr.category(hr.evaluate_omaha("2c 2d 3h 3s", "Ts Jd Qh Kc Ad")) != hr.Category.STRAIGHT
+
+
+def test_omaha8_wheel_scoops_when_also_best_high():
+    shares = hr.showdown("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"], "4h 5h 6c Jd 8s")
+    # player 0: wheel-ish low A-2-3-4-5?  A2 + 4 5 6 = 6-5-4-2-A low, 6-high straight high
+    hi, lo = hr.game_strengths("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"], "4h 5h 6c Jd 8s")
+    assert hr.describe(int(hi[0])) == "Six-high straight" and lo[1] == -1
+    assert shares.tolist() == [1.0, 0.0]
+    wheel = hr.showdown("omaha8", ["Ah 2d Ks Kd", "Qs Qc Jh Jd"], "3c 4s 5h 9d Tc")
+    assert wheel.tolist() == [1.0, 0.0]          # A-2-3-4-5: best low and a straight
+
+
+def test_split_rules():
+    # no qualifying low: the high takes the whole pot
+    assert hr.showdown("omaha8", ["As Ks Qs Js", "Ad Kd Qd Jd"], "9c 9d Th 2s 2h").tolist() == [0.5, 0.5]
+    assert hr.showdown("stud8", ["As Ad Ah Kc Kd 9s 9h", "2c 3d 4h 5s 7c Qd Jh"]).tolist() == [0.5, 0.5]
+    # quartering: both make the same low, one also has the high
+    s = hr.showdown("omaha8", ["Ac 2c 7s 7h", "Ad 2d Ks Qs"], "3h 4h 8c 7d Kd")
+    assert s.tolist() == [0.75, 0.25]
+    assert hr.winners("omaha8", ["Ac 2c 7s 7h", "Ad 2d Ks Qs"], "3h 4h 8c 7d Kd") == ([0], [0, 1])
+    assert hr.winners("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc Ts 3s") == ([1], [])
+    assert hr.showdown("razz", ["As 2s 3s 4s 5s Kd Kc", "Ad 2d 3d 4d 6d Kh Ks"]).tolist() == [1.0, 0.0]
+
+
+def test_presets_table():
+    assert [g.name for g in hr.GAMES] == [
+        "holdem", "omaha", "omaha5", "omaha6", "omaha8", "stud", "stud8", "razz", "draw",
+        "draw-joker", "lowball", "2-7-draw", "a6-draw"]
+    g = hr.get_game("omaha8")
+    assert (g.hole, g.board, g.select, g.high, g.low) == (4, 5, "omaha", "high", "ace-to-five-8")
+    assert hr.get_game("lowball").deck == 53 and hr.get_game("lowball").wild == "bug"
+    assert hr.get_game("PLO").name == "omaha"
+
+
+def test_showdown_errors():
+    with pytest.raises(hr.HandError, match="unknown game 'poker'"):
+        hr.showdown("poker", ["As Ks"], "2c 3c 4c 5c 6c")
+    with pytest.raises(hr.HandError, match="holdem: each player holds 2 cards; player 1 has 3"):
+        hr.showdown("holdem", ["As Ks", "Qd Qc Qh"], "2c 3c 4c 5c 6c")
+    with pytest.raises(hr.HandError, match="the board has 5 cards at showdown; got 3"):
+        hr.showdown("holdem", ["As Ks", "Qd Qc"], "2c 3c 4c")
+    with pytest.raises(hr.HandError, match="Ks appears twice"):
+        hr.showdown("holdem", ["As Ks", "Ks Qc"], "2c 3c 4c 5c 6c")
+    with pytest.raises(hr.HandError, match="joker"):
+        hr.showdown("draw", ["As Ks Qs Js Jk", "2c 3c 4c 5c 7d"])
+    holes = np.zeros((3, 2, 2), dtype=np.uint8)
+    holes[:, 0] = [0, 1]
+    holes[:, 1] = [2, 3]
+    boards = np.tile(np.arange(10, 15, dtype=np.uint8), (3, 1))
+    boards[2, 0] = 3
+    with pytest.raises(hr.HandError, match="deal 2: card 2s appears twice"):
+        hr.showdown("holdem", holes, boards)
+    with pytest.raises(hr.HandError, match=r"\(3, 5\) integer array"):
+        hr.showdown("holdem", holes, boards[:2])
+    with pytest.raises(hr.HandError, match="Omaha hole cards are 4, 5 or 6"):
+        hr.evaluate_omaha("As Ks Qs", "2c 3c 4c")
+    with pytest.raises(hr.HandError, match="hole and board: card 2c appears twice"):
+        hr.evaluate_omaha("As Ks Qs 2c", "2c 3d 4h")
+
+
+def test_showdown_batch_threads():
+    holes, boards = deals("omaha8", 100_000, 3, seed=1)
+    one = hr.showdown("omaha8", holes, boards, threads=1)
+    assert np.array_equal(hr.showdown("omaha8", holes, boards, threads=2), one)
+    assert np.allclose(one.sum(axis=1), 1.0)
+
+
+def test_stud_helpers():
+    assert hr.first_to_act("stud", ["Kd 7c", "9s 9h", "As 2d"]) == 1
+    assert hr.first_to_act("razz", ["Kd 7c", "9s 9h", "As 2d"]) == 2
+    assert hr.first_to_act("stud", ["Ad Kc", "As Kh"]) == 0          # tie: earliest seat
+    assert hr.first_to_act("stud8", ["Qd Qc 3s 2s", "Jd Jc Js 2c", "Ad Ac Kd Kc"]) == 1
+    assert hr.bring_in("stud", ["Kd", "2s", "2c"]) == 2
+    assert hr.bring_in("razz", ["Kd", "Ks", "As"]) == 1
+    assert hr.upcard_strength("Ac Ad As Ah") > hr.upcard_strength("Kc Kd Ks 2h")
+    assert hr.upcard_strength("Ac Ad As 2h") > hr.upcard_strength("Ac Ad Ks Kh")
+    assert hr.upcard_strength("Kc Kd Ks 2h") > hr.upcard_strength("Ac Ad Ks Kh")
+    with pytest.raises(hr.HandError, match="1..4 distinct cards"):
+        hr.upcard_strength("As Ks Qs Js Ts")
+    with pytest.raises(hr.HandError, match="one upcard per player"):
+        hr.bring_in("stud", ["Kd Kc", "2s"])

@@ -250,7 +250,7 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     >>> hr.describe(hr.evaluate_omaha("Ah Kc Qd Js", "2h 3h 9h 8h 7h"))   # no two hole hearts
     'Ace-high'
     >>> hr.evaluate_omaha("Ah Kh Qh Jh", "2c 3d 9h 8h 7h")
-    6185
+    7031
     >>> hr.describe(hr.evaluate_omaha("Ah Kh 2c 3d", "Qh Jh Th 4s 4d"))
     'Royal flush'
     """

@@ -655,3 +655,41 @@ def showdown(game, hands, board=()):
     for i in low_winners:
         shares[i] += (1.0 - high_pot) / len(low_winners)
     return shares
+
+
+def equity(game, hands, board=(), dead=()):
+    """Exact equity by brute force: every completion of the board, then of each
+    player's missing hole cards, from the deck left over; each deal's pot
+    shares from ``showdown``.  Returns (equity list, wins, ties, deals) where a
+    win is a whole pot and a tie any part of one."""
+    hole, nboard, _, _, _, wild = GAMES[game]
+    hands = [_as_codes(h) if h is not None else [] for h in hands]
+    board = _as_codes(board)
+    dead = _as_codes(dead)
+    deck = [c for c in range(53 if wild else 52)
+            if c not in set(board) | set(dead) | {c for h in hands for c in h}]
+    n = len(hands)
+    totals, wins, ties = [0.0] * n, [0] * n, [0] * n
+    deals = 0
+
+    def deal_players(i, left, dealt):
+        nonlocal deals
+        if i == n:
+            shares = showdown(game, dealt, full_board)
+            deals += 1
+            for p, s in enumerate(shares):
+                totals[p] += s
+                if s == 1.0:
+                    wins[p] += 1
+                elif s > 0.0:
+                    ties[p] += 1
+            return
+        need = hole - len(hands[i])
+        for extra in combinations(left, need):
+            rest = [c for c in left if c not in extra]
+            deal_players(i + 1, rest, dealt + [hands[i] + list(extra)])
+
+    for extra in combinations(deck, nboard - len(board)):
+        full_board = board + list(extra)
+        deal_players(0, [c for c in deck if c not in extra], [])
+    return [t / deals for t in totals], wins, ties, deals

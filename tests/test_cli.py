@@ -48,8 +48,19 @@ def test_showdown_command(capsys):
     assert main(["showdown", "--game", "nope", "As Ks"]) == 2
 
 
+def test_equity_command(capsys):
+    assert main(["equity", "AsKs", "QdQc", "--board", "2h7dJc"]) == 0
+    out = capsys.readouterr().out
+    assert "990 deals (exact)" in out and "24.747%" in out and "75.253%" in out
+    assert main(["equity", "AhAd", "??", "--trials", "100000", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Monte Carlo, seed 5" in out and "?? ??" in out
+    assert main(["equity", "AsKs", "??", "??"]) == 2
+    assert "trials=" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("cmd", [[], ["--help"], ["eval", "--help"], ["demo", "--help"],
-                                 ["showdown", "--help"]])
+                                 ["showdown", "--help"], ["equity", "--help"]])
 def test_help(cmd):
     r = subprocess.run([sys.executable, "-m", "handrank", *cmd], capture_output=True, text=True)
     assert r.returncode == 0 and "usage: handrank" in r.stdout

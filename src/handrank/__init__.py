@@ -11,6 +11,7 @@ See ``help(handrank.evaluate)`` and the README for the full tour.
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
+from ._equity import EquityResult, equity
 from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
                      get_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
@@ -19,7 +20,7 @@ from ._types import Category, HandError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "GAMES", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
+    "Category", "EquityResult", "GAMES", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "showdown", "to_mask", "upcard_strength", "winners", "__version__",

@@ -8,10 +8,12 @@ a joker or a repeated card makes a loop report the row instead of reading a
 table with it.
 """
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 import numpy as np
 
-cdef extern from "handrank/hr_games.h" nogil:
+cdef extern from "handrank/hr_equity.h" nogil:
     ctypedef struct hr_ruledef_t:
         int ace
         int patterns
@@ -51,6 +53,28 @@ cdef extern from "handrank/hr_games.h" nogil:
                         int16_t *lo_out, int nthreads)
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
+    ctypedef struct hr_equity_t:
+        hr_game_t game
+        int players
+        uint8_t hole[161]
+        int known[23]
+        uint8_t board[5]
+        int board_known
+        uint8_t deck[54]
+        int ndeck
+    ctypedef struct hr_eqcount_t:
+        int64_t part[23][4][24]
+        int64_t wins[23]
+        int64_t ties[23]
+        double share_sq[23]
+        int64_t deals
+    int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
+                     int64_t c1, hr_eqcount_t *C, int nthreads)
+    int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
+                        int nthreads)
+    int64_t hr_equity_units(const hr_equity_t *E)
+    double hr_equity_total(const hr_equity_t *E)
+    int HR_EQ_CHUNK
     int hr_max_threads()
     int hr_has_openmp()
     int hr_use_popcnt
@@ -354,3 +378,89 @@ cdef class GameTables:
         with nogil:
             bad = hr_eval_omaha(&self.g, &holes[0, 0], &boards[0, 0], n, &out[0], threads)
         return bad
+
+
+#: Deals per Monte Carlo chunk: the unit a run's random streams are seeded by.
+EQUITY_CHUNK = HR_EQ_CHUNK
+
+
+cdef class EquityState:
+    """One equity question, compiled: the game, each player's known hole cards
+    (the rest are dealt), the known board cards, and the deck left to deal
+    from.  ``run_exact`` and ``run_mc`` accumulate integer counts over a range
+    of work units or Monte Carlo chunks, so ranges can run anywhere and merge."""
+    cdef hr_equity_t e
+    cdef readonly GameTables game
+    cdef hr_eqcount_t *counts
+
+    def __cinit__(self, GameTables game, list holes, const uint8_t[::1] board,
+                  const uint8_t[::1] deck):
+        cdef int p, j, P = len(holes)
+        if not 1 <= P <= 23:
+            raise ValueError("1..23 players")
+        self.counts = <hr_eqcount_t *> calloc(1, sizeof(hr_eqcount_t))
+        if self.counts == NULL:
+            raise MemoryError()
+        self.game = game
+        memset(&self.e, 0, sizeof(hr_equity_t))
+        self.e.game = game.g
+        self.e.players = P
+        for p in range(P):
+            known = holes[p]
+            self.e.known[p] = len(known)
+            for j in range(len(known)):
+                self.e.hole[p * game.g.hole + j] = known[j]
+        self.e.board_known = board.shape[0]
+        for j in range(board.shape[0]):
+            self.e.board[j] = board[j]
+        self.e.ndeck = deck.shape[0]
+        for j in range(deck.shape[0]):
+            self.e.deck[j] = deck[j]
+
+    def __dealloc__(self):
+        free(self.counts)
+
+    @property
+    def units(self):
+        """Units of work of the exact enumeration."""
+        return hr_equity_units(&self.e)
+
+    @property
+    def total(self):
+        """Deals of the exact enumeration (float: may be astronomical)."""
+        return hr_equity_total(&self.e)
+
+    def reset(self):
+        memset(self.counts, 0, sizeof(hr_eqcount_t))
+
+    def run_exact(self, int64_t u0, int64_t u1, int threads):
+        cdef int rc
+        with nogil:
+            rc = hr_equity_exact(&self.e, u0, u1, self.counts, threads)
+        if rc:
+            raise MemoryError()
+
+    def run_mc(self, uint64_t seed, int64_t trials, int64_t c0, int64_t c1, int threads):
+        cdef int rc
+        with nogil:
+            rc = hr_equity_mc(&self.e, seed, trials, c0, c1, self.counts, threads)
+        if rc:
+            raise MemoryError()
+
+    def result(self):
+        """The counts so far: dict of numpy arrays (part (P, 4, P+1), wins, ties,
+        share_sq) and deals."""
+        cdef int P = self.e.players, p, w, n
+        part = np.zeros((P, 4, P + 1), dtype=np.int64)
+        wins = np.zeros(P, dtype=np.int64)
+        ties = np.zeros(P, dtype=np.int64)
+        sq = np.zeros(P, dtype=np.float64)
+        for p in range(P):
+            for w in range(4):
+                for n in range(P + 1):
+                    part[p, w, n] = self.counts.part[p][w][n]
+            wins[p] = self.counts.wins[p]
+            ties[p] = self.counts.ties[p]
+            sq[p] = self.counts.share_sq[p]
+        return {"part": part, "wins": wins, "ties": ties, "share_sq": sq,
+                "deals": int(self.counts.deals)}

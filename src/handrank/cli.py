@@ -20,7 +20,7 @@ from ._types import HandError
 from ._api import category as category_of
 from ._games import GAMES, game_strengths, get_game, showdown
 
-COMMANDS = ("eval", "demo", "showdown")
+COMMANDS = ("eval", "demo", "showdown", "equity")
 
 DEMO_HANDS = (
     ("high", "As Ks Qs Js Ts"),
@@ -82,6 +82,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
     p.add_argument("--board", "-b", default=None, help="the board's cards, e.g. '5h6h7c Jd Qs'")
 
+    p = sub.add_parser("equity", help="each player's share of the pot, exact or Monte Carlo",
+                       description="Each player's expected share of the pot over every "
+                                   "completion of the board and unknown cards (exact), or over "
+                                   "--trials random deals. A progress bar shows on long runs "
+                                   "when tqdm is installed (pip install 'handrank[cli]').",
+                       epilog="Example: handrank equity AsKs QdQc --board 2h7dJc")
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help="one hand per player; '??' for a random hand, fewer cards for a "
+                        "partly known one")
+    p.add_argument("--game", "-g", default="holdem",
+                   help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
+    p.add_argument("--board", "-b", default="", help="known board cards")
+    p.add_argument("--dead", "-d", default="", help="cards out of play")
+    p.add_argument("--trials", "-n", type=int, default=None,
+                   help="Monte Carlo deals (default: exact enumeration)")
+    p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
+    p.add_argument("--threads", "-t", type=int, default=None, help="threads (default: all)")
+    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
     p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
                        description="Rank a handful of named example hands under every rule "
                                    "set, then score a batch of random 7-card hands and print "
@@ -120,6 +139,46 @@ def cmd_showdown(args: argparse.Namespace) -> int:
         if g.low:
             parts.append(f"{'low' if g.high else 'hand'}: {describe(int(lo[i]), g.low)}")
         print(f"  player {i + 1}  {hand:<{width}}  {'; '.join(parts):<60} share {shares[i]:.4g}")
+    return 0
+
+
+def _progress_bar(disable: bool):
+    """A tqdm progress callback (None when tqdm is missing or not wanted)."""
+    if disable or not sys.stderr.isatty():
+        return None, None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None, None
+    bar = tqdm(total=0, unit="deal", unit_scale=True, leave=False, file=sys.stderr)
+
+    def update(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    return update, bar
+
+
+def cmd_equity(args: argparse.Namespace) -> int:
+    from ._equity import equity
+    hands = [None if h.strip() in ("??", "?? ??") else h for h in args.hands]
+    update, bar = _progress_bar(args.no_progress)
+    start = time.perf_counter()
+    try:
+        r = equity(args.game, hands, board=args.board, dead=args.dead, trials=args.trials,
+                   seed=args.seed, threads=args.threads, progress=update)
+    finally:
+        if bar is not None:
+            bar.close()
+    elapsed = time.perf_counter() - start
+    kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"
+    extra = "".join(f", {k} {v}" for k, v in (("board", args.board), ("dead", args.dead)) if v)
+    print(f"{r.game}{extra}: {r.deals:,} deals ({kind}) in {elapsed:.2f} s")
+    width = max(len(h) for h in r.hands)
+    print(f"  {'hand':<{width}}  {'equity':>9}  {'± stderr':>9}  {'wins':>14}  {'ties':>12}")
+    for i, h in enumerate(r.hands):
+        err = "" if r.exact else f"{r.stderr[i]:.3%}"
+        print(f"  {h:<{width}}  {r.equity[i]:9.3%}  {err:>9}  {r.wins[i]:>14,}  {r.ties[i]:>12,}")
     return 0
 
 
@@ -175,7 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return {"eval": cmd_eval, "demo": cmd_demo, "showdown": cmd_showdown}[args.command](args)
+        commands = {"eval": cmd_eval, "demo": cmd_demo, "showdown": cmd_showdown,
+                    "equity": cmd_equity}
+        return commands[args.command](args)
     except HandError as e:
         print(f"handrank: error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,323 @@
+/*
+ * handrank equity: each player's expected share of the pot over every
+ * completion of the board and the unknown hole cards (exact), or over random
+ * completions (Monte Carlo).
+ *
+ * A deal is completed by filling the missing board cards, then each player's
+ * missing hole cards, from the cards left in the deck.
+ *
+ * Exact: the first group of missing cards (usually the board) is enumerated
+ * by combination index; each index is a unit of work for threads (or for
+ * separate machines, as a range), and everything after it is enumerated
+ * recursively.  Monte Carlo: trials come in chunks of HR_EQ_CHUNK deals whose
+ * random stream is seeded from (seed, chunk index) only, so a result depends
+ * on the seed and the trial count, not on how chunks are spread over threads.
+ *
+ * Results are integer counts, so they merge exactly in any order: for each
+ * player, the deals where they took the whole pot or half of it, for the high
+ * or the low, shared n ways; plus scoops ("wins"), partial shares ("ties")
+ * and a floating sum of squared shares for the standard error.
+ */
+#ifndef HANDRANK_HR_EQUITY_H
+#define HANDRANK_HR_EQUITY_H
+
+#include "hr_games.h"
+
+#define HR_EQ_CHUNK 16384
+
+typedef struct {
+    hr_game_t game;
+    int players;
+    uint8_t hole[HR_MAX_PLAYERS * HR_MAX_HOLE];   /* players x hole; known cards first */
+    int known[HR_MAX_PLAYERS];                     /* known cards per player */
+    uint8_t board[HR_MAX_BOARD];
+    int board_known;
+    uint8_t deck[54];                              /* the cards left to deal */
+    int ndeck;
+} hr_equity_t;
+
+/* Counts: part[p][w][n] deals where player p won part w (0: whole pot as the
+ * high, 1: half as the high, 2: whole pot as the low, 3: half as the low)
+ * shared n ways (n = 1..players). */
+typedef struct {
+    int64_t part[HR_MAX_PLAYERS][4][HR_MAX_PLAYERS + 1];
+    int64_t wins[HR_MAX_PLAYERS], ties[HR_MAX_PLAYERS];
+    double share_sq[HR_MAX_PLAYERS];
+    int64_t deals;
+} hr_eqcount_t;
+
+static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b, int players)
+{
+    for (int p = 0; p < players; p++) {
+        for (int w = 0; w < 4; w++)
+            for (int n = 0; n <= players; n++) a->part[p][w][n] += b->part[p][w][n];
+        a->wins[p] += b->wins[p];
+        a->ties[p] += b->ties[p];
+        a->share_sq[p] += b->share_sq[p];
+    }
+    a->deals += b->deals;
+}
+
+/* Evaluate one complete deal and count it. */
+static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
+                             hr_eqcount_t *C)
+{
+    const hr_game_t *G = &E->game;
+    const int P = E->players;
+    int16_t hi[HR_MAX_PLAYERS], lo[HR_MAX_PLAYERS];
+    int best_hi = -2, best_lo = -1, n_hi = 0, n_lo = 0;
+    if (G->hi) {
+        hr_deal_strengths(G, G->hi, holes, board, P, hi);
+        for (int p = 0; p < P; p++) {
+            if (hi[p] > best_hi) { best_hi = hi[p]; n_hi = 1; }
+            else if (hi[p] == best_hi) n_hi++;
+        }
+    }
+    if (G->lo) {
+        hr_deal_strengths(G, G->lo, holes, board, P, lo);
+        for (int p = 0; p < P; p++) {
+            if (lo[p] < 0) continue;
+            if (lo[p] > best_lo) { best_lo = lo[p]; n_lo = 1; }
+            else if (lo[p] == best_lo) n_lo++;
+        }
+    }
+    const int split = G->hi && n_lo;
+    for (int p = 0; p < P; p++) {
+        double share = 0.0;
+        if (G->hi && hi[p] == best_hi) {
+            C->part[p][split ? 1 : 0][n_hi]++;
+            share += (split ? 0.5 : 1.0) / n_hi;
+        }
+        if (n_lo && lo[p] == best_lo) {
+            C->part[p][split ? 3 : 2][n_lo]++;
+            share += (split ? 0.5 : 1.0) / n_lo;
+        }
+        if (share >= 1.0) C->wins[p]++;
+        else if (share > 0.0) C->ties[p]++;
+        C->share_sq[p] += share * share;
+    }
+    C->deals++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Monte Carlo                                                          */
+
+HR_INLINE uint64_t hr_splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in [0, n) for n < 2^32 (bias below 2^-32 n). */
+HR_INLINE uint32_t hr_below(uint64_t *s, uint32_t n)
+{
+    return (uint32_t)(((hr_splitmix(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* The random stream of chunk c of a run with this seed. */
+HR_INLINE uint64_t hr_chunk_state(uint64_t seed, int64_t c)
+{
+    uint64_t s = seed ^ 0x6A09E667F3BCC909ULL;
+    uint64_t a = hr_splitmix(&s);
+    s = (uint64_t)c * 0xD1B54A32D192ED03ULL + a;
+    return hr_splitmix(&s);
+}
+
+/* Deal `trials` random completions with the stream `state`, counting each. */
+static void hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
+{
+    const hr_game_t *G = &E->game;
+    uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
+    const int nd = E->ndeck, H = G->hole;
+    memcpy(deck, E->deck, (size_t)nd);
+    memcpy(holes, E->hole, (size_t)E->players * H);
+    memcpy(board, E->board, (size_t)G->board);
+    for (int64_t t = 0; t < trials; t++) {
+        int pos = 0;
+        for (int j = E->board_known; j < G->board; j++, pos++) {
+            int r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
+            uint8_t c = deck[r];
+            deck[r] = deck[pos];
+            deck[pos] = c;
+            board[j] = c;
+        }
+        for (int p = 0; p < E->players; p++)
+            for (int j = E->known[p]; j < H; j++, pos++) {
+                int r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
+                uint8_t c = deck[r];
+                deck[r] = deck[pos];
+                deck[pos] = c;
+                holes[p * H + j] = c;
+            }
+        hr_eq_count_deal(E, holes, board, C);
+    }
+}
+
+/* Chunks [c0, c1) of a Monte Carlo run of `trials` deals (the last chunk may
+ * be short), accumulated into C. */
+static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
+                        int64_t c1, hr_eqcount_t *C, int nthreads)
+{
+#ifdef _OPENMP
+    if (nthreads > 1 && c1 - c0 > 1) {
+        int T = nthreads < 64 ? nthreads : 64;
+        hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
+        if (!part) return -1;
+#pragma omp parallel for schedule(static, 1) num_threads(T)
+        for (int64_t c = c0; c < c1; c++) {
+            int64_t n = trials - c * HR_EQ_CHUNK;
+            hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK,
+                           &part[omp_get_thread_num()]);
+        }
+        for (int t = 0; t < T; t++) hr_eqcount_add(C, &part[t], E->players);
+        free(part);
+        return 0;
+    }
+#endif
+    (void)nthreads;
+    for (int64_t c = c0; c < c1; c++) {
+        int64_t n = trials - c * HR_EQ_CHUNK;
+        hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK, C);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Exact enumeration                                                    */
+
+/* The missing slots in dealing order: the board's, then each player's;
+ * group[i] is the first slot of slot i's group. */
+typedef struct {
+    uint8_t *slot[HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE];
+    int group[HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE];
+    int nslots;
+} hr_slots_t;
+
+static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr_slots_t *S)
+{
+    const int H = E->game.hole;
+    S->nslots = 0;
+    for (int j = E->board_known; j < E->game.board; j++) {
+        S->group[S->nslots] = 0;
+        S->slot[S->nslots++] = &board[j];
+    }
+    for (int p = 0; p < E->players; p++) {
+        int first = S->nslots;
+        for (int j = E->known[p]; j < H; j++) {
+            S->group[S->nslots] = first;
+            S->slot[S->nslots++] = &holes[p * H + j];
+        }
+    }
+}
+
+/* Fill slots i.. from the deck; within a group the deck indices ascend, so
+ * every set of cards is dealt to a group once. */
+static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int start,
+                       uint8_t *used, uint8_t *holes, uint8_t *board, hr_eqcount_t *C)
+{
+    if (i == S->nslots) {
+        hr_eq_count_deal(E, holes, board, C);
+        return;
+    }
+    const int last_in_group = i + 1 == S->nslots || S->group[i + 1] != S->group[i];
+    for (int d = start; d < E->ndeck; d++) {
+        if (used[d]) continue;
+        used[d] = 1;
+        *S->slot[i] = E->deck[d];
+        hr_eq_fill(E, S, i + 1, last_in_group ? 0 : d + 1, used, holes, board, C);
+        used[d] = 0;
+    }
+}
+
+HR_INLINE double hr_binom(int n, int k)
+{
+    if (k < 0 || k > n) return 0.0;
+    double r = 1.0;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return r;
+}
+
+/* How many cards of the first missing group a unit of work fixes (0..2). */
+static int hr_unit_cards(const hr_equity_t *E)
+{
+    int k = E->game.board - E->board_known;
+    for (int p = 0; k == 0 && p < E->players; p++) k = E->game.hole - E->known[p];
+    return k < 2 ? k : 2;
+}
+
+/* Units of work of an exact enumeration: every choice of the first one or two
+ * cards of the first missing group (1 when nothing is missing). */
+static int64_t hr_equity_units(const hr_equity_t *E)
+{
+    return (int64_t)(hr_binom(E->ndeck, hr_unit_cards(E)) + 0.5);
+}
+
+/* Total deals of an exact enumeration (a double: it may be astronomical). */
+static double hr_equity_total(const hr_equity_t *E)
+{
+    double total = 1.0;
+    int left = E->ndeck, k = E->game.board - E->board_known;
+    total *= hr_binom(left, k);
+    left -= k;
+    for (int p = 0; p < E->players; p++) {
+        k = E->game.hole - E->known[p];
+        total *= hr_binom(left, k);
+        left -= k;
+    }
+    return total;
+}
+
+static void hr_eq_exact_unit(const hr_equity_t *E, int64_t u, int uc, hr_eqcount_t *C)
+{
+    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD], used[54] = {0};
+    hr_slots_t S;
+    memcpy(holes, E->hole, (size_t)E->players * E->game.hole);
+    memcpy(board, E->board, (size_t)E->game.board);
+    hr_eq_slots(E, holes, board, &S);
+    if (uc == 0) {
+        hr_eq_fill(E, &S, 0, 0, used, holes, board, C);
+        return;
+    }
+    int i = (int)u, j = 0;
+    if (uc == 2) {          /* u-th pair i < j in colex order: u = j(j-1)/2 + i */
+        j = 1;
+        while ((int64_t)(j + 1) * j / 2 <= u) j++;
+        i = (int)(u - (int64_t)j * (j - 1) / 2);
+    }
+    used[i] = 1;
+    *S.slot[0] = E->deck[i];
+    if (uc == 2) {
+        used[j] = 1;
+        *S.slot[1] = E->deck[j];
+    }
+    hr_eq_fill(E, &S, uc, uc == 2 ? (S.nslots > 2 && S.group[2] == S.group[1] ? j + 1 : 0)
+                                  : (S.nslots > 1 && S.group[1] == S.group[0] ? i + 1 : 0),
+               used, holes, board, C);
+}
+
+/* Units [u0, u1) of an exact enumeration, accumulated into C.  Returns 0, or
+ * -1 when out of memory. */
+static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
+                           int nthreads)
+{
+    const int uc = hr_unit_cards(E);
+#ifdef _OPENMP
+    if (nthreads > 1 && u1 - u0 > 1) {
+        int T = nthreads < 64 ? nthreads : 64;
+        hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
+        if (!part) return -1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(T)
+        for (int64_t u = u0; u < u1; u++) hr_eq_exact_unit(E, u, uc, &part[omp_get_thread_num()]);
+        for (int t = 0; t < T; t++) hr_eqcount_add(C, &part[t], E->players);
+        free(part);
+        return 0;
+    }
+#endif
+    (void)nthreads;
+    for (int64_t u = u0; u < u1; u++) hr_eq_exact_unit(E, u, uc, C);
+    return 0;
+}
+
+#endif /* HANDRANK_HR_EQUITY_H */

@@ -1,0 +1,275 @@
+"""Equity: each player's expected share of the pot, exact or Monte Carlo.
+
+The whole loop (dealing, evaluating every player's high and low, splitting the
+pot) is C with the GIL released; Python only checks the question, splits the
+work into ranges (for progress reports, and for :mod:`handrank.dask`), and
+turns the integer counts into the result.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._api import resolve_threads
+from ._cards import NCODES, card_name, parse_codes
+from ._games import Game, get_game
+from ._types import HandError
+
+__all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
+
+#: Exact enumerations larger than this many deals are refused (use trials=).
+EXACT_LIMIT = 3_000_000_000
+#: Progress reports per run, roughly.
+PROGRESS_STEPS = 100
+
+
+@dataclass
+class EquityResult:
+    """The answer of :func:`equity`.
+
+    Attributes
+    ----------
+    equity
+        Each player's expected share of the pot (float64, sums to 1); split
+        pots count as fractions.
+    wins
+        Deals in which the player took the whole pot.
+    ties
+        Deals in which the player took part of the pot (a tie, or one half
+        of a split pot).
+    deals
+        Deals evaluated.
+    stderr
+        Standard error of each equity (zeros for an exact enumeration).
+    exact
+        Whether every completion was enumerated.
+    seed
+        The Monte Carlo seed (reuse it to reproduce the run), or None.
+    """
+
+    equity: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    deals: int
+    stderr: np.ndarray
+    exact: bool
+    seed: int | None = None
+    game: str = ""
+    hands: list[str] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        lines = [f"EquityResult({self.game}, {self.deals:,} deals, {kind})"]
+        width = max([len(h) for h in self.hands] + [6])
+        for i, h in enumerate(self.hands):
+            err = "" if self.exact else f" ± {self.stderr[i]:.4%}"
+            lines.append(f"  {h:<{width}}  equity {self.equity[i]:8.4%}{err}  "
+                         f"wins {self.wins[i]:,}  ties {self.ties[i]:,}")
+        return "\n".join(lines)
+
+
+@dataclass
+class Prepared:
+    """A checked equity question: picklable, so ranges can run elsewhere."""
+
+    game: str
+    holes: list[list[int]]
+    board: list[int]
+    deck: list[int]
+    labels: list[str]
+
+    def state(self) -> _core.EquityState:
+        g = get_game(self.game)
+        return _core.EquityState(g.tables, [list(h) for h in self.holes],
+                                 np.array(self.board, dtype=np.uint8),
+                                 np.array(self.deck, dtype=np.uint8))
+
+
+def _known_cards(spec: Any, what: str, limit: int) -> list[int]:
+    """Known card codes of a hand or board: text (with '??' for an unknown
+    card), a sequence of codes (None for an unknown card), or None."""
+    if spec is None:
+        return []
+    if isinstance(spec, str):
+        text = spec.replace("??", " ")
+        try:
+            codes = parse_codes(text)
+        except HandError as e:
+            raise HandError(f"{what}: {e}") from None
+    else:
+        codes = []
+        for c in spec:
+            if c is None:
+                continue
+            if isinstance(c, str):
+                codes.extend(_known_cards(c, what, limit))
+                continue
+            if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+                raise HandError(f"{what}: {c!r} is not a card")
+            if not 0 <= int(c) < NCODES:
+                raise HandError(f"{what}: card code {int(c)} is out of range 0..53")
+            codes.append(int(c))
+    if len(codes) > limit:
+        raise HandError(f"{what} has {len(codes)} cards; at most {limit}")
+    return codes
+
+
+def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "") -> Prepared:
+    """Check an equity question and work out the deck left to deal from."""
+    g = get_game(game)
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) < 1:
+        raise HandError("hands must be a list with one entry per player "
+                        "(text, codes, '??' or None for an unknown hand)")
+    if len(hands) > g.max_players:
+        raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
+    holes = [_known_cards(h, f"player {i}", g.hole) for i, h in enumerate(hands)]
+    b = _known_cards(board, "board", 5)
+    if b and g.board == 0:
+        raise HandError(f"{g.name} has no board")
+    if len(b) > g.board:
+        raise HandError(f"board has {len(b)} cards; {g.name} deals {g.board}")
+    d = _known_cards(dead, "dead cards", 54)
+    seen: dict[int, str] = {}
+    for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + [("board", b),
+                                                                          ("dead cards", d)]:
+        for c in cards:
+            if c >= 52 and g.deck < 53:
+                raise HandError(f"{where}: {g.name} is dealt from a 52-card deck; no jokers")
+            if c == 53:
+                raise HandError(f"{where}: the deck of {g.name} has one joker (Jk)")
+            if c in seen:
+                raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
+            seen[c] = where
+    deck = [c for c in range(g.deck) if c not in seen]
+    need = (g.board - len(b)) + sum(g.hole - len(h) for h in holes)
+    if need > len(deck):
+        raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
+                        f"{len(deck)} are left (fewer players or dead cards)")
+    labels = []
+    for h in holes:
+        text = " ".join(card_name(c) for c in h)
+        labels.append((text + " " + " ".join(["??"] * (g.hole - len(h)))).strip())
+    return Prepared(g.name, holes, b, deck, labels)
+
+
+def merge(counts: Sequence[dict]) -> dict:
+    """Add up counts from several ranges (exactly: they are integers)."""
+    out = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in counts[0].items()}
+    for c in counts[1:]:
+        for k, v in c.items():
+            out[k] = out[k] + v
+    return out
+
+
+def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> EquityResult:
+    """Turn counts into an :class:`EquityResult`."""
+    deals = counts["deals"]
+    part = counts["part"].astype(np.float64)
+    players = part.shape[0]
+    n = np.arange(players + 1, dtype=np.float64)
+    n[0] = 1.0
+    pot = np.array([1.0, 0.5, 1.0, 0.5])
+    eq = (part * pot[None, :, None] / n[None, None, :]).sum(axis=(1, 2)) / max(deals, 1)
+    if exact or deals < 2:
+        stderr = np.zeros(players)
+    else:
+        var = np.maximum(counts["share_sq"] / deals - eq * eq, 0.0)
+        stderr = np.sqrt(var / (deals - 1))
+    return EquityResult(eq, counts["wins"].copy(), counts["ties"].copy(), deals, stderr, exact,
+                        seed, prep.game, prep.labels)
+
+
+def mc_chunks(trials: int) -> int:
+    return -(-trials // _core.EQUITY_CHUNK)
+
+
+def run_range(prep: Prepared, kind: str, lo: int, hi: int, trials: int = 0, seed: int = 0,
+              threads: int | None = 1) -> dict:
+    """Counts of units (exact) or chunks (Monte Carlo) [lo, hi) of a question."""
+    st = prep.state()
+    t = resolve_threads(threads, 1 << 30)
+    if kind == "exact":
+        st.run_exact(lo, hi, t)
+    else:
+        st.run_mc(seed, trials, lo, hi, t)
+    return st.result()
+
+
+def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "",
+           trials: int | None = None, seed: int | None = None, threads: int | None = None,
+           progress: Callable[[int, int], Any] | None = None) -> EquityResult:
+    """Each player's expected share of the pot.
+
+    Parameters
+    ----------
+    game
+        A game preset: ``holdem``, ``omaha``, ``omaha8``, ``stud``, ``razz``, ...
+    hands
+        One entry per player: text (``"As Ks"``), codes, ``"??"`` or ``None``
+        for a random hand.  Fewer cards than the game deals (``"As"``,
+        ``"As ??"``, or three stud cards) means the rest are dealt at random.
+    board, dead
+        Known board cards, and cards out of play (text or codes).
+    trials
+        ``None``: enumerate every completion exactly.  An int: Monte Carlo
+        with that many random deals.
+    seed
+        Monte Carlo seed; the same seed and trials give the same result on
+        any number of threads.  ``None`` picks one (see ``result.seed``).
+    threads
+        Cores to use (``None``: all).
+    progress
+        Called as ``progress(done, total)`` (deals) between slices of work.
+
+    Returns
+    -------
+    EquityResult
+        ``.equity``, ``.wins``, ``.ties``, ``.deals``, ``.stderr``.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> r = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc")
+    >>> r.deals, r.equity.round(4).tolist()
+    (990, [0.2495, 0.7505])
+    >>> hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0].round(2)
+    np.float64(0.85)
+    """
+    prep = prepare(game, hands, board, dead)
+    st = prep.state()
+    if trials is None:
+        total = st.total
+        if total > EXACT_LIMIT:
+            raise HandError(
+                f"an exact enumeration would take {total:,.0f} deals (over "
+                f"{EXACT_LIMIT:,}); pass trials=1_000_000 (or more) for Monte Carlo, or fix "
+                f"more cards")
+        units = st.units
+        nthreads = resolve_threads(threads, int(total))
+        step = max(1, units // PROGRESS_STEPS) if progress else units
+        for lo in range(0, units, step):
+            st.run_exact(lo, min(units, lo + step), nthreads)
+            if progress:
+                progress(st.result()["deals"], int(total))
+        return finish(prep, st.result(), True, None)
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise HandError(f"trials must be a positive integer or None; got {trials!r}")
+    trials = int(trials)
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise HandError(f"seed must be an integer; got {seed!r}")
+    seed = int(seed) % (1 << 64)
+    chunks = mc_chunks(trials)
+    nthreads = resolve_threads(threads, trials)
+    step = max(1, chunks // PROGRESS_STEPS) if progress else chunks
+    step = max(step, nthreads) if chunks > nthreads else step
+    for lo in range(0, chunks, step):
+        st.run_mc(seed, trials, lo, min(chunks, lo + step), nthreads)
+        if progress:
+            progress(st.result()["deals"], trials)
+    return finish(prep, st.result(), False, seed)

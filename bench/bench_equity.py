@@ -211,18 +211,25 @@ def make_rows(a: argparse.Namespace, lib: SimpleNamespace) -> list[Row]:
 
 # ---------------------------------------------------------------------- checks
 
-def check(row: Row, got, ref) -> Optional[str]:
-    """None if row's equities match the exact reference, else a message."""
-    got = [float(x) for x in got]
-    for i, (g, r) in enumerate(zip(got, ref)):
+def check(row: Row, got, ref) -> tuple[Optional[str], Optional[str]]:
+    """(warning, note) for row's equities against the exact reference.
+
+    warning: outside the tolerance (1e-4 exact; max(0.5 pp, 4 stderr) MC).
+    note: a Monte Carlo row within 4 stderr but more than 0.5 pp off, which a
+    small sample count (pokerkit) makes likely."""
+    warn = note = None
+    for i, (g, r) in enumerate(zip((float(x) for x in got), ref)):
+        d = abs(g - r)
         if row.kind == "exact":
             tol = EXACT_TOL
         else:
             tol = max(MC_TOL, 4 * math.sqrt(max(r * (1 - r), 1e-12) / row.deals))
-        if abs(g - r) > tol:
-            return (f"player {i}: {g:.6f} vs exact {r:.6f} (diff {abs(g - r):.6f} > tolerance "
-                    f"{tol:.6f})")
-    return None
+        text = f"player {i}: {g:.6f} vs exact {r:.6f} (diff {d:.6f}, tolerance {tol:.6f})"
+        if d > tol:
+            warn = warn or text
+        elif d > MC_TOL:
+            note = note or text
+    return warn, note
 
 
 # ----------------------------------------------------------------------- table
@@ -351,7 +358,10 @@ def main(argv=None) -> int:
             print(f"WARNING: {row.label} [question {row.q}] failed: {e!r}", file=sys.stderr)
             continue
         results.append((row, sec, last[0], ""))
-        msg = check(row, last[0], refs[row.q])
+        msg, note = check(row, last[0], refs[row.q])
+        if note:
+            print(f"note: question {row.q}, {row.label}: more than 0.5 pp from handrank exact "
+                  f"but within 4 standard errors of {row.deals:,} samples: {note}", file=sys.stderr)
         if msg:
             bad += 1
             print(f"WARNING: question {row.q}, {row.label}: equity disagrees with handrank exact: "

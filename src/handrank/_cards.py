@@ -153,6 +153,10 @@ def to_mask(cards: CardsLike) -> int | np.ndarray:
         if arr.ndim == 2 or (arr.ndim == 1 and arr.size and isinstance(arr.flat[0], str)):
             from ._api import as_batch   # a batch: (N, k) codes or a list of texts
             batch = as_batch(cards)
+            if batch.size and batch.max() >= NCODES:
+                row, col = np.unravel_index(int(np.argmax(batch >= NCODES)), batch.shape)
+                raise HandError(f"row {row}: card code {batch[row, col]} is out of range "
+                                f"0..{NCODES - 1}")
             masks = np.bitwise_or.reduce(_BIT_OF_CODE[batch.astype(np.intp)], axis=1) \
                 if batch.shape[1] else np.zeros(len(batch), np.uint64)
             counts = _popcount(masks)

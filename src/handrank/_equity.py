@@ -235,7 +235,7 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> import handrank as hr
     >>> r = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc")
     >>> r.deals, r.equity.round(4).tolist()
-    (990, [0.2495, 0.7505])
+    (990, [0.2475, 0.7525])
     >>> hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0].round(2)
     np.float64(0.85)
     """

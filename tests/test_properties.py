@@ -1,0 +1,155 @@
+"""Property tests (hypothesis): valid input agrees with the reference; any
+invalid input raises HandError or TypeError, never anything else, and never
+crashes the interpreter."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import handrank as hr
+import reference as ref
+
+RULES = ["high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six"]
+WILDS = [None, "bug", "jokers", "2", "Js Jh"]
+SETTINGS = settings(max_examples=300, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+OK = (hr.HandError, TypeError)
+
+
+def hands(k_min=5, k_max=9, deck=52):
+    return st.integers(k_min, k_max).flatmap(
+        lambda k: st.lists(st.integers(0, deck - 1), min_size=k, max_size=k, unique=True))
+
+
+@SETTINGS
+@given(hand=hands(), rules=st.sampled_from(RULES))
+def test_valid_hands_agree_with_reference(hand, rules):
+    s = hr.evaluate(hand, rules)
+    assert s == ref.strength(hand, rules)
+    assert hr.evaluate(hr.format(hand), rules) == s
+    assert hr.evaluate_masks(hr.to_mask(hand), rules) == s
+    assert hr.evaluate(np.array([hand, hand]), rules).tolist() == [s, s]
+    five = hr.best_five(hand, rules)
+    assert set(five.tolist()) <= set(hand) and hr.evaluate(five, rules) == s
+    if s >= 0:
+        assert isinstance(hr.describe(s, rules), str)
+        assert hr.category(s, rules) is not None
+
+
+@SETTINGS
+@given(hand=hands(deck=54), rules=st.sampled_from(RULES), wild=st.sampled_from(WILDS[1:]))
+def test_wild_hands_agree_with_reference(hand, rules, wild):
+    assert hr.evaluate(hand, rules, wild) == ref.strength(hand, rules, wild)
+
+
+@SETTINGS
+@given(hole=st.lists(st.integers(0, 51), min_size=9, max_size=9, unique=True),
+       h=st.integers(4, 6), b=st.integers(3, 5), rules=st.sampled_from(RULES))
+def test_omaha_agrees_with_reference(hole, h, b, rules):
+    cards = hole + [c for c in range(52) if c not in hole][:2]
+    hole_cards, board = cards[:h], cards[h:h + b]
+    assert hr.evaluate_omaha(hole_cards, board, rules) == ref.omaha_strength(hole_cards, board,
+                                                                              rules)
+
+
+@SETTINGS
+@given(text=st.text(max_size=40))
+def test_any_text_parses_or_raises_handerror(text):
+    try:
+        codes = hr.parse(text)
+    except hr.HandError as e:
+        assert str(e)
+        return
+    assert codes.dtype == np.uint8 and ((codes < 54).all())
+
+
+@SETTINGS
+@given(text=st.text(alphabet="23456789TJQKAtjqka10cdhsCDHS♣♦♥♠JkXx?, \t", max_size=40),
+       rules=st.sampled_from(RULES), wild=st.sampled_from(WILDS))
+def test_card_like_text_never_breaks(text, rules, wild):
+    for fn in (lambda: hr.evaluate(text, rules, wild), lambda: hr.best_five(text, rules, wild),
+               lambda: hr.to_mask(text), lambda: hr.describe(text, rules)):
+        try:
+            fn()
+        except OK:
+            pass
+
+
+@SETTINGS
+@given(arr=hnp.arrays(dtype=st.one_of(hnp.integer_dtypes(), hnp.unsigned_integer_dtypes(),
+                                      hnp.floating_dtypes(), st.just(np.dtype(bool))),
+                      shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=10)),
+       rules=st.sampled_from(RULES), wild=st.sampled_from(WILDS))
+def test_arbitrary_arrays_raise_only_handerror(arr, rules, wild):
+    before = arr.copy()
+    for fn in (lambda: hr.evaluate(arr, rules, wild), lambda: hr.evaluate_masks(arr, rules, wild),
+               lambda: hr.to_mask(arr), lambda: hr.category(arr, rules),
+               lambda: hr.highest_card(arr)):
+        try:
+            fn()
+        except OK:
+            pass
+    assert np.array_equal(arr, before, equal_nan=arr.dtype.kind == "f")
+
+
+@SETTINGS
+@given(rows=st.lists(st.lists(st.integers(-300, 300), min_size=7, max_size=7), min_size=1,
+                     max_size=20),
+       step=st.integers(1, 3), order=st.sampled_from(["C", "F"]))
+def test_strided_and_out_of_range_batches(rows, step, order):
+    arr = np.array(rows, dtype=np.int64, order=order)[::step]
+    try:
+        res = hr.evaluate(arr)
+    except hr.HandError as e:
+        assert "row" in str(e)
+        return
+    assert res.shape == (len(arr),)
+    assert res.tolist() == [ref.strength(r) for r in arr.tolist()]
+
+
+@SETTINGS
+@given(masks=st.lists(st.integers(0, 2**64 - 1), min_size=0, max_size=20),
+       wild=st.sampled_from(WILDS))
+def test_arbitrary_masks(masks, wild):
+    arr = np.array(masks, dtype=np.uint64)
+    try:
+        res = hr.evaluate_masks(arr, wild=wild)
+    except hr.HandError:
+        return
+    for m, s in zip(masks, res.tolist()):
+        assert s == ref.strength(hr.from_mask(m).tolist(), "high", wild)
+
+
+@SETTINGS
+@given(game=st.sampled_from([g.name for g in hr.GAMES]),
+       cards=st.lists(st.integers(0, 53), min_size=0, max_size=30),
+       players=st.integers(0, 4), board_len=st.integers(0, 6))
+def test_showdown_and_equity_any_input(game, cards, players, board_len):
+    g = hr.get_game(game)
+    hands = [cards[i * g.hole:(i + 1) * g.hole] for i in range(players)]
+    board = cards[-board_len:] if board_len else []
+    try:
+        shares = hr.showdown(game, hands, board if g.board else None)
+        assert abs(shares.sum() - 1.0) < 1e-9
+    except OK:
+        pass
+    try:
+        r = hr.equity(game, hands, board=board, trials=200, seed=1)
+        assert abs(r.equity.sum() - 1.0) < 1e-9
+    except OK:
+        pass
+
+
+@pytest.mark.parametrize("bad", [b"As Ks Qs Js Ts", 3.5, None, object(), {1: 2}, [[[1]]],
+                                 [1.5, 2, 3, 4, 5], ["As Ks Qs Js Ts", None], [], "",
+                                 np.array([], dtype=np.uint8), np.zeros((0, 0), np.uint8)])
+def test_odd_inputs(bad):
+    for fn in (hr.evaluate, hr.evaluate_masks, hr.best_five, hr.to_mask, hr.format,
+               hr.highest_card, hr.category, hr.describe):
+        try:
+            fn(bad)
+        except OK:
+            pass

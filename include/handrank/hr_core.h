@@ -29,6 +29,12 @@
 #define HR_SUIT(c) ((int)(c) & 3)
 #define HR_BIT(c) (1ULL << (16 * HR_SUIT(c) + HR_RANK(c)))
 
+#if defined(__SANITIZE_ADDRESS__)
+#define HR_SANITIZED 1
+#else
+#define HR_SANITIZED 0
+#endif
+
 /* Status codes returned by the batch loops.  A loop never formats messages:
  * Python re-examines the first bad row and says what is wrong with it. */
 #define HR_OK 0

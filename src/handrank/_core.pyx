@@ -77,6 +77,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
     int HR_EQ_CHUNK
     int hr_max_threads()
     int hr_has_openmp()
+    int HR_SANITIZED
     int hr_use_popcnt
     const unsigned int hr_rank_mult[13]
 
@@ -89,6 +90,8 @@ MAX_THREADS = hr_max_threads()
 HAS_OPENMP = bool(hr_has_openmp())
 #: Whether the loops use the CPU's POPCNT instruction.
 USES_POPCNT = bool(hr_use_popcnt)
+#: Whether this build has AddressSanitizer and UBSan compiled in (HANDRANK_SANITIZE=1).
+SANITIZED = bool(HR_SANITIZED)
 #: The rank multipliers of the rank keys (for tests).
 RANK_MULTIPLIERS = tuple(int(hr_rank_mult[i]) for i in range(13))
 

@@ -200,11 +200,15 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarra
 
 
 def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
-    if a.size and a.dtype != np.uint8:
+    """C-contiguous uint8 copy of an integer array of codes, refusing codes out of range."""
+    if a.size and a.dtype.kind not in "iu":
+        raise HandError(f"{what} must be integer card codes; got dtype {a.dtype}")
+    if a.size and (a.dtype != np.uint8 or a.max() >= NCODES):
         bad = (a < 0) | (a >= NCODES)
         if bad.any():
             idx = np.unravel_index(int(np.argmax(bad)), a.shape)
-            raise HandError(f"{what}: deal {idx[0]}: card code {a[idx]} is out of range 0..53")
+            where = f"deal {idx[0]}: " if a.ndim > 1 else ""
+            raise HandError(f"{what}: {where}card code {a[idx]} is out of range 0..53")
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
@@ -257,11 +261,15 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     rs = get_rules(rules)
     ws = resolve_wild(wild)
     h, single_h = as_hands(hole)
-    if isinstance(board, str) or board is None or np.asarray(board).ndim == 1:
+    barr = None if isinstance(board, str) or board is None else np.asarray(board)
+    if barr is not None and barr.ndim == 2:
+        b = _checked_u8(barr, "board")
+    elif barr is not None and barr.ndim != 1:
+        raise HandError(f"board must be cards (text or a 1-D sequence) or an (N, b) array; "
+                        f"got shape {barr.shape}")
+    else:
         b = _cards_1d(board, "board")[None, :]
         b = np.repeat(b, len(h), axis=0) if not single_h else b
-    else:
-        b = _checked_u8(np.asarray(board), "board")
     if not 4 <= h.shape[1] <= 6:
         raise HandError(f"Omaha hole cards are 4, 5 or 6 per hand; got {h.shape[1]}")
     if not 3 <= b.shape[1] <= 5:

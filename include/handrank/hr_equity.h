@@ -25,15 +25,25 @@
 
 #define HR_EQ_CHUNK 16384
 
+/* A player's range: m hands of `hole` cards with weights (cum: running sums). */
+typedef struct {
+    const uint8_t *combos;
+    const double *weight, *cum;
+    int m;
+} hr_range_t;
+
 typedef struct {
     hr_game_t game;
     int players;
+    hr_range_t range[HR_MAX_PLAYERS];              /* m > 0: the player holds a range */
+    int ranged[HR_MAX_PLAYERS], nranged;           /* the players with ranges, in order */
     uint8_t hole[HR_MAX_PLAYERS * HR_MAX_HOLE];   /* players x hole; known cards first */
     int known[HR_MAX_PLAYERS];                     /* known cards per player */
     uint8_t board[HR_MAX_BOARD];
     int board_known;
     uint8_t deck[54];                              /* the cards left to deal */
     int ndeck;
+    int deck_index[54];                            /* position of a code in deck, or -1 */
 } hr_equity_t;
 
 /* Counts: part[p][w][n] deals where player p won part w (0: whole pot as the
@@ -44,6 +54,8 @@ typedef struct {
     int64_t wins[HR_MAX_PLAYERS], ties[HR_MAX_PLAYERS];
     double share_sq[HR_MAX_PLAYERS];
     int64_t deals;
+    /* weighted by the range weights of the deal (1 without ranges) */
+    double wshare[HR_MAX_PLAYERS], wwins[HR_MAX_PLAYERS], wties[HR_MAX_PLAYERS], wdeals;
 } hr_eqcount_t;
 
 static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b, int players)
@@ -54,13 +66,17 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b, int players)
         a->wins[p] += b->wins[p];
         a->ties[p] += b->ties[p];
         a->share_sq[p] += b->share_sq[p];
+        a->wshare[p] += b->wshare[p];
+        a->wwins[p] += b->wwins[p];
+        a->wties[p] += b->wties[p];
     }
     a->deals += b->deals;
+    a->wdeals += b->wdeals;
 }
 
 /* Evaluate one complete deal and count it. */
 static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
-                             hr_eqcount_t *C)
+                             double weight, hr_eqcount_t *C)
 {
     const hr_game_t *G = &E->game;
     const int P = E->players;
@@ -92,11 +108,18 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
             C->part[p][split ? 3 : 2][n_lo]++;
             share += (split ? 0.5 : 1.0) / n_lo;
         }
-        if (share >= 1.0) C->wins[p]++;
-        else if (share > 0.0) C->ties[p]++;
+        if (share >= 1.0) {
+            C->wins[p]++;
+            C->wwins[p] += weight;
+        } else if (share > 0.0) {
+            C->ties[p]++;
+            C->wties[p] += weight;
+        }
         C->share_sq[p] += share * share;
+        C->wshare[p] += share * weight;
     }
     C->deals++;
+    C->wdeals += weight;
 }
 
 /* ------------------------------------------------------------------ */
@@ -125,8 +148,46 @@ HR_INLINE uint64_t hr_chunk_state(uint64_t seed, int64_t c)
     return hr_splitmix(&s);
 }
 
-/* Deal `trials` random completions with the stream `state`, counting each. */
-static void hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
+/* The hand of a range chosen by a uniform draw in [0, total weight). */
+HR_INLINE int hr_pick(const hr_range_t *R, uint64_t *state)
+{
+    const double x = (double)(hr_splitmix(state) >> 11) * 0x1p-53 * R->cum[R->m - 1];
+    int lo = 0, hi = R->m - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (R->cum[mid] > x) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Choose a hand for every ranged player in proportion to the weights,
+ * redrawing them all while two of them share a card.  Returns the mask of
+ * the chosen cards, or ~0 when no draw without a clash was found. */
+HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t *holes)
+{
+    const int H = E->game.hole;
+    for (int attempt = 0; attempt < 100000; attempt++) {
+        uint64_t used = 0;
+        int ok = 1;
+        for (int i = 0; i < E->nranged && ok; i++) {
+            const int p = E->ranged[i];
+            const hr_range_t *R = &E->range[p];
+            const uint8_t *combo = R->combos + (size_t)hr_pick(R, state) * H;
+            for (int j = 0; j < H; j++) {
+                if (used >> combo[j] & 1) ok = 0;
+                used |= 1ULL << combo[j];
+                holes[p * H + j] = combo[j];
+            }
+        }
+        if (ok) return used;
+    }
+    return ~0ULL;
+}
+
+/* Deal `trials` random completions with the stream `state`, counting each.
+ * Returns -1 when the ranges kept clashing, else 0. */
+static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
 {
     const hr_game_t *G = &E->game;
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
@@ -135,9 +196,13 @@ static void hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials,
     memcpy(holes, E->hole, (size_t)E->players * H);
     memcpy(board, E->board, (size_t)G->board);
     for (int64_t t = 0; t < trials; t++) {
+        uint64_t used = 0;
+        if (E->nranged && (used = hr_pick_ranges(E, &state, holes)) == ~0ULL) return -1;
         int pos = 0;
         for (int j = E->board_known; j < G->board; j++, pos++) {
-            int r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
+            int r;
+            do r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
+            while (used >> deck[r] & 1);
             uint8_t c = deck[r];
             deck[r] = deck[pos];
             deck[pos] = c;
@@ -145,14 +210,17 @@ static void hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials,
         }
         for (int p = 0; p < E->players; p++)
             for (int j = E->known[p]; j < H; j++, pos++) {
-                int r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
+                int r;
+                do r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
+                while (used >> deck[r] & 1);
                 uint8_t c = deck[r];
                 deck[r] = deck[pos];
                 deck[pos] = c;
                 holes[p * H + j] = c;
             }
-        hr_eq_count_deal(E, holes, board, C);
+        hr_eq_count_deal(E, holes, board, 1.0, C);
     }
+    return 0;
 }
 
 /* Chunks [c0, c1) of a Monte Carlo run of `trials` deals (the last chunk may
@@ -165,21 +233,24 @@ static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int
         int T = nthreads < 64 ? nthreads : 64;
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         if (!part) return -1;
-#pragma omp parallel for schedule(static, 1) num_threads(T)
+        int failed = 0;
+#pragma omp parallel for schedule(static, 1) num_threads(T) reduction(| : failed)
         for (int64_t c = c0; c < c1; c++) {
             int64_t n = trials - c * HR_EQ_CHUNK;
-            hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK,
-                           &part[omp_get_thread_num()]);
+            if (hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK,
+                               &part[omp_get_thread_num()]))
+                failed = 1;
         }
         for (int t = 0; t < T; t++) hr_eqcount_add(C, &part[t], E->players);
         free(part);
-        return 0;
+        return failed ? -2 : 0;
     }
 #endif
     (void)nthreads;
     for (int64_t c = c0; c < c1; c++) {
         int64_t n = trials - c * HR_EQ_CHUNK;
-        hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK, C);
+        if (hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK, C))
+            return -2;
     }
     return 0;
 }
@@ -215,10 +286,11 @@ static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr
 /* Fill slots i.. from the deck; within a group the deck indices ascend, so
  * every set of cards is dealt to a group once. */
 static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int start,
-                       uint8_t *used, uint8_t *holes, uint8_t *board, hr_eqcount_t *C)
+                       uint8_t *used, uint8_t *holes, uint8_t *board, double weight,
+                       hr_eqcount_t *C)
 {
     if (i == S->nslots) {
-        hr_eq_count_deal(E, holes, board, C);
+        hr_eq_count_deal(E, holes, board, weight, C);
         return;
     }
     const int last_in_group = i + 1 == S->nslots || S->group[i + 1] != S->group[i];
@@ -226,7 +298,7 @@ static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int sta
         if (used[d]) continue;
         used[d] = 1;
         *S->slot[i] = E->deck[d];
-        hr_eq_fill(E, S, i + 1, last_in_group ? 0 : d + 1, used, holes, board, C);
+        hr_eq_fill(E, S, i + 1, last_in_group ? 0 : d + 1, used, holes, board, weight, C);
         used[d] = 0;
     }
 }
@@ -251,6 +323,7 @@ static int hr_unit_cards(const hr_equity_t *E)
  * cards of the first missing group (1 when nothing is missing). */
 static int64_t hr_equity_units(const hr_equity_t *E)
 {
+    if (E->nranged) return E->range[E->ranged[0]].m;
     return (int64_t)(hr_binom(E->ndeck, hr_unit_cards(E)) + 0.5);
 }
 
@@ -259,6 +332,10 @@ static double hr_equity_total(const hr_equity_t *E)
 {
     double total = 1.0;
     int left = E->ndeck, k = E->game.board - E->board_known;
+    for (int i = 0; i < E->nranged; i++) {       /* an upper bound: clashes are skipped */
+        total *= E->range[E->ranged[i]].m;
+        left -= E->game.hole;
+    }
     total *= hr_binom(left, k);
     left -= k;
     for (int p = 0; p < E->players; p++) {
@@ -277,7 +354,7 @@ static void hr_eq_exact_unit(const hr_equity_t *E, int64_t u, int uc, hr_eqcount
     memcpy(board, E->board, (size_t)E->game.board);
     hr_eq_slots(E, holes, board, &S);
     if (uc == 0) {
-        hr_eq_fill(E, &S, 0, 0, used, holes, board, C);
+        hr_eq_fill(E, &S, 0, 0, used, holes, board, 1.0, C);
         return;
     }
     int i = (int)u, j = 0;
@@ -294,7 +371,53 @@ static void hr_eq_exact_unit(const hr_equity_t *E, int64_t u, int uc, hr_eqcount
     }
     hr_eq_fill(E, &S, uc, uc == 2 ? (S.nslots > 2 && S.group[2] == S.group[1] ? j + 1 : 0)
                                   : (S.nslots > 1 && S.group[1] == S.group[0] ? i + 1 : 0),
-               used, holes, board, C);
+               used, holes, board, 1.0, C);
+}
+
+/* Exact enumeration with ranges: ranged player i takes each hand of its
+ * range that shares no card with the hands already chosen; then every
+ * completion of the rest is dealt, weighted by the product of the weights. */
+static void hr_eq_exact_ranges(const hr_equity_t *E, int i, uint8_t *used, uint8_t *holes,
+                               uint8_t *board, double weight, const hr_slots_t *S,
+                               hr_eqcount_t *C)
+{
+    const int H = E->game.hole;
+    if (i == E->nranged) {
+        hr_eq_fill(E, S, 0, 0, used, holes, board, weight, C);
+        return;
+    }
+    const int p = E->ranged[i];
+    const hr_range_t *R = &E->range[p];
+    for (int h = 0; h < R->m; h++) {
+        const uint8_t *combo = R->combos + (size_t)h * H;
+        int j = 0;
+        while (j < H && !used[E->deck_index[combo[j]]]) j++;
+        if (j < H) continue;
+        for (j = 0; j < H; j++) {
+            used[E->deck_index[combo[j]]] = 1;
+            holes[p * H + j] = combo[j];
+        }
+        hr_eq_exact_ranges(E, i + 1, used, holes, board, weight * R->weight[h], S, C);
+        for (j = 0; j < H; j++) used[E->deck_index[combo[j]]] = 0;
+    }
+}
+
+/* Unit u of an exact enumeration with ranges: hand u of the first ranged player. */
+static void hr_eq_range_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
+{
+    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD], used[54] = {0};
+    hr_slots_t S;
+    const int H = E->game.hole, p = E->ranged[0];
+    const hr_range_t *R = &E->range[p];
+    memcpy(holes, E->hole, (size_t)E->players * H);
+    memcpy(board, E->board, (size_t)E->game.board);
+    hr_eq_slots(E, holes, board, &S);
+    const uint8_t *combo = R->combos + (size_t)u * H;
+    for (int j = 0; j < H; j++) {
+        used[E->deck_index[combo[j]]] = 1;
+        holes[p * H + j] = combo[j];
+    }
+    hr_eq_exact_ranges(E, 1, used, holes, board, R->weight[u], &S, C);
 }
 
 /* Units [u0, u1) of an exact enumeration, accumulated into C.  Returns 0, or
@@ -309,14 +432,20 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         if (!part) return -1;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(T)
-        for (int64_t u = u0; u < u1; u++) hr_eq_exact_unit(E, u, uc, &part[omp_get_thread_num()]);
+        for (int64_t u = u0; u < u1; u++) {
+            if (E->nranged) hr_eq_range_unit(E, u, &part[omp_get_thread_num()]);
+            else hr_eq_exact_unit(E, u, uc, &part[omp_get_thread_num()]);
+        }
         for (int t = 0; t < T; t++) hr_eqcount_add(C, &part[t], E->players);
         free(part);
         return 0;
     }
 #endif
     (void)nthreads;
-    for (int64_t u = u0; u < u1; u++) hr_eq_exact_unit(E, u, uc, C);
+    for (int64_t u = u0; u < u1; u++) {
+        if (E->nranged) hr_eq_range_unit(E, u, C);
+        else hr_eq_exact_unit(E, u, uc, C);
+    }
     return 0;
 }
 

@@ -53,9 +53,18 @@ cdef extern from "handrank/hr_equity.h" nogil:
                         int16_t *lo_out, int nthreads)
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
+    ctypedef struct hr_range_t:
+        const uint8_t *combos
+        const double *weight
+        const double *cum
+        int m
     ctypedef struct hr_equity_t:
         hr_game_t game
         int players
+        hr_range_t range[23]
+        int ranged[23]
+        int nranged
+        int deck_index[54]
         uint8_t hole[161]
         int known[23]
         uint8_t board[5]
@@ -68,6 +77,10 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int64_t ties[23]
         double share_sq[23]
         int64_t deals
+        double wshare[23]
+        double wwins[23]
+        double wties[23]
+        double wdeals
     int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
                      int64_t c1, hr_eqcount_t *C, int nthreads)
     int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
@@ -395,10 +408,13 @@ cdef class EquityState:
     cdef hr_equity_t e
     cdef readonly GameTables game
     cdef hr_eqcount_t *counts
+    cdef list keep
 
     def __cinit__(self, GameTables game, list holes, const uint8_t[::1] board,
-                  const uint8_t[::1] deck):
+                  const uint8_t[::1] deck, list ranges=None):
         cdef int p, j, P = len(holes)
+        cdef const uint8_t[:, ::1] combos
+        cdef const double[::1] weights, cum
         if not 1 <= P <= 23:
             raise ValueError("1..23 players")
         self.counts = <hr_eqcount_t *> calloc(1, sizeof(hr_eqcount_t))
@@ -417,8 +433,34 @@ cdef class EquityState:
         for j in range(board.shape[0]):
             self.e.board[j] = board[j]
         self.e.ndeck = deck.shape[0]
+        for j in range(54):
+            self.e.deck_index[j] = -1
         for j in range(deck.shape[0]):
             self.e.deck[j] = deck[j]
+            self.e.deck_index[deck[j]] = j
+        self.keep = []
+        self.e.nranged = 0
+        for p in range(P):
+            r = ranges[p] if ranges is not None else None
+            if r is None:
+                continue
+            c = np.ascontiguousarray(r[0], dtype=np.uint8).reshape(-1, game.g.hole)
+            w = np.ascontiguousarray(r[1], dtype=np.float64)
+            cw = np.cumsum(w)
+            if len(c) == 0 or len(w) != len(c) or not (w > 0).all():
+                raise ValueError("a range needs at least one hand and positive weights")
+            for code in np.unique(c).tolist():
+                if self.e.deck_index[code] < 0:
+                    raise ValueError(f"range card {code} is not in the deck")
+            self.keep += [c, w, cw]
+            combos, weights, cum = c, w, cw
+            self.e.range[p].combos = &combos[0, 0]
+            self.e.range[p].weight = &weights[0]
+            self.e.range[p].cum = &cum[0]
+            self.e.range[p].m = len(c)
+            self.e.known[p] = game.g.hole
+            self.e.ranged[self.e.nranged] = p
+            self.e.nranged += 1
 
     def __dealloc__(self):
         free(self.counts)
@@ -447,6 +489,8 @@ cdef class EquityState:
         cdef int rc
         with nogil:
             rc = hr_equity_mc(&self.e, seed, trials, c0, c1, self.counts, threads)
+        if rc == -2:
+            raise ValueError("the ranges share cards in almost every draw")
         if rc:
             raise MemoryError()
 
@@ -465,5 +509,9 @@ cdef class EquityState:
             wins[p] = self.counts.wins[p]
             ties[p] = self.counts.ties[p]
             sq[p] = self.counts.share_sq[p]
+        wshare = np.array([self.counts.wshare[p] for p in range(P)], dtype=np.float64)
+        wwins = np.array([self.counts.wwins[p] for p in range(P)], dtype=np.float64)
+        wties = np.array([self.counts.wties[p] for p in range(P)], dtype=np.float64)
         return {"part": part, "wins": wins, "ties": ties, "share_sq": sq,
-                "deals": int(self.counts.deals)}
+                "deals": int(self.counts.deals), "wshare": wshare, "wwins": wwins,
+                "wties": wties, "wdeals": float(self.counts.wdeals)}

@@ -17,6 +17,7 @@ from . import _core
 from ._api import resolve_threads
 from ._cards import NCODES, card_name, parse_codes
 from ._games import Game, get_game
+from ._ranges import Range
 from ._types import HandError
 
 __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
@@ -81,12 +82,22 @@ class Prepared:
     board: list[int]
     deck: list[int]
     labels: list[str]
+    ranges: list[tuple[np.ndarray, np.ndarray] | None] = field(default_factory=list)
+
+    @property
+    def weighted(self) -> bool:
+        """Whether some player holds a range with a weight other than 1."""
+        return any(r is not None and bool((r[1] != 1.0).any()) for r in self.ranges)
 
     def state(self) -> _core.EquityState:
         g = get_game(self.game)
-        return _core.EquityState(g.tables, [list(h) for h in self.holes],
-                                 np.array(self.board, dtype=np.uint8),
-                                 np.array(self.deck, dtype=np.uint8))
+        try:
+            return _core.EquityState(g.tables, [list(h) for h in self.holes],
+                                     np.array(self.board, dtype=np.uint8),
+                                     np.array(self.deck, dtype=np.uint8),
+                                     self.ranges or None)
+        except ValueError as e:
+            raise HandError(str(e)) from None
 
 
 def _known_cards(spec: Any, what: str, limit: int) -> list[int]:
@@ -126,7 +137,11 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
                         "(text, codes, '??' or None for an unknown hand)")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
-    holes = [_known_cards(h, f"player {i}", g.hole) for i, h in enumerate(hands)]
+    holes, ranges = [], []
+    for i, h in enumerate(hands):
+        rng = _as_range(h, g, f"player {i}")
+        holes.append([] if rng is not None else _known_cards(h, f"player {i}", g.hole))
+        ranges.append(rng)
     b = _known_cards(board, "board", 5)
     if b and g.board == 0:
         raise HandError(f"{g.name} has no board")
@@ -145,15 +160,50 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
                 raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
             seen[c] = where
     deck = [c for c in range(g.deck) if c not in seen]
-    need = (g.board - len(b)) + sum(g.hole - len(h) for h in holes)
+    range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
+    for i, rng in enumerate(ranges):
+        if rng is None:
+            range_arrays.append(None)
+            continue
+        live = rng.without(seen)            # card removal: known, board and dead cards
+        if not len(live):
+            raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
+                            f"known, board and dead cards are removed")
+        range_arrays.append((live.combos, live.weights))
+    need = (g.board - len(b)) + sum(g.hole - len(h) for h, r in zip(holes, ranges) if r is None)
+    need += sum(g.hole for r in ranges if r is not None)
     if need > len(deck):
         raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
                         f"{len(deck)} are left (fewer players or dead cards)")
     labels = []
-    for h in holes:
+    for h, rng in zip(holes, ranges):
+        if rng is not None:
+            labels.append(rng.text)
+            continue
         text = " ".join(card_name(c) for c in h)
         labels.append((text + " " + " ".join(["??"] * (g.hole - len(h)))).strip())
-    return Prepared(g.name, holes, b, deck, labels)
+    return Prepared(g.name, holes, b, deck, labels,
+                    range_arrays if any(r is not None for r in range_arrays) else [])
+
+
+def _as_range(spec: Any, g: Game, what: str) -> Range | None:
+    """The Range a player's entry stands for, or None for cards."""
+    if isinstance(spec, Range):
+        if spec.cards != g.hole:
+            raise HandError(f"{what}: a range of {spec.cards}-card hands in {g.name}, where "
+                            f"players hold {g.hole}")
+        return spec
+    if not isinstance(spec, str) or g.select == "all" or g.board == 0:
+        return None
+    try:
+        _known_cards(spec, what, g.hole)
+        return None                                  # plain cards
+    except HandError as card_error:
+        try:
+            return Range(spec, cards=g.hole)
+        except HandError as range_error:
+            raise HandError(f"{what}: {spec!r} is neither cards ({card_error}) nor a range "
+                            f"({range_error})") from None
 
 
 def merge(counts: Sequence[dict]) -> dict:
@@ -168,6 +218,13 @@ def merge(counts: Sequence[dict]) -> dict:
 def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> EquityResult:
     """Turn counts into an :class:`EquityResult`."""
     deals = counts["deals"]
+    if prep.ranges:
+        eq = counts["wshare"] / max(counts["wdeals"], 1e-300)
+        wins, ties = (counts["wwins"], counts["wties"]) if prep.weighted else \
+            (counts["wins"].copy(), counts["ties"].copy())
+        stderr = np.zeros(len(eq)) if exact or deals < 2 else np.sqrt(
+            np.maximum(counts["share_sq"] / deals - eq * eq, 0.0) / (deals - 1))
+        return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game, prep.labels)
     part = counts["part"].astype(np.float64)
     players = part.shape[0]
     n = np.arange(players + 1, dtype=np.float64)
@@ -210,8 +267,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
         A game preset: ``holdem``, ``omaha``, ``omaha8``, ``stud``, ``razz``, ...
     hands
         One entry per player: text (``"As Ks"``), codes, ``"??"`` or ``None``
-        for a random hand.  Fewer cards than the game deals (``"As"``,
+        for a random hand, or a range (``"QQ+, AKs"`` or a :class:`Range`) in
+        games with a board.  Fewer cards than the game deals (``"As"``,
         ``"As ??"``, or three stud cards) means the rest are dealt at random.
+        Ranges lose the hands that clash with known, board and dead cards;
+        each deal is weighted by the product of the range weights.
     board, dead
         Known board cards, and cards out of play (text or codes).
     trials

@@ -1,0 +1,248 @@
+"""Ranges: sets of starting hands with weights, in the syntax players know.
+
+>>> import handrank as hr
+>>> r = hr.Range("QQ+, AKs, A5s-A2s, KQo, 0.5(JJ), AhKh")
+>>> len(r), r.combos.shape
+(51, (51, 2))
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from ._cards import RANK_CHARS, card_name, parse_codes
+from ._types import HandError
+
+__all__ = ["Range", "HAND_CLASSES", "hand_class"]
+
+_RANK = {ch: i for i, ch in enumerate(RANK_CHARS)}
+_CLASS_TOKEN = re.compile(r"[2-9TJQKA]{2}[so]?\+?(-[2-9TJQKA]{2}[so]?)?", re.IGNORECASE)
+
+
+def _class_names() -> list[str]:
+    """The 169 starting-hand classes: pairs, then suited, then offsuit, high first."""
+    names = [RANK_CHARS[r] * 2 for r in range(12, -1, -1)]
+    for kind in "so":
+        for hi in range(12, -1, -1):
+            for lo in range(hi - 1, -1, -1):
+                names.append(RANK_CHARS[hi] + RANK_CHARS[lo] + kind)
+    return names
+
+
+#: The 169 hold'em starting-hand classes ("AA", "AKs", "AKo", ...).
+HAND_CLASSES: tuple[str, ...] = tuple(_class_names())
+
+
+def hand_class(cards: Any) -> str:
+    """The class of two hole cards: ``hand_class("Ah Kh") == "AKs"``."""
+    codes = parse_codes(cards) if isinstance(cards, str) else [int(c) for c in cards]
+    if len(codes) != 2 or any(not 0 <= c < 52 for c in codes) or codes[0] == codes[1]:
+        raise HandError(f"a hold'em hand is two different cards; got {cards!r}")
+    a, b = sorted(codes, reverse=True)
+    ra, rb = a >> 2, b >> 2
+    if ra == rb:
+        return RANK_CHARS[ra] * 2
+    return RANK_CHARS[ra] + RANK_CHARS[rb] + ("s" if a & 3 == b & 3 else "o")
+
+
+def _combos_of(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
+    """Two-card combos (high code first) of ranks hi >= lo: kind 's', 'o' or ''."""
+    out = []
+    for s1 in range(4):
+        for s2 in range(4):
+            if hi == lo and s2 <= s1:
+                continue
+            if hi != lo and ((kind == "s" and s1 != s2) or (kind == "o" and s1 == s2)):
+                continue
+            a, b = 4 * hi + s1, 4 * lo + s2
+            out.append((max(a, b), min(a, b)))
+    return out
+
+
+_TOKEN = re.compile(r"""
+    [\s,;]*(?P<weight>\d*\.?\d+)\s*\((?P<inner>[^()]*)\)   # 0.5(JJ, AKs)
+  | (?P<item>[^,;()]+)                                       # anything up to a comma
+  | (?P<junk>[()])                                           # a stray parenthesis
+""", re.VERBOSE)
+
+
+class Range:
+    """A range of starting hands with weights.
+
+    Syntax (separated by commas or spaces):
+
+    - pairs ``77``; ``77+`` (77 up to AA); ``99-66``;
+    - two ranks with ``s`` (suited, 4 combos), ``o`` (offsuit, 12) or neither
+      (both, 16): ``AKs``, ``KQo``, ``AK``; ``A9s+`` (A9s up to AKs: the lower
+      rank climbs to one below the higher); ``A5s-A2s``, ``K9o-K6o``;
+    - exact cards, written without spaces: ``AhKh`` (four for Omaha: ``AhKhQdJd``);
+    - ``random`` or ``100%``: every hand;
+    - weights: ``0.5(JJ, AKs)`` or ``JJ:0.5``; a hand listed twice keeps its
+      largest weight.
+
+    For Omaha (``cards=4``) only exact four-card hands and ``random`` are
+    supported.
+
+    Attributes
+    ----------
+    combos
+        ``(M, cards)`` uint8 card codes, one row per hand.
+    weights
+        ``(M,)`` float64 weights in (0, 1].
+    """
+
+    def __init__(self, text: str | Iterable[Any] = "", cards: int = 2):
+        if cards not in (2, 4, 5, 6):
+            raise HandError("a range holds hands of 2 (hold'em) or 4..6 (Omaha) cards")
+        self.cards = cards
+        self._weights: dict[tuple[int, ...], float] = {}
+        if isinstance(text, str):
+            self.text = text
+            self._parse(text)
+        else:
+            items = list(text)
+            self.text = ", ".join(str(x) if isinstance(x, str) else " ".join(card_name(int(c))
+                                                                               for c in x)
+                                  for x in items)
+            for i, item in enumerate(items):
+                codes = parse_codes(item) if isinstance(item, str) else [int(c) for c in item]
+                self._add_exact(codes, 1.0, f"item {i}")
+
+    # -------------------------------------------------------------- parsing
+    def _add(self, combo: Iterable[int], weight: float) -> None:
+        key = tuple(sorted(combo, reverse=True))
+        self._weights[key] = max(weight, self._weights.get(key, 0.0))
+
+    def _add_exact(self, codes: list[int], weight: float, where: str) -> None:
+        if len(codes) != self.cards or len(set(codes)) != len(codes) or max(codes) >= 52 \
+                or min(codes) < 0:
+            raise HandError(f"range {where}: {len(codes)} cards; a hand here is "
+                            f"{self.cards} different cards of the 52-card deck")
+        self._add(codes, weight)
+
+    def _error(self, text: str, token: str, pos: int, why: str) -> HandError:
+        return HandError(f"cannot read range token {token.strip()!r} at position {pos} of "
+                         f"{text!r}: {why}")
+
+    def _parse(self, text: str) -> None:
+        for m in _TOKEN.finditer(text):
+            if m.group("junk") is not None:
+                raise self._error(text, m.group("junk"), m.start(), "unbalanced parenthesis; "
+                                  "weights are written 0.5(JJ, AKs)")
+            if m.group("weight") is not None:
+                weight = float(m.group("weight"))
+                if not 0 < weight <= 1:
+                    raise self._error(text, m.group(0), m.start(), "weights are in (0, 1]")
+                base = m.start("inner")
+                for sub in re.finditer(r"[^,;\s]+", m.group("inner")):
+                    self._item(text, sub.group(0), base + sub.start(), weight)
+            else:
+                base = m.start("item")
+                for sub in re.finditer(r"[^,;\s]+", m.group("item")):
+                    self._item(text, sub.group(0), base + sub.start(), 1.0)
+
+    def _item(self, text: str, token: str, pos: int, weight: float) -> None:
+        if ":" in token:
+            token, _, w = token.partition(":")
+            try:
+                weight = float(w)
+            except ValueError:
+                raise self._error(text, token + ":" + w, pos, "a weight is a number") from None
+            if not 0 < weight <= 1:
+                raise self._error(text, token, pos, "weights are in (0, 1]")
+        low = token.lower()
+        if low in ("random", "100%", "any", "xx"):
+            self._add_all(weight)
+            return
+        if self.cards != 2:
+            try:
+                codes = parse_codes(token)
+            except HandError:
+                raise self._error(text, token, pos, "Omaha ranges take exact hands such as "
+                                  "AhKhQdJd, or 'random'") from None
+            self._add_exact(codes, weight, f"token {token!r} at position {pos}")
+            return
+        if _CLASS_TOKEN.fullmatch(token):
+            for combo in self._expand(text, token, pos):
+                self._add(combo, weight)
+            return
+        try:
+            codes = parse_codes(token)
+        except HandError:
+            raise self._error(text, token, pos, "expected a pair (77), two ranks with s/o "
+                              "(AKs, KQo, AK), a + or - range (QQ+, A5s-A2s), cards (AhKh), "
+                              "or 'random'") from None
+        self._add_exact(codes, weight, f"token {token!r} at position {pos}")
+
+    def _add_all(self, weight: float) -> None:
+        from itertools import combinations
+        for combo in combinations(range(52), self.cards):
+            self._add(combo, weight)
+
+    def _hand(self, text: str, token: str, pos: int) -> tuple[int, int, str]:
+        m = re.fullmatch(r"([2-9TJQKA])([2-9TJQKA])([so]?)", token, re.IGNORECASE)
+        if not m:
+            raise self._error(text, token, pos, "expected a pair (77), two ranks with s/o "
+                              "(AKs, KQo, AK), a + or - range (QQ+, A5s-A2s), cards (AhKh), "
+                              "or 'random'")
+        a, b = _RANK[m.group(1).upper()], _RANK[m.group(2).upper()]
+        kind = m.group(3).lower()
+        if a == b and kind:
+            raise self._error(text, token, pos, "a pair is neither suited nor offsuit")
+        return max(a, b), min(a, b), kind
+
+    def _expand(self, text: str, token: str, pos: int) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        if token.endswith("+"):
+            hi, lo, kind = self._hand(text, token[:-1], pos)
+            if hi == lo:                                # 77+ : pairs up to AA
+                for r in range(lo, 13):
+                    out += _combos_of(r, r, "")
+            else:                                       # A9s+ : kicker up to hi - 1
+                for r in range(lo, hi):
+                    out += _combos_of(hi, r, kind)
+            return out
+        if "-" in token:
+            left, _, right = token.partition("-")
+            h1, l1, k1 = self._hand(text, left, pos)
+            h2, l2, k2 = self._hand(text, right, pos + len(left) + 1)
+            if h1 == l1 and h2 == l2:                   # 99-66
+                for r in range(min(h1, h2), max(h1, h2) + 1):
+                    out += _combos_of(r, r, "")
+                return out
+            if h1 != h2 or k1 != k2 or h1 == l1 or h2 == l2:
+                raise self._error(text, token, pos, "a dash range keeps the first rank and "
+                                  "the suitedness: A5s-A2s, K9o-K6o, 99-66")
+            for r in range(min(l1, l2), max(l1, l2) + 1):
+                out += _combos_of(h1, r, k1)
+            return out
+        hi, lo, kind = self._hand(text, token, pos)
+        return _combos_of(hi, lo, kind)
+
+    # ------------------------------------------------------------ access
+    @property
+    def combos(self) -> np.ndarray:
+        keys = sorted(self._weights, reverse=True)
+        return np.array(keys, dtype=np.uint8).reshape(-1, self.cards)
+
+    @property
+    def weights(self) -> np.ndarray:
+        keys = sorted(self._weights, reverse=True)
+        return np.array([self._weights[k] for k in keys], dtype=np.float64)
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __repr__(self) -> str:
+        return f"Range({self.text!r}: {len(self)} hands)"
+
+    def without(self, cards: Iterable[int]) -> Range:
+        """The hands that use none of ``cards`` (card removal)."""
+        dead = set(int(c) for c in cards)
+        r = Range.__new__(Range)
+        r.cards, r.text = self.cards, self.text
+        r._weights = {k: w for k, w in self._weights.items() if not dead.intersection(k)}
+        return r

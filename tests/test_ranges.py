@@ -1,0 +1,108 @@
+"""Ranges: syntax, combo counts, weights, card removal, errors, range equity."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import handrank as hr
+
+
+@pytest.mark.parametrize("text,count", [
+    ("QQ+", 18), ("AKs", 4), ("AKo", 12), ("AK", 16), ("random", 1326), ("100%", 1326),
+    ("77", 6), ("99-66", 24), ("66-99", 24), ("A5s-A2s", 16), ("K9o-K6o", 48), ("A9s+", 20),
+    ("KTo+", 36), ("A9+", 80), ("22+", 78), ("AhKh", 1), ("T9s", 4),
+    ("QQ+, AKs, A5s-A2s, KQo, 0.5(JJ), AhKh", 56), ("AKs, AhKh", 4), ("aks", 4),
+])
+def test_combo_counts(text, count):
+    r = hr.Range(text)
+    assert len(r) == count
+    assert r.combos.shape == (count, 2) and r.combos.dtype == np.uint8
+    assert (r.combos[:, 0] != r.combos[:, 1]).all()
+
+
+def test_combos_are_the_right_cards():
+    assert sorted(hr.hand_class(c) for c in hr.Range("A5s-A2s").combos.tolist()) == \
+        sorted(["A5s"] * 4 + ["A4s"] * 4 + ["A3s"] * 4 + ["A2s"] * 4)
+    assert {hr.hand_class(c) for c in hr.Range("QQ+").combos.tolist()} == {"QQ", "KK", "AA"}
+    assert {hr.hand_class(c) for c in hr.Range("A9s+").combos.tolist()} == \
+        {"A9s", "ATs", "AJs", "AQs", "AKs"}
+    assert hr.format(hr.Range("AhKh").combos[0]) == "Ah Kh"
+    assert len(set(hr.hand_class(c) for c in hr.Range("random").combos.tolist())) == 169
+    assert len(hr.HAND_CLASSES) == 169 and hr.HAND_CLASSES[0] == "AA"
+
+
+def test_weights():
+    r = hr.Range("AA, 0.25(KK, QQ) AKs:0.5")
+    w = dict(zip(map(hr.hand_class, r.combos.tolist()), r.weights.tolist()))
+    assert w == {"AA": 1.0, "KK": 0.25, "QQ": 0.25, "AKs": 0.5}
+    assert hr.Range("0.5(JJ), JJ").weights.tolist() == [1.0] * 6     # the larger weight
+
+
+def test_card_removal():
+    r = hr.Range("QQ+").without(hr.parse("Qs Ad"))
+    assert len(r) == 3 + 3 + 6
+    assert not any({int(c) for c in combo} & {hr.parse("Qs")[0], hr.parse("Ad")[0]}
+                   for combo in r.combos)
+
+
+@pytest.mark.parametrize("text,where", [
+    ("AKx", "'AKx' at position 0"), ("QQs", "pair is neither suited"),
+    ("A5s-K2s", "dash range keeps the first rank"), ("QQ+, Zz", "'Zz' at position 5"),
+    ("2(JJ)", "weights are in"), ("JJ:x", "a weight is a number"), ("JJ)", "unbalanced"),
+    ("AhAh", "different cards"),
+])
+def test_syntax_errors_point_at_the_token(text, where):
+    with pytest.raises(hr.HandError, match=where):
+        hr.Range(text)
+
+
+def test_omaha_ranges():
+    r = hr.Range("AhKhQdJd, 2c3c4c5c", cards=4)
+    assert len(r) == 2 and r.combos.shape == (2, 4)
+    with pytest.raises(hr.HandError, match="Omaha ranges take exact hands"):
+        hr.Range("AA", cards=4)
+
+
+CASES = [
+    ("QQ+, AKs", "As Kd", "2h 7d Jc"),
+    ("A5s-A2s, 0.5(T9s), 77", "Kh Kc", "5d 6d 8c"),
+    ("random", "Ah Ad", "Kc 7d 2s 9h"),
+]
+
+
+@pytest.mark.parametrize("rng,hand,board", CASES)
+def test_range_equity_is_the_weighted_average(rng, hand, board):
+    r = hr.equity("holdem", [rng, hand], board=board)
+    live = hr.Range(rng).without(np.concatenate([hr.parse(hand), hr.parse(board)]))
+    eq = [hr.equity("holdem", [c.tolist(), hand], board=board).equity for c in live.combos]
+    want = np.average(np.array(eq), axis=0, weights=live.weights)
+    assert np.allclose(r.equity, want, atol=1e-12)
+
+
+def test_range_vs_range_exact_and_monte_carlo():
+    exact = hr.equity("holdem", ["JJ+, AKs", "QQ, AQs"], board="2h 7d Jc 3s")
+    # by hand: every non-clashing pair of combos, weighted equally
+    a = hr.Range("JJ+, AKs").without(hr.parse("2h 7d Jc 3s")).combos
+    b = hr.Range("QQ, AQs").without(hr.parse("2h 7d Jc 3s")).combos
+    eqs = [hr.equity("holdem", [x.tolist(), y.tolist()], board="2h 7d Jc 3s").equity
+           for x in a for y in b if not set(x.tolist()) & set(y.tolist())]
+    assert np.allclose(exact.equity, np.mean(eqs, axis=0), atol=1e-12)
+    mc = hr.equity("holdem", ["JJ+, AKs", "QQ, AQs"], board="2h 7d Jc 3s", trials=300_000,
+                   seed=2)
+    assert np.all(np.abs(mc.equity - exact.equity) <= 3 * mc.stderr)
+
+
+def test_range_object_and_errors():
+    r = hr.equity("holdem", [hr.Range("AA"), "Kh Kd"], board="2c 3c 4d")
+    assert r.equity[0] > 0.8 and r.hands[0] == "AA"
+    with pytest.raises(hr.HandError, match="no hand of the range 'AA' is left"):
+        hr.equity("holdem", ["AA", "??"], dead="As Ah Ad")
+    with pytest.raises(hr.HandError, match="neither cards .* nor a range"):
+        hr.equity("holdem", ["AKx", "??"])
+    with pytest.raises(hr.HandError, match="range of 2-card hands in omaha"):
+        hr.equity("omaha", [hr.Range("AA"), "??"])
+    with pytest.raises(hr.HandError, match="exact enumeration would take"):
+        hr.equity("holdem", ["22+", "ATo+"])
+    om = hr.equity("omaha", [hr.Range("AhKhQdJd, AcKcQsJs", cards=4), "Tc 9c 8d 7d"],
+                   board="2h 3h 4c")
+    assert om.exact and 0 < om.equity[0] < 1

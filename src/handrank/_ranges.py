@@ -3,7 +3,7 @@
 >>> import handrank as hr
 >>> r = hr.Range("QQ+, AKs, A5s-A2s, KQo, 0.5(JJ), AhKh")
 >>> len(r), r.combos.shape
-(51, (51, 2))
+(56, (56, 2))
 """
 from __future__ import annotations
 

@@ -449,4 +449,75 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Heads-up hold'em, every board                                        */
+
+/* Value of a 7-card entry sum under high rules (no wild cards). */
+HR_INLINE int hr_value7(const int16_t *V, const int16_t *F, const int32_t *off, int shift,
+                        hr_v2 acc)
+{
+    const uint64_t key = HR_V2_HI(acc), fl = key & HR_FLUSH_BITS;
+    if (HR_UNLIKELY(fl)) {
+        const int s = (hr_ctz64(fl) - 35) >> 2;
+        return F[(HR_V2_LO(acc) >> (16 * s)) & HR_LANE];
+    }
+    const uint32_t rk = (uint32_t)key;
+    return V[rk + off[rk >> shift]];
+}
+
+/* Hand a (two codes) against hand b over all 1,712,304 boards of the other 48
+ * cards: out = {boards a wins, boards b wins, ties}.  The board is summed
+ * incrementally, one card per loop level. */
+static void hr_holdem_hu(const hr_rule_t *R, const uint8_t *a, const uint8_t *b, int64_t *out)
+{
+    const hr_v2 *E = hr_plain.next;
+    const int16_t *V = R->value[7], *F = R->flush;
+    const int32_t *off = hr_hashes[7].off;
+    const int shift = hr_hashes[7].shift;
+    uint8_t deck[52];
+    int n = 0;
+    for (int c = 0; c < HR_NCARDS; c++)
+        if (c != a[0] && c != a[1] && c != b[0] && c != b[1]) deck[n++] = (uint8_t)c;
+    const hr_v2 init = {0, HR_SUIT_INIT};
+    const hr_v2 ha = HR_V2_ADD(HR_V2_ADD(init, E[a[0]]), E[a[1]]);
+    const hr_v2 hb = HR_V2_ADD(HR_V2_ADD(init, E[b[0]]), E[b[1]]);
+    int64_t wa = 0, wb = 0, tie = 0;
+    for (int i0 = 0; i0 < n; i0++) {
+        const hr_v2 s0 = E[deck[i0]];
+        for (int i1 = i0 + 1; i1 < n; i1++) {
+            const hr_v2 s1 = HR_V2_ADD(s0, E[deck[i1]]);
+            for (int i2 = i1 + 1; i2 < n; i2++) {
+                const hr_v2 s2 = HR_V2_ADD(s1, E[deck[i2]]);
+                for (int i3 = i2 + 1; i3 < n; i3++) {
+                    const hr_v2 s3 = HR_V2_ADD(s2, E[deck[i3]]);
+                    const hr_v2 pa = HR_V2_ADD(s3, ha), pb = HR_V2_ADD(s3, hb);
+                    for (int i4 = i3 + 1; i4 < n; i4++) {
+                        const hr_v2 e = E[deck[i4]];
+                        const int va = hr_value7(V, F, off, shift, HR_V2_ADD(pa, e));
+                        const int vb = hr_value7(V, F, off, shift, HR_V2_ADD(pb, e));
+                        wa += va > vb;
+                        wb += vb > va;
+                        tie += va == vb;
+                    }
+                }
+            }
+        }
+    }
+    out[0] = wa;
+    out[1] = wb;
+    out[2] = tie;
+}
+
+/* m heads-up matchups (m x 4 codes: a0 a1 b0 b1) into out (m x 3). */
+static void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
+                               int64_t *out, int nthreads)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads > 0 ? nthreads : 1)
+#endif
+    for (int64_t i = 0; i < m; i++)
+        hr_holdem_hu(R, matchups + 4 * i, matchups + 4 * i + 2, out + 3 * i);
+    (void)nthreads;
+}
+
 #endif /* HANDRANK_HR_EQUITY_H */

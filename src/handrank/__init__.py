@@ -12,6 +12,7 @@ from ._api import (best_five, category, describe, evaluate, evaluate_masks, high
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
 from ._equity import EquityResult, equity
+from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._ranges import HAND_CLASSES, Range, hand_class
 from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
                      get_game, showdown, upcard_strength, winners)
@@ -21,7 +22,8 @@ from ._types import Category, HandError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "EquityResult", "GAMES", "HAND_CLASSES", "Range", "hand_class", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
+    "Category", "EquityResult", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
+    "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "showdown", "to_mask", "upcard_strength", "winners", "__version__",

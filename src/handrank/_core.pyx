@@ -88,6 +88,8 @@ cdef extern from "handrank/hr_equity.h" nogil:
     int64_t hr_equity_units(const hr_equity_t *E)
     double hr_equity_total(const hr_equity_t *E)
     int HR_EQ_CHUNK
+    void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
+                            int64_t *out, int nthreads)
     int hr_max_threads()
     int hr_has_openmp()
     int HR_SANITIZED
@@ -333,6 +335,15 @@ cdef class RuleTables:
         with nogil:
             bad = hr_eval_codes(&self.rule, w, &cards[0, 0], n, k, &out[0], threads)
         return bad
+
+    def holdem_headsup(self, const uint8_t[:, ::1] matchups, int64_t[:, ::1] out, int threads):
+        """Boards won by a, won by b and tied, for each (a0, a1, b0, b1) row, over
+        all 1,712,304 boards (high rules, valid distinct cards assumed)."""
+        cdef int64_t m = matchups.shape[0]
+        if m == 0:
+            return
+        with nogil:
+            hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
     def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
                    Wild wild=None):

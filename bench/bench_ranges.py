@@ -46,8 +46,8 @@ def eval7_hand_vs_range_flop(repeat: int) -> tuple[float, float] | None:
             total += eval7.py_hand_vs_range_exact(hero, villain, board + list(b))
         return total / len(boards)
 
-    sec, eq = median_time(run, repeat=repeat, warmup=0)
-    return sec, eq
+    sec, _ = median_time(run, repeat=repeat, warmup=0)
+    return sec, run()
 
 
 def main() -> int:
@@ -61,17 +61,19 @@ def main() -> int:
     rng = hr.Range(TEN_PERCENT)
     print(f"10% range: {TEN_PERCENT} ({len(rng)} hands)\n")
     rows = []
-    sec, r = median_time(lambda: hr.equity("holdem", [HERO, TEN_PERCENT], board=FLOP, threads=1),
-                         repeat=a.repeat, warmup=1)
+    q1 = lambda: hr.equity("holdem", [HERO, TEN_PERCENT], board=FLOP, threads=1)  # noqa: E731
+    sec, _ = median_time(q1, repeat=a.repeat, warmup=1)
+    r = q1()
     rows.append(("1 hand vs 10% range, flop, exact", "handrank threads=1", sec,
                  r.equity[0], r.deals))
     peer = eval7_hand_vs_range_flop(max(1, a.repeat // 2))
     if peer:
         rows.append(("1 hand vs 10% range, flop, exact", "eval7 py_hand_vs_range_exact "
                      "over every turn+river", peer[0], peer[1], None))
-    sec2, r2 = median_time(lambda: hr.equity("holdem", ["QQ+, AKs", "22+, ATo+"],
-                                             trials=a.trials, seed=1, threads=1),
-                           repeat=a.repeat, warmup=1)
+    q2 = lambda: hr.equity("holdem", ["QQ+, AKs", "22+, ATo+"], trials=a.trials,  # noqa: E731
+                           seed=1, threads=1)
+    sec2, _ = median_time(q2, repeat=a.repeat, warmup=1)
+    r2 = q2()
     rows.append(("2 range vs range preflop, MC", "handrank threads=1", sec2, r2.equity[0],
                  r2.deals))
     print("| question | call | seconds | equity p0 | deals/s | ratio |")

@@ -66,6 +66,10 @@ def main() -> int:
     r = q1()
     rows.append(("1 hand vs 10% range, flop, exact", "handrank threads=1", sec,
                  r.equity[0], r.deals))
+    q1b = lambda: hr.equity("holdem", [HERO, TEN_PERCENT], board=FLOP)  # noqa: E731
+    sec1b, _ = median_time(q1b, repeat=a.repeat, warmup=1)
+    rows.append(("1 hand vs 10% range, flop, exact", "handrank threads=default", sec1b,
+                 r.equity[0], r.deals))
     peer = eval7_hand_vs_range_flop(max(1, a.repeat // 2))
     if peer:
         rows.append(("1 hand vs 10% range, flop, exact", "eval7 py_hand_vs_range_exact "
@@ -80,7 +84,9 @@ def main() -> int:
     print("|---|---|---:|---:|---:|---:|")
     for q, call, s, eq, deals in rows:
         rate = f"{deals / s:,.0f}" if deals else ""
-        ratio = "baseline" if call.startswith("handrank") else f"handrank is {s / sec:,.0f}x faster"
+        ratio = ("baseline" if call == "handrank threads=1" else
+                 f"{sec / s:.2f}x baseline" if call.startswith("handrank") else
+                 f"handrank is {s / sec:,.0f}x faster (threads=1)")
         print(f"| {q} | {call} | {s:.4f} | {eq:.4%} | {rate} | {ratio} |")
     if a.table:
         with tempfile.TemporaryDirectory() as tmp:

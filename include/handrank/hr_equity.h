@@ -30,6 +30,7 @@ typedef struct {
     const uint8_t *combos;
     const double *weight, *cum;
     int m;
+    int uniform;        /* every weight equal: draw an index directly */
 } hr_range_t;
 
 typedef struct {
@@ -123,6 +124,111 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
 }
 
 /* ------------------------------------------------------------------ */
+/* The hold'em fast path: any five of seven, high rules only, no wild cards */
+
+/* Whether deals of this question can be valued as 7-card high hands directly. */
+static int hr_eq_fast(const hr_equity_t *E)
+{
+    const hr_game_t *G = &E->game;
+    return G->select == HR_SELECT_ANY && G->hi && !G->lo && !G->wild->active &&
+           G->hole + G->board == 7 && G->hi->flush_mode == HR_FLUSH_BEST &&
+           G->hi->qual == INT16_MIN;
+}
+
+/* Tallies of a stretch of deals: won[p][n] = deals player p won with n - 1
+ * others (n = 1: alone).  Folded into the counts with the stretch's weight. */
+typedef struct {
+    int64_t won[HR_MAX_PLAYERS][HR_MAX_PLAYERS + 1];
+    int64_t deals;
+} hr_tally_t;
+
+static void hr_tally_fold(const hr_equity_t *E, hr_tally_t *T, double weight, hr_eqcount_t *C)
+{
+    for (int p = 0; p < E->players; p++) {
+        double share = 0.0, sq = 0.0;
+        int64_t ties = 0;
+        for (int n = 1; n <= E->players; n++) {
+            const int64_t w = T->won[p][n];
+            if (!w) continue;
+            C->part[p][0][n] += w;
+            share += (double)w / n;
+            sq += (double)w / ((double)n * n);
+            if (n > 1) ties += w;
+        }
+        C->wins[p] += T->won[p][1];
+        C->ties[p] += ties;
+        C->share_sq[p] += sq;
+        C->wshare[p] += weight * share;
+        C->wwins[p] += weight * (double)T->won[p][1];
+        C->wties[p] += weight * (double)ties;
+    }
+    C->deals += T->deals;
+    C->wdeals += weight * (double)T->deals;
+    memset(T, 0, sizeof(*T));
+}
+
+/* Count one deal given each player's 7-card entry sum. */
+HR_INLINE void hr_tally_deal(const hr_rule_t *R, const hr_v2 *acc, int players, hr_tally_t *T)
+{
+    const int16_t *V = R->value[7], *F = R->flush;
+    const int32_t *off = hr_hashes[7].off;
+    const int shift = hr_hashes[7].shift;
+    int v[HR_MAX_PLAYERS], best = -1, n = 0;
+    for (int p = 0; p < players; p++) {
+        const uint64_t key = HR_V2_HI(acc[p]), fl = key & HR_FLUSH_BITS;
+        if (HR_UNLIKELY(fl)) {
+            const int s = (hr_ctz64(fl) - 35) >> 2;
+            v[p] = F[(HR_V2_LO(acc[p]) >> (16 * s)) & HR_LANE];
+        } else {
+            const uint32_t rk = (uint32_t)key;
+            v[p] = V[rk + off[rk >> shift]];
+        }
+        if (v[p] > best) { best = v[p]; n = 1; }
+        else if (v[p] == best) n++;
+    }
+    for (int p = 0; p < players; p++) T->won[p][n] += v[p] == best;
+    T->deals++;
+}
+
+/* Every completion of the board slots i.. (cards above deck index `start`,
+ * not used), with the players' sums so far in acc. */
+static void hr_eq_board_enum(const hr_equity_t *E, int i, int start, const uint8_t *used,
+                             const hr_v2 *acc, hr_tally_t *T)
+{
+    const int P = E->players, last = i + 1 == E->game.board;
+    hr_v2 next[HR_MAX_PLAYERS];
+    for (int d = start; d < E->ndeck; d++) {
+        if (used[d]) continue;
+        const hr_v2 e = hr_plain.next[E->deck[d]];
+        for (int p = 0; p < P; p++) next[p] = HR_V2_ADD(acc[p], e);
+        if (last) hr_tally_deal(E->game.hi, next, P, T);
+        else hr_eq_board_enum(E, i + 1, d + 1, used, next, T);
+    }
+}
+
+/* Fast exact enumeration: every player's hole is known (holes), the board
+ * has `filled` cards set, the rest come from unused deck cards above `start`. */
+static void hr_eq_fast_exact(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
+                             int filled, int start, const uint8_t *used, double weight,
+                             hr_eqcount_t *C)
+{
+    hr_tally_t *T = calloc(1, sizeof(hr_tally_t));
+    hr_v2 acc[HR_MAX_PLAYERS];
+    const hr_v2 *E2 = hr_plain.next;
+    if (!T) return;
+    for (int p = 0; p < E->players; p++) {
+        hr_v2 a = {0, HR_SUIT_INIT};
+        for (int j = 0; j < E->game.hole; j++) a = HR_V2_ADD(a, E2[holes[p * E->game.hole + j]]);
+        for (int j = 0; j < filled; j++) a = HR_V2_ADD(a, E2[board[j]]);
+        acc[p] = a;
+    }
+    if (filled == E->game.board) hr_tally_deal(E->game.hi, acc, E->players, T);
+    else hr_eq_board_enum(E, filled, start, used, acc, T);
+    hr_tally_fold(E, T, weight, C);
+    free(T);
+}
+
+/* ------------------------------------------------------------------ */
 /* Monte Carlo                                                          */
 
 HR_INLINE uint64_t hr_splitmix(uint64_t *s)
@@ -151,6 +257,7 @@ HR_INLINE uint64_t hr_chunk_state(uint64_t seed, int64_t c)
 /* The hand of a range chosen by a uniform draw in [0, total weight). */
 HR_INLINE int hr_pick(const hr_range_t *R, uint64_t *state)
 {
+    if (R->uniform) return (int)hr_below(state, (uint32_t)R->m);
     const double x = (double)(hr_splitmix(state) >> 11) * 0x1p-53 * R->cum[R->m - 1];
     int lo = 0, hi = R->m - 1;
     while (lo < hi) {
@@ -191,13 +298,19 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
 {
     const hr_game_t *G = &E->game;
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
-    const int nd = E->ndeck, H = G->hole;
+    const int nd = E->ndeck, H = G->hole, fast = hr_eq_fast(E);
+    hr_tally_t *T = fast ? calloc(1, sizeof(hr_tally_t)) : NULL;
+    hr_v2 acc[HR_MAX_PLAYERS];
+    if (fast && !T) return -1;
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)E->players * H);
     memcpy(board, E->board, (size_t)G->board);
     for (int64_t t = 0; t < trials; t++) {
         uint64_t used = 0;
-        if (E->nranged && (used = hr_pick_ranges(E, &state, holes)) == ~0ULL) return -1;
+        if (E->nranged && (used = hr_pick_ranges(E, &state, holes)) == ~0ULL) {
+            free(T);
+            return -1;
+        }
         int pos = 0;
         for (int j = E->board_known; j < G->board; j++, pos++) {
             int r;
@@ -218,7 +331,20 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
                 deck[pos] = c;
                 holes[p * H + j] = c;
             }
-        hr_eq_count_deal(E, holes, board, 1.0, C);
+        if (fast) {
+            hr_v2 b = {0, HR_SUIT_INIT};
+            for (int j = 0; j < G->board; j++) b = HR_V2_ADD(b, hr_plain.next[board[j]]);
+            for (int p = 0; p < E->players; p++)
+                acc[p] = HR_V2_ADD(HR_V2_ADD(b, hr_plain.next[holes[p * H]]),
+                                   hr_plain.next[holes[p * H + 1]]);
+            hr_tally_deal(G->hi, acc, E->players, T);
+        } else {
+            hr_eq_count_deal(E, holes, board, 1.0, C);
+        }
+    }
+    if (fast) {
+        hr_tally_fold(E, T, 1.0, C);
+        free(T);
     }
     return 0;
 }
@@ -369,6 +495,12 @@ static void hr_eq_exact_unit(const hr_equity_t *E, int64_t u, int uc, hr_eqcount
         used[j] = 1;
         *S.slot[1] = E->deck[j];
     }
+    if (hr_eq_fast(E) && S.nslots == E->game.board - E->board_known) {
+        /* only board cards are missing: the first uc of them are set */
+        hr_eq_fast_exact(E, holes, board, E->board_known + uc, (uc == 2 ? j : i) + 1, used,
+                         1.0, C);
+        return;
+    }
     hr_eq_fill(E, &S, uc, uc == 2 ? (S.nslots > 2 && S.group[2] == S.group[1] ? j + 1 : 0)
                                   : (S.nslots > 1 && S.group[1] == S.group[0] ? i + 1 : 0),
                used, holes, board, 1.0, C);
@@ -383,7 +515,10 @@ static void hr_eq_exact_ranges(const hr_equity_t *E, int i, uint8_t *used, uint8
 {
     const int H = E->game.hole;
     if (i == E->nranged) {
-        hr_eq_fill(E, S, 0, 0, used, holes, board, weight, C);
+        if (hr_eq_fast(E) && S->nslots == E->game.board - E->board_known)
+            hr_eq_fast_exact(E, holes, board, E->board_known, 0, used, weight, C);
+        else
+            hr_eq_fill(E, S, 0, 0, used, holes, board, weight, C);
         return;
     }
     const int p = E->ranged[i];

@@ -58,6 +58,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         const double *weight
         const double *cum
         int m
+        int uniform
     ctypedef struct hr_equity_t:
         hr_game_t game
         int players
@@ -469,6 +470,7 @@ cdef class EquityState:
             self.e.range[p].weight = &weights[0]
             self.e.range[p].cum = &cum[0]
             self.e.range[p].m = len(c)
+            self.e.range[p].uniform = bool((w == w[0]).all())
             self.e.known[p] = game.g.hole
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1

@@ -17,7 +17,7 @@ from . import _core
 from ._api import resolve_threads
 from ._cards import NCODES, card_name, parse_codes
 from ._games import Game, get_game
-from ._ranges import Range
+from ._ranges import Range, parse_range
 from ._types import HandError
 
 __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
@@ -200,7 +200,7 @@ def _as_range(spec: Any, g: Game, what: str) -> Range | None:
         return None                                  # plain cards
     except HandError as card_error:
         try:
-            return Range(spec, cards=g.hole)
+            return parse_range(spec, g.hole)
         except HandError as range_error:
             raise HandError(f"{what}: {spec!r} is neither cards ({card_error}) nor a range "
                             f"({range_error})") from None

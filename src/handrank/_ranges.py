@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from ._cards import RANK_CHARS, card_name, parse_codes
 from ._types import HandError
 
-__all__ = ["Range", "HAND_CLASSES", "hand_class"]
+__all__ = ["Range", "HAND_CLASSES", "hand_class", "parse_range"]
 
 _RANK = {ch: i for i, ch in enumerate(RANK_CHARS)}
 _CLASS_TOKEN = re.compile(r"[2-9TJQKA]{2}[so]?\+?(-[2-9TJQKA]{2}[so]?)?", re.IGNORECASE)
@@ -246,3 +247,9 @@ class Range:
         r.cards, r.text = self.cards, self.text
         r._weights = {k: w for k, w in self._weights.items() if not dead.intersection(k)}
         return r
+
+
+@lru_cache(maxsize=512)
+def parse_range(text: str, cards: int = 2) -> Range:
+    """A parsed Range, cached by its text (ranges are read-only once parsed)."""
+    return Range(text, cards)

@@ -254,6 +254,19 @@ HR_INLINE uint64_t hr_chunk_state(uint64_t seed, int64_t c)
     return hr_splitmix(&s);
 }
 
+/* Draw a card uniformly from deck[pos..nd) that is not in `used` and move it
+ * to deck[pos] (one step of a partial Fisher-Yates shuffle). */
+HR_INLINE uint8_t hr_draw(uint8_t *deck, int nd, int pos, uint64_t used, uint64_t *state)
+{
+    int r;
+    do r = pos + (int)hr_below(state, (uint32_t)(nd - pos));
+    while (used >> deck[r] & 1);
+    const uint8_t c = deck[r];
+    deck[r] = deck[pos];
+    deck[pos] = c;
+    return c;
+}
+
 /* The hand of a range chosen by a uniform draw in [0, total weight). */
 HR_INLINE int hr_pick(const hr_range_t *R, uint64_t *state)
 {
@@ -312,25 +325,11 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
             return -1;
         }
         int pos = 0;
-        for (int j = E->board_known; j < G->board; j++, pos++) {
-            int r;
-            do r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
-            while (used >> deck[r] & 1);
-            uint8_t c = deck[r];
-            deck[r] = deck[pos];
-            deck[pos] = c;
-            board[j] = c;
-        }
+        for (int j = E->board_known; j < G->board; j++)
+            board[j] = hr_draw(deck, nd, pos++, used, &state);
         for (int p = 0; p < E->players; p++)
-            for (int j = E->known[p]; j < H; j++, pos++) {
-                int r;
-                do r = pos + (int)hr_below(&state, (uint32_t)(nd - pos));
-                while (used >> deck[r] & 1);
-                uint8_t c = deck[r];
-                deck[r] = deck[pos];
-                deck[pos] = c;
-                holes[p * H + j] = c;
-            }
+            for (int j = E->known[p]; j < H; j++)
+                holes[p * H + j] = hr_draw(deck, nd, pos++, used, &state);
         if (fast) {
             hr_v2 b = {0, HR_SUIT_INIT};
             for (int j = 0; j < G->board; j++) b = HR_V2_ADD(b, hr_plain.next[board[j]]);

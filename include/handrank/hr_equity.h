@@ -167,6 +167,19 @@ static void hr_tally_fold(const hr_equity_t *E, hr_tally_t *T, double weight, hr
     memset(T, 0, sizeof(*T));
 }
 
+/* Value of a 7-card entry sum under high rules (no wild cards). */
+HR_INLINE int hr_value7(const int16_t *V, const int16_t *F, const int32_t *off, int shift,
+                        hr_v2 acc)
+{
+    const uint64_t key = HR_V2_HI(acc), fl = key & HR_FLUSH_BITS;
+    if (HR_UNLIKELY(fl)) {
+        const int s = (hr_ctz64(fl) - 35) >> 2;
+        return F[(HR_V2_LO(acc) >> (16 * s)) & HR_LANE];
+    }
+    const uint32_t rk = (uint32_t)key;
+    return V[rk + off[rk >> shift]];
+}
+
 /* Count one deal given each player's 7-card entry sum. */
 HR_INLINE void hr_tally_deal(const hr_rule_t *R, const hr_v2 *acc, int players, hr_tally_t *T)
 {
@@ -175,14 +188,7 @@ HR_INLINE void hr_tally_deal(const hr_rule_t *R, const hr_v2 *acc, int players, 
     const int shift = hr_hashes[7].shift;
     int v[HR_MAX_PLAYERS], best = -1, n = 0;
     for (int p = 0; p < players; p++) {
-        const uint64_t key = HR_V2_HI(acc[p]), fl = key & HR_FLUSH_BITS;
-        if (HR_UNLIKELY(fl)) {
-            const int s = (hr_ctz64(fl) - 35) >> 2;
-            v[p] = F[(HR_V2_LO(acc[p]) >> (16 * s)) & HR_LANE];
-        } else {
-            const uint32_t rk = (uint32_t)key;
-            v[p] = V[rk + off[rk >> shift]];
-        }
+        v[p] = hr_value7(V, F, off, shift, acc[p]);
         if (v[p] > best) { best = v[p]; n = 1; }
         else if (v[p] == best) n++;
     }
@@ -585,19 +591,6 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
 
 /* ------------------------------------------------------------------ */
 /* Heads-up hold'em, every board                                        */
-
-/* Value of a 7-card entry sum under high rules (no wild cards). */
-HR_INLINE int hr_value7(const int16_t *V, const int16_t *F, const int32_t *off, int shift,
-                        hr_v2 acc)
-{
-    const uint64_t key = HR_V2_HI(acc), fl = key & HR_FLUSH_BITS;
-    if (HR_UNLIKELY(fl)) {
-        const int s = (hr_ctz64(fl) - 35) >> 2;
-        return F[(HR_V2_LO(acc) >> (16 * s)) & HR_LANE];
-    }
-    const uint32_t rk = (uint32_t)key;
-    return V[rk + off[rk >> shift]];
-}
 
 /* Hand a (two codes) against hand b over all 1,712,304 boards of the other 48
  * cards: out = {boards a wins, boards b wins, ties}.  The board is summed

@@ -191,14 +191,6 @@ done:
     return ok;
 }
 
-static void hr_free_hash(hr_hash_t *h)
-{
-    free(h->off);
-    free(h->keys);
-    free(h->counts);
-    memset(h, 0, sizeof(*h));
-}
-
 /* Build the hashes for k = 0..7 (hands of 5..7 cards, and the natural cards
  * of hands with wild cards) and the lane table.  Returns 1 on success. */
 static int hr_init_hashes(void)

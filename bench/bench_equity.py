@@ -54,8 +54,8 @@ from types import SimpleNamespace
 from typing import Any, Callable, Optional
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_eval import _dist_version, fmt_rate, fmt_ratio  # noqa: E402
-from common import CARD_NAMES, machine, median_time  # noqa: E402
+from bench_eval import fmt_rate, fmt_ratio  # noqa: E402
+from common import CARD_NAMES, import_handrank, import_peers, machine, median_time  # noqa: E402
 
 EXACT_TOL = 1e-4
 MC_TOL = 0.005  # 0.5 percentage point
@@ -275,24 +275,12 @@ def print_table(results: list, refs: dict, a: argparse.Namespace) -> None:
 
 def load_libraries() -> SimpleNamespace:
     lib = SimpleNamespace(available=set(), versions={})
-    try:
-        lib.handrank = importlib.import_module("handrank")
-    except Exception as e:
-        sys.exit(f"bench_equity: cannot import handrank: {e!r}\n"
-                 "Build and install it first (from the repo root: pip install -e '.[bench]').")
-    lib.versions["handrank"] = getattr(lib.handrank, "__version__", None) or _dist_version("handrank")
+    import_handrank("bench_equity", lib)
     try:
         lib.handrank_resolve = importlib.import_module("handrank._api").resolve_threads
     except Exception:
         lib.handrank_resolve = None
-    for name in ("eval7", "pokerkit"):
-        try:
-            setattr(lib, name, importlib.import_module(name))
-        except Exception as e:
-            print(f"WARNING: {name} not importable ({e!r}); its rows are skipped.", file=sys.stderr)
-            continue
-        lib.available.add(name)
-        lib.versions[name] = _dist_version(name)
+    import_peers(lib, ("eval7", "pokerkit"))
     if "eval7" in lib.available:
         importlib.import_module("eval7.xorshift_rand")
     return lib

@@ -24,11 +24,9 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
-import importlib.metadata
 import os
 import re
 import sys
-import time
 from dataclasses import dataclass
 from itertools import starmap
 from types import SimpleNamespace
@@ -37,7 +35,8 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import CARD_NAMES, dense_rank, machine, median_time, random_hands  # noqa: E402
+from common import (CARD_NAMES, dense_rank, import_handrank, import_peers,  # noqa: E402
+                    machine, random_hands, time_row)
 
 PEERS = ("phevaluator", "eval7", "treys", "pokerkit")
 
@@ -236,25 +235,9 @@ def pokerkit_strength(hands) -> np.ndarray:
 def load_libraries(peers_only: bool) -> SimpleNamespace:
     lib = SimpleNamespace(available={"python"}, versions={})
     if not peers_only:
-        try:
-            lib.handrank = importlib.import_module("handrank")
-        except Exception as e:  # ImportError, or a broken build
-            sys.exit(
-                f"bench_eval: cannot import handrank: {e!r}\n"
-                "Build and install it first (from the repo root: pip install -e '.[bench]'),\n"
-                "or run with --peers-only to time the other libraries alone.")
-        lib.available.add("handrank")
-        lib.versions["handrank"] = getattr(lib.handrank, "__version__", None) or _dist_version("handrank")
-    for name in PEERS:
-        try:
-            mod = importlib.import_module(name)
-        except Exception as e:
-            print(f"WARNING: {name} not importable ({e!r}); its rows are skipped. "
-                  "pip install '.[bench]' installs all peers.", file=sys.stderr)
-            continue
-        setattr(lib, name, mod)
-        lib.available.add(name)
-        lib.versions[name] = _dist_version(name)
+        import_handrank("bench_eval", lib,
+                        "or run with --peers-only to time the other libraries alone.")
+    import_peers(lib, PEERS)
     # Pre-built per-card objects (untimed), indexed by our card code.
     if "phevaluator" in lib.available:
         lib.phevaluator = importlib.import_module("phevaluator.evaluator")
@@ -268,13 +251,6 @@ def load_libraries(peers_only: bool) -> SimpleNamespace:
     if "pokerkit" in lib.available:
         lib.pokerkit_cards = [next(iter(lib.pokerkit.Card.parse(s))) for s in CARD_NAMES]
     return lib
-
-
-def _dist_version(name: str) -> str:
-    try:
-        return importlib.metadata.version(name)
-    except importlib.metadata.PackageNotFoundError:
-        return "?"
 
 
 # ---------------------------------------------------------------------- checks
@@ -452,17 +428,7 @@ def main(argv=None) -> int:
         if a.check_n:
             check_group(grp, hands, a.check_n)
         for row in grp:
-            t0 = time.perf_counter()
-            try:
-                prepared = row.setup(hands[:row.n])
-                sec, _ = median_time(lambda: row.run(prepared), repeat=a.repeat, warmup=row.warmup)
-                del prepared
-                results.append((row, sec, ""))
-                print(f"  {row.label} [k={k}, {rules}]: {row.n / sec:,.0f} hands/s "
-                      f"({time.perf_counter() - t0:.1f}s)", file=sys.stderr, flush=True)
-            except Exception as e:
-                results.append((row, None, repr(e)))
-                print(f"WARNING: {row.label} [k={k}, {rules}] failed: {e!r}", file=sys.stderr)
+            results.append(time_row(row, hands, a.repeat, f"k={k}, {rules}", "hands"))
     print_table(results, show_rules=len(a.rules) > 1 or a.rules != ["high"])
     return 0
 

@@ -31,7 +31,6 @@ import argparse
 import importlib
 import os
 import sys
-import time
 from dataclasses import dataclass
 from itertools import starmap
 from types import SimpleNamespace
@@ -40,8 +39,9 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import CARD_NAMES, dense_rank, machine, median_time, random_hands  # noqa: E402
-from bench_eval import _dist_version, fmt_rate, fmt_ratio  # noqa: E402
+from common import (CARD_NAMES, dense_rank, import_handrank, import_peers,  # noqa: E402
+                    machine, random_hands, time_row)
+from bench_eval import fmt_rate, fmt_ratio  # noqa: E402
 
 
 @dataclass
@@ -277,20 +277,8 @@ def print_table(results: list[tuple[Row, Optional[float], str]]) -> None:
 
 def load_libraries() -> SimpleNamespace:
     lib = SimpleNamespace(available=set(), versions={})
-    try:
-        lib.handrank = importlib.import_module("handrank")
-    except Exception as e:
-        sys.exit(f"bench_games: cannot import handrank: {e!r}\n"
-                 "Build and install it first (from the repo root: pip install -e '.[bench]').")
-    lib.versions["handrank"] = getattr(lib.handrank, "__version__", None) or _dist_version("handrank")
-    for name in ("phevaluator", "eval7"):
-        try:
-            setattr(lib, name, importlib.import_module(name))
-        except Exception as e:
-            print(f"WARNING: {name} not importable ({e!r}); its rows are skipped.", file=sys.stderr)
-            continue
-        lib.available.add(name)
-        lib.versions[name] = _dist_version(name)
+    import_handrank("bench_games", lib)
+    import_peers(lib, ("phevaluator", "eval7"))
     if "phevaluator" in lib.available:
         lib.ph_omaha = importlib.import_module("phevaluator.evaluator_omaha").evaluate_omaha_cards
         lib.ph_omaha_c = importlib.import_module("phevaluator._pheval").evaluate_omaha_cards
@@ -346,17 +334,7 @@ def main(argv=None) -> int:
         if a.check_n:
             CHECKS[key](lib, deals[:a.check_n])
         for row in grp:
-            t0 = time.perf_counter()
-            try:
-                prepared = row.setup(deals[:row.n])
-                sec, _ = median_time(lambda: row.run(prepared), repeat=a.repeat, warmup=row.warmup)
-                del prepared
-                results.append((row, sec, ""))
-                print(f"  {row.label} [{g.title}]: {row.n / sec:,.0f} deals/s "
-                      f"({time.perf_counter() - t0:.1f}s)", file=sys.stderr, flush=True)
-            except Exception as e:
-                results.append((row, None, repr(e)))
-                print(f"WARNING: {row.label} [{g.title}] failed: {e!r}", file=sys.stderr)
+            results.append(time_row(row, deals, a.repeat, g.title, "deals"))
         del deals
     print_table(results)
     return 0

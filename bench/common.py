@@ -104,3 +104,59 @@ def dense_rank(values) -> np.ndarray:
     """Map values to 0..m-1 preserving order and ties (equal -> equal)."""
     _, inv = np.unique(np.asarray(values), return_inverse=True)
     return inv.reshape(-1)
+
+
+# ------------------------------------------------------------ libraries, rows
+
+def dist_version(name: str) -> str:
+    """Installed version of a distribution, or '?'."""
+    import importlib.metadata
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def import_handrank(script: str, lib, hint: str = ""):
+    """Import handrank into lib (exit with a clear message when it is missing)."""
+    import importlib
+    import sys
+    try:
+        lib.handrank = importlib.import_module("handrank")
+    except Exception as e:  # ImportError, or a broken build
+        sys.exit(f"{script}: cannot import handrank: {e!r}\n"
+                 "Build and install it first (from the repo root: pip install -e '.[bench]')"
+                 + (f",\n{hint}" if hint else "."))
+    lib.available.add("handrank")
+    lib.versions["handrank"] = getattr(lib.handrank, "__version__", None) or dist_version("handrank")
+
+
+def import_peers(lib, names) -> None:
+    """Import each peer into lib; a missing one is reported and its rows skipped."""
+    import importlib
+    import sys
+    for name in names:
+        try:
+            mod = importlib.import_module(name)
+        except Exception as e:
+            print(f"WARNING: {name} not importable ({e!r}); its rows are skipped. "
+                  "pip install '.[bench]' installs all peers.", file=sys.stderr)
+            continue
+        setattr(lib, name, mod)
+        lib.available.add(name)
+        lib.versions[name] = dist_version(name)
+
+
+def time_row(row, data, repeat: int, tag: str, unit: str) -> tuple:
+    """Time row.run on row.setup(data[:row.n]): (row, median seconds or None, error)."""
+    import sys
+    t0 = time.perf_counter()
+    try:
+        prepared = row.setup(data[:row.n])
+        sec, _ = median_time(lambda: row.run(prepared), repeat=repeat, warmup=row.warmup)
+        print(f"  {row.label} [{tag}]: {row.n / sec:,.0f} {unit}/s "
+              f"({time.perf_counter() - t0:.1f}s)", file=sys.stderr, flush=True)
+        return row, sec, ""
+    except Exception as e:
+        print(f"WARNING: {row.label} [{tag}] failed: {e!r}", file=sys.stderr)
+        return row, None, repr(e)

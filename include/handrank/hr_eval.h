@@ -208,25 +208,19 @@ HR_INLINE int hr_flush_suit(uint64_t mask)
  *     for the player, the best flush of a suit they can fill (fw).  Where
  *     flushes count against the player a wild can always break a flush.
  * 8 or 9 cards: the best after dropping one card (a wild or a natural).
- * The qualifier is not applied here. */
+ * Only the natural evaluation applies the qualifier; a later max keeps
+ * non-qualifying lows at -1 either way. */
 static int hr_value_any(const hr_rule_t *R, uint64_t nat, uint32_t rk, int w, int k, int bug)
 {
+    if (w == 0) return hr_value_slow(R, nat, rk, k, hr_flush_suit(nat));
     if (k > HR_MAX_HASHED) {
-        int best = w ? hr_value_any(R, nat, rk, w - 1, k - 1, bug) : -1;
+        int best = hr_value_any(R, nat, rk, w - 1, k - 1, bug);
         for (uint64_t x = nat; x; x &= x - 1) {
             int p = hr_ctz64(x);
             int v = hr_value_any(R, nat & ~(1ULL << p), rk - hr_rank_mult[p & 15], w, k - 1, bug);
             if (v > best) best = v;
         }
         return best;
-    }
-    if (w == 0) {
-        int fs = hr_flush_suit(nat);
-        if (fs < 0) return R->value[k][hr_slot(&hr_hashes[k], rk)];
-        uint32_t lane = (uint32_t)(nat >> (16 * fs)) & HR_LANE;
-        if (R->flush_mode == HR_FLUSH_BEST) return R->flush[lane];
-        int v = R->value[k][hr_slot(&hr_hashes[k], rk)];
-        return R->flush_mode == HR_FLUSH_AVOID ? hr_avoid_flush(R, nat, v, lane, fs) : v;
     }
     int best, fw = w < HR_MAX_FLUSH_WILD ? w : HR_MAX_FLUSH_WILD;
     if (bug && R->five_kind[12] >= 0)
@@ -383,8 +377,6 @@ HR_INLINE int64_t hr_loop_masks(const hr_rule_t *R, const hr_wild_t *W, const ui
         if (HR_LIKELY(nat == m && k <= HR_MAX_HASHED && hr_popcount64(l0) < 5 &&
                       hr_popcount64(l1) < 5 && hr_popcount64(l2) < 5 && hr_popcount64(l3) < 5))
             v = R->value[k][hr_slot(&hr_hashes[k], rk)];
-        else if (nat == m)
-            v = hr_value_slow(R, m, rk, k, hr_flush_suit(m));
         else
             v = hr_value_any(R, nat, rk, k - hr_popcount64(nat), k, W->bug);
         out[i] = (int16_t)(v >= R->qual ? v : -1);

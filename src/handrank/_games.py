@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _core
 from ._api import as_hands, resolve_threads, row_problem
-from ._cards import NCODES, format as format_cards, parse_codes
+from ._cards import NCODES, _codes_1d, format as format_cards
 from ._rules import RuleSet, get_rules
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
@@ -141,21 +141,13 @@ def get_game(game: str | Game) -> Game:
 # --------------------------------------------------------------------- input
 
 def _cards_1d(cards: Any, what: str) -> np.ndarray:
+    """uint8 codes of one list of cards (None: no cards)."""
     if cards is None:
         return np.zeros(0, dtype=np.uint8)
-    if isinstance(cards, str):
-        return np.array(parse_codes(cards), dtype=np.uint8)
-    arr = np.asarray(cards)
-    if arr.size == 0:
-        return np.zeros(0, dtype=np.uint8)
-    if arr.dtype.kind not in "iu":
-        raise HandError(f"{what} must be card text or integer codes; got dtype {arr.dtype}")
-    if arr.ndim != 1:
-        raise HandError(f"{what} must be one list of cards; got shape {arr.shape}")
-    bad = (arr < 0) | (arr >= NCODES)
-    if bad.any():
-        raise HandError(f"{what}: card code {arr[np.argmax(bad)]} is out of range 0..53")
-    return arr.astype(np.uint8)
+    try:
+        return _codes_1d(cards, what).astype(np.uint8)
+    except HandError as e:
+        raise HandError(f"{what}: {e}") from None
 
 
 def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarray, bool]:

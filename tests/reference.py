@@ -625,9 +625,15 @@ GAMES = {
 }
 
 
+def game_spec(game):
+    """(hole, board, select, high, low, wild) of a game: a name in GAMES, or
+    such a tuple itself (a custom game)."""
+    return GAMES[game] if isinstance(game, str) else tuple(game)
+
+
 def game_strength(game, hole, board, rules):
     """A player's strength in a game under one rule set (one half)."""
-    _, _, select, _, _, wild = GAMES[game]
+    _, _, select, _, _, wild = game_spec(game)
     hole, board = _as_codes(hole), _as_codes(board)
     if select == "omaha":
         return omaha_strength(hole, board, rules, wild)
@@ -638,7 +644,7 @@ def showdown(game, hands, board=()):
     """Each player's pot share, straight from the rules: the high half to the
     best high hands (shared on ties); the low half to the best qualifying lows;
     no qualifying low: the high takes all; a game with one half gives it all."""
-    _, _, _, high, low, _ = GAMES[game]
+    _, _, _, high, low, _ = game_spec(game)
     n = len(hands)
     shares = [0.0] * n
     hi = [game_strength(game, h, board, high) for h in hands] if high else None
@@ -662,7 +668,7 @@ def equity(game, hands, board=(), dead=()):
     player's missing hole cards, from the deck left over; each deal's pot
     shares from ``showdown``.  Returns (equity list, wins, ties, deals) where a
     win is a whole pot and a tie any part of one."""
-    hole, nboard, _, _, _, wild = GAMES[game]
+    hole, nboard, _, _, _, wild = game_spec(game)
     hands = [_as_codes(h) if h is not None else [] for h in hands]
     board = _as_codes(board)
     dead = _as_codes(dead)

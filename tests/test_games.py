@@ -9,7 +9,7 @@ import reference as ref
 
 from conftest import ref_starmap
 
-GAMES = list(ref.GAMES)
+from registry import GAMES, RULES
 
 
 def deals(game: str, n: int, players: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -69,8 +69,7 @@ def test_showdown_matches_reference(game, refpool):
         assert (got == 0.75).any() or (got == 0.25).any()
 
 
-@pytest.mark.parametrize("rules", ["high", "ace-to-five-8", "ace-to-five", "deuce-to-seven",
-                                   "ace-to-six"])
+@pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("hole,board", [(4, 5), (5, 5), (6, 5), (4, 3), (4, 4), (6, 3)])
 def test_evaluate_omaha_matches_reference(rules, hole, board, refpool):
     rng = np.random.default_rng(hole * 10 + board)

@@ -12,8 +12,8 @@ from hypothesis.extra import numpy as hnp
 import handrank as hr
 import reference as ref
 
-RULES = ["high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six"]
-WILDS = [None, "bug", "jokers", "2", "Js Jh"]
+from registry import RULES
+from registry import WILDS
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 OK = (hr.HandError, TypeError)

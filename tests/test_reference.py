@@ -10,7 +10,7 @@ import reference as ref
 
 from conftest import random_hands, ref_starmap
 
-RULES = ["high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six"]
+from registry import RULES
 
 # (rules, cards per hand, hands): 200,000 seven-card high hands and 100,000
 # per low rule set, 20,000 of every other size.

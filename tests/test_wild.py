@@ -11,7 +11,7 @@ import reference as ref
 
 from conftest import random_hands, ref_starmap
 
-RULES = ["high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six"]
+from registry import RULES
 SETTINGS = ["bug", "jokers", "2", "Js Jh"]
 
 

@@ -40,6 +40,15 @@
 #define HR_OK 0
 #define HR_BAD_ROW 1
 
+/* An OpenMP directive inside a macro: HR_OMP(parallel for ...).  Only
+ * OpenMP 2.0 constructs are used (what MSVC implements). */
+#if defined(_MSC_VER)
+#define HR_OMP(x) __pragma(omp x)
+#else
+#define HR_PRAGMA_(x) _Pragma(#x)
+#define HR_OMP(x) HR_PRAGMA_(omp x)
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define HR_INLINE static inline __attribute__((always_inline))
 #define HR_LIKELY(x) __builtin_expect(!!(x), 1)

@@ -3,20 +3,29 @@
  * completion of the board and the unknown hole cards (exact), or over random
  * completions (Monte Carlo).
  *
- * A deal is completed by filling the missing board cards, then each player's
- * missing hole cards, from the cards left in the deck.
+ * A deal is completed by giving each ranged player a hand of their range,
+ * then filling the missing board cards, then each player's missing hole
+ * cards, from the cards left in the deck.  Every deal is valued by hr_value
+ * and its pot split by hr_split (hr_games.h), exactly as a showdown is.
  *
- * Exact: the first group of missing cards (usually the board) is enumerated
- * by combination index; each index is a unit of work for threads (or for
- * separate machines, as a range), and everything after it is enumerated
- * recursively.  Monte Carlo: trials come in chunks of HR_EQ_CHUNK deals whose
- * random stream is seeded from (seed, chunk index) only, so a result depends
- * on the seed and the trial count, not on how chunks are spread over threads.
+ * Exact: the enumeration is cut into units of work.  A unit fixes every
+ * ranged player's hand and the first `prefix` missing cards (a mixed-radix
+ * number: range hands, then a combination index per group of cards); the
+ * prefix is the shortest that makes the average unit at most
+ * HR_UNIT_DEALS deals.  So every unit is short (Python regains control
+ * between slices of units, for Ctrl-C and progress reports), units spread
+ * over threads dynamically, and ranges of units run anywhere and merge.
+ *
+ * Monte Carlo: trials come in chunks of HR_EQ_CHUNK deals whose random
+ * stream is seeded from (seed, chunk index) only, so a result depends on the
+ * seed and the trial count, not on how chunks are spread over threads.
  *
  * Results are integer counts, so they merge exactly in any order: for each
- * player, the deals where they took the whole pot or half of it, for the high
- * or the low, shared n ways; plus scoops ("wins"), partial shares ("ties")
- * and a floating sum of squared shares for the standard error.
+ * player, how many deals ended with each award (pot split or not, how many
+ * shared the high half they won, how many the low half); everything the
+ * Python layer reports (equity, scoops, ties, the standard error) follows
+ * from them.  With ranges a second, floating table weighs each deal by the
+ * product of its range weights.
  */
 #ifndef HANDRANK_HR_EQUITY_H
 #define HANDRANK_HR_EQUITY_H
@@ -24,6 +33,8 @@
 #include "hr_games.h"
 
 #define HR_EQ_CHUNK 16384
+#define HR_UNIT_DEALS 16384     /* the average exact unit is at most this many deals */
+#define HR_MAX_SLOTS (HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE)
 
 /* A player's range: m hands of `hole` cards with weights (cum: running sums). */
 typedef struct {
@@ -39,199 +50,398 @@ typedef struct {
     hr_range_t range[HR_MAX_PLAYERS];              /* m > 0: the player holds a range */
     int ranged[HR_MAX_PLAYERS], nranged;           /* the players with ranges, in order */
     uint8_t hole[HR_MAX_PLAYERS * HR_MAX_HOLE];   /* players x hole; known cards first */
-    int known[HR_MAX_PLAYERS];                     /* known cards per player */
+    int known[HR_MAX_PLAYERS];                     /* known cards per player (a range: all) */
     uint8_t board[HR_MAX_BOARD];
     int board_known;
     uint8_t deck[54];                              /* the cards left to deal */
     int ndeck;
     int deck_index[54];                            /* position of a code in deck, or -1 */
+    /* the exact plan (hr_equity_plan) */
+    int prefix;                                    /* missing cards a unit fixes */
+    int64_t slot_units;                            /* combinations of those cards */
+    int64_t units;                                 /* range hands x slot_units */
 } hr_equity_t;
 
-/* Counts: part[p][w][n] deals where player p won part w (0: whole pot as the
- * high, 1: half as the high, 2: whole pot as the low, 3: half as the low)
- * shared n ways (n = 1..players). */
+/* ------------------------------------------------------------------ */
+/* Counts                                                               */
+
+/* cnt[p][split][nhi][nlo]: deals in which player p's award was (split,
+ * nhi, nlo) -- see hr_award_t; wcnt the same weighted by range weights. */
 typedef struct {
-    int64_t part[HR_MAX_PLAYERS][4][HR_MAX_PLAYERS + 1];
-    int64_t wins[HR_MAX_PLAYERS], ties[HR_MAX_PLAYERS];
-    double share_sq[HR_MAX_PLAYERS];
+    int players;
+    int64_t *cnt;
+    double *wcnt;          /* NULL without ranges */
     int64_t deals;
-    /* weighted by the range weights of the deal (1 without ranges) */
-    double wshare[HR_MAX_PLAYERS], wwins[HR_MAX_PLAYERS], wties[HR_MAX_PLAYERS], wdeals;
+    double wdeals;
 } hr_eqcount_t;
 
-static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b, int players)
+#define HR_CNT_SIZE(P) ((size_t)(P) * 2 * ((P) + 1) * ((P) + 1))
+#define HR_CNT_INDEX(P, p, s, a, b) \
+    ((((size_t)(p) * 2 + (size_t)(s)) * ((P) + 1) + (size_t)(a)) * ((P) + 1) + (size_t)(b))
+
+/* Zeroed counts for `players`; 0 on success, -1 when out of memory. */
+static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted)
 {
-    for (int p = 0; p < players; p++) {
-        for (int w = 0; w < 4; w++)
-            for (int n = 0; n <= players; n++) a->part[p][w][n] += b->part[p][w][n];
-        a->wins[p] += b->wins[p];
-        a->ties[p] += b->ties[p];
-        a->share_sq[p] += b->share_sq[p];
-        a->wshare[p] += b->wshare[p];
-        a->wwins[p] += b->wwins[p];
-        a->wties[p] += b->wties[p];
+    memset(C, 0, sizeof(*C));
+    C->players = players;
+    C->cnt = calloc(HR_CNT_SIZE(players), sizeof(int64_t));
+    C->wcnt = weighted ? calloc(HR_CNT_SIZE(players), sizeof(double)) : NULL;
+    if (!C->cnt || (weighted && !C->wcnt)) {
+        free(C->cnt);
+        free(C->wcnt);
+        C->cnt = NULL;
+        C->wcnt = NULL;
+        return -1;
     }
+    return 0;
+}
+
+static void hr_eqcount_free(hr_eqcount_t *C)
+{
+    free(C->cnt);
+    free(C->wcnt);
+    C->cnt = NULL;
+    C->wcnt = NULL;
+}
+
+static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
+{
+    const size_t n = HR_CNT_SIZE(a->players);
+    for (size_t i = 0; i < n; i++) a->cnt[i] += b->cnt[i];
+    if (a->wcnt && b->wcnt)
+        for (size_t i = 0; i < n; i++) a->wcnt[i] += b->wcnt[i];
     a->deals += b->deals;
     a->wdeals += b->wdeals;
 }
 
-/* Evaluate one complete deal and count it. */
-static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
-                             double weight, hr_eqcount_t *C)
+/* Count one deal's award. */
+HR_INLINE void hr_eq_count(hr_eqcount_t *C, const hr_award_t *a, int P, double weight)
 {
-    const hr_game_t *G = &E->game;
-    const int P = E->players;
-    int16_t hi[HR_MAX_PLAYERS], lo[HR_MAX_PLAYERS];
-    int best_hi = -2, best_lo = -1, n_hi = 0, n_lo = 0;
-    if (G->hi) {
-        hr_deal_strengths(G, G->hi, holes, board, P, hi);
-        for (int p = 0; p < P; p++) {
-            if (hi[p] > best_hi) { best_hi = hi[p]; n_hi = 1; }
-            else if (hi[p] == best_hi) n_hi++;
-        }
-    }
-    if (G->lo) {
-        hr_deal_strengths(G, G->lo, holes, board, P, lo);
-        for (int p = 0; p < P; p++) {
-            if (lo[p] < 0) continue;
-            if (lo[p] > best_lo) { best_lo = lo[p]; n_lo = 1; }
-            else if (lo[p] == best_lo) n_lo++;
-        }
-    }
-    const int split = G->hi && n_lo;
     for (int p = 0; p < P; p++) {
-        double share = 0.0;
-        if (G->hi && hi[p] == best_hi) {
-            C->part[p][split ? 1 : 0][n_hi]++;
-            share += (split ? 0.5 : 1.0) / n_hi;
-        }
-        if (n_lo && lo[p] == best_lo) {
-            C->part[p][split ? 3 : 2][n_lo]++;
-            share += (split ? 0.5 : 1.0) / n_lo;
-        }
-        if (share >= 1.0) {
-            C->wins[p]++;
-            C->wwins[p] += weight;
-        } else if (share > 0.0) {
-            C->ties[p]++;
-            C->wties[p] += weight;
-        }
-        C->share_sq[p] += share * share;
-        C->wshare[p] += share * weight;
+        const size_t i = HR_CNT_INDEX(P, p, a->split, a->nhi[p], a->nlo[p]);
+        C->cnt[i]++;
+        if (C->wcnt) C->wcnt[i] += weight;
     }
     C->deals++;
     C->wdeals += weight;
 }
 
-/* ------------------------------------------------------------------ */
-/* The hold'em fast path: any five of seven, high rules only, no wild cards */
+/* Value and count one complete deal. */
+static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
+                             double weight, hr_eqcount_t *C)
+{
+    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    hr_award_t a;
+    hr_deal_award(&E->game, holes, board, E->players, sh, sl, &a);
+    hr_eq_count(C, &a, E->players, weight);
+}
 
-/* Whether deals of this question can be valued as 7-card high hands directly. */
-static int hr_eq_fast(const hr_equity_t *E)
+/* ------------------------------------------------------------------ */
+/* Boards with every hole card known (any-five games)                   */
+
+/* Value and count one deal given each player's summed hole + board cards. */
+HR_INLINE void hr_eq_count_sums(const hr_equity_t *E, const hr_v2 *acc, double weight,
+                                hr_eqcount_t *C)
 {
     const hr_game_t *G = &E->game;
-    return G->select == HR_SELECT_ANY && G->hi && !G->lo && !G->wild->active &&
-           G->hole + G->board == 7 && G->hi->flush_mode == HR_FLUSH_BEST &&
-           G->hi->qual == INT16_MIN;
+    const int P = E->players, k = G->hole + G->board;
+    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    hr_award_t a;
+    if (G->hi)
+        for (int p = 0; p < P; p++)
+            sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+    if (G->lo)
+        for (int p = 0; p < P; p++)
+            sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+    hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
+    hr_eq_count(C, &a, P, weight);
 }
 
-/* Tallies of a stretch of deals: won[p][n] = deals player p won with n - 1
- * others (n = 1: alone).  Folded into the counts with the stretch's weight. */
-typedef struct {
-    int64_t won[HR_MAX_PLAYERS][HR_MAX_PLAYERS + 1];
-    int64_t deals;
-} hr_tally_t;
-
-static void hr_tally_fold(const hr_equity_t *E, hr_tally_t *T, double weight, hr_eqcount_t *C)
-{
-    for (int p = 0; p < E->players; p++) {
-        double share = 0.0, sq = 0.0;
-        int64_t ties = 0;
-        for (int n = 1; n <= E->players; n++) {
-            const int64_t w = T->won[p][n];
-            if (!w) continue;
-            C->part[p][0][n] += w;
-            share += (double)w / n;
-            sq += (double)w / ((double)n * n);
-            if (n > 1) ties += w;
-        }
-        C->wins[p] += T->won[p][1];
-        C->ties[p] += ties;
-        C->share_sq[p] += sq;
-        C->wshare[p] += weight * share;
-        C->wwins[p] += weight * (double)T->won[p][1];
-        C->wties[p] += weight * (double)ties;
-    }
-    C->deals += T->deals;
-    C->wdeals += weight * (double)T->deals;
-    memset(T, 0, sizeof(*T));
-}
-
-/* Value of a 7-card entry sum under high rules (no wild cards). */
-HR_INLINE int hr_value7(const int16_t *V, const int16_t *F, const int32_t *off, int shift,
-                        hr_v2 acc)
-{
-    const uint64_t key = HR_V2_HI(acc), fl = key & HR_FLUSH_BITS;
-    if (HR_UNLIKELY(fl)) {
-        const int s = (hr_ctz64(fl) - 35) >> 2;
-        return F[(HR_V2_LO(acc) >> (16 * s)) & HR_LANE];
-    }
-    const uint32_t rk = (uint32_t)key;
-    return V[rk + off[rk >> shift]];
-}
-
-/* Count one deal given each player's 7-card entry sum. */
-HR_INLINE void hr_tally_deal(const hr_rule_t *R, const hr_v2 *acc, int players, hr_tally_t *T)
-{
-    const int16_t *V = R->value[7], *F = R->flush;
-    const int32_t *off = hr_hashes[7].off;
-    const int shift = hr_hashes[7].shift;
-    int v[HR_MAX_PLAYERS], best = -1, n = 0;
-    for (int p = 0; p < players; p++) {
-        v[p] = hr_value7(V, F, off, shift, acc[p]);
-        if (v[p] > best) { best = v[p]; n = 1; }
-        else if (v[p] == best) n++;
-    }
-    for (int p = 0; p < players; p++) T->won[p][n] += v[p] == best;
-    T->deals++;
-}
-
-/* Every completion of the board slots i.. (cards above deck index `start`,
- * not used), with the players' sums so far in acc. */
+/* Every completion of board slots i.. (deck indices from `start` up, not
+ * used), each player's cards so far summed in acc: one card is added per
+ * level, so a board costs one addition per player instead of seven. */
 static void hr_eq_board_enum(const hr_equity_t *E, int i, int start, const uint8_t *used,
-                             const hr_v2 *acc, hr_tally_t *T)
+                             const hr_v2 *acc, double weight, hr_eqcount_t *C)
 {
     const int P = E->players, last = i + 1 == E->game.board;
-    hr_v2 next[HR_MAX_PLAYERS];
+    const hr_v2 *next = E->game.wild->next;
+    hr_v2 sum[HR_MAX_PLAYERS];
     for (int d = start; d < E->ndeck; d++) {
         if (used[d]) continue;
-        const hr_v2 e = hr_plain.next[E->deck[d]];
-        for (int p = 0; p < P; p++) next[p] = HR_V2_ADD(acc[p], e);
-        if (last) hr_tally_deal(E->game.hi, next, P, T);
-        else hr_eq_board_enum(E, i + 1, d + 1, used, next, T);
+        const hr_v2 e = next[E->deck[d]];
+        for (int p = 0; p < P; p++) sum[p] = HR_V2_ADD(acc[p], e);
+        if (last) hr_eq_count_sums(E, sum, weight, C);
+        else hr_eq_board_enum(E, i + 1, d + 1, used, sum, weight, C);
     }
 }
 
-/* Fast exact enumeration: every player's hole is known (holes), the board
- * has `filled` cards set, the rest come from unused deck cards above `start`. */
-static void hr_eq_fast_exact(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
-                             int filled, int start, const uint8_t *used, double weight,
-                             hr_eqcount_t *C)
+/* The board enumeration for a deal whose hole cards are all set and whose
+ * board has `filled` cards set; precondition: the game picks any five. */
+static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
+                         int filled, int start, const uint8_t *used, double weight,
+                         hr_eqcount_t *C)
 {
-    hr_tally_t *T = calloc(1, sizeof(hr_tally_t));
+    const hr_game_t *G = &E->game;
+    const hr_v2 *next = G->wild->next;
     hr_v2 acc[HR_MAX_PLAYERS];
-    const hr_v2 *E2 = hr_plain.next;
-    if (!T) return;
     for (int p = 0; p < E->players; p++) {
         hr_v2 a = {0, HR_SUIT_INIT};
-        for (int j = 0; j < E->game.hole; j++) a = HR_V2_ADD(a, E2[holes[p * E->game.hole + j]]);
-        for (int j = 0; j < filled; j++) a = HR_V2_ADD(a, E2[board[j]]);
+        for (int j = 0; j < G->hole; j++) a = HR_V2_ADD(a, next[holes[p * G->hole + j]]);
+        for (int j = 0; j < filled; j++) a = HR_V2_ADD(a, next[board[j]]);
         acc[p] = a;
     }
-    if (filled == E->game.board) hr_tally_deal(E->game.hi, acc, E->players, T);
-    else hr_eq_board_enum(E, filled, start, used, acc, T);
-    hr_tally_fold(E, T, weight, C);
-    free(T);
+    if (filled == G->board) hr_eq_count_sums(E, acc, weight, C);
+    else hr_eq_board_enum(E, filled, start, used, acc, weight, C);
+}
+
+/* ------------------------------------------------------------------ */
+/* Exact enumeration                                                    */
+
+/* The missing slots in dealing order: the board's, then each player's;
+ * group[i] is the first slot of slot i's group. */
+typedef struct {
+    uint8_t *slot[HR_MAX_SLOTS];
+    int group[HR_MAX_SLOTS];
+    int nslots;
+} hr_slots_t;
+
+static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr_slots_t *S)
+{
+    const int H = E->game.hole;
+    S->nslots = 0;
+    for (int j = E->board_known; j < E->game.board; j++) {
+        S->group[S->nslots] = 0;
+        S->slot[S->nslots++] = &board[j];
+    }
+    for (int p = 0; p < E->players; p++) {
+        const int first = S->nslots;
+        for (int j = E->known[p]; j < H; j++) {
+            S->group[S->nslots] = first;
+            S->slot[S->nslots++] = &holes[p * H + j];
+        }
+    }
+}
+
+/* Fill slots i.. from the deck; within a group the deck indices ascend, so
+ * every set of cards is dealt to a group once. */
+static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int start,
+                       uint8_t *used, uint8_t *holes, uint8_t *board, double weight,
+                       hr_eqcount_t *C)
+{
+    if (i == S->nslots) {
+        hr_eq_count_deal(E, holes, board, weight, C);
+        return;
+    }
+    const int last_in_group = i + 1 == S->nslots || S->group[i + 1] != S->group[i];
+    for (int d = start; d < E->ndeck; d++) {
+        if (used[d]) continue;
+        used[d] = 1;
+        *S->slot[i] = E->deck[d];
+        hr_eq_fill(E, S, i + 1, last_in_group ? 0 : d + 1, used, holes, board, weight, C);
+        used[d] = 0;
+    }
+}
+
+/* Binomial coefficients C(n, k) for n, k <= 54 (all fit in 64 bits). */
+static int64_t hr_binom_table[55][55];
+
+static void hr_init_binom(void)
+{
+    for (int n = 0; n <= 54; n++) {
+        hr_binom_table[n][0] = 1;
+        for (int k = 1; k <= n; k++)
+            hr_binom_table[n][k] = hr_binom_table[n - 1][k - 1] +
+                                   (k < n ? hr_binom_table[n - 1][k] : 0);
+    }
+}
+
+HR_INLINE int64_t hr_binom(int n, int k)
+{
+    return (k < 0 || n < 0 || k > n || n > 54) ? 0 : hr_binom_table[n][k];
+}
+
+HR_INLINE double hr_binom_f(int n, int k)
+{
+    if (k < 0 || k > n) return 0.0;
+    double r = 1.0;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return r;
+}
+
+/* Total deals of an exact enumeration (a double: it may be astronomical;
+ * with ranges an upper bound, as hands that clash are skipped). */
+static double hr_equity_total(const hr_equity_t *E)
+{
+    double total = 1.0;
+    int left = E->ndeck, k = E->game.board - E->board_known;
+    for (int i = 0; i < E->nranged; i++) {
+        total *= E->range[E->ranged[i]].m;
+        left -= E->game.hole;
+    }
+    total *= hr_binom_f(left, k);
+    left -= k;
+    for (int p = 0; p < E->players; p++) {
+        k = E->game.hole - E->known[p];
+        total *= hr_binom_f(left, k);
+        left -= k;
+    }
+    return total;
+}
+
+/* The missing-card groups a prefix of `prefix` slots covers: the count of
+ * prefix cards in each, and how many deck cards each chooses from. */
+typedef struct {
+    int n;
+    int count[HR_MAX_SLOTS], avail[HR_MAX_SLOTS];
+} hr_prefix_t;
+
+static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
+{
+    int left = prefix, avail = E->ndeck - E->nranged * E->game.hole;
+    int sizes[HR_MAX_PLAYERS + 1], ng = 0;
+    if (E->game.board > E->board_known) sizes[ng++] = E->game.board - E->board_known;
+    for (int p = 0; p < E->players; p++)
+        if (E->game.hole > E->known[p]) sizes[ng++] = E->game.hole - E->known[p];
+    P->n = 0;
+    for (int g = 0; g < ng && left > 0; g++) {
+        const int c = sizes[g] < left ? sizes[g] : left;
+        P->count[P->n] = c;
+        P->avail[P->n] = avail;
+        P->n++;
+        left -= c;
+        avail -= sizes[g];
+    }
+}
+
+/* Choose the exact plan: the shortest prefix whose units average at most
+ * HR_UNIT_DEALS deals (or every missing card).  Returns the unit count. */
+static int64_t hr_equity_plan(hr_equity_t *E)
+{
+    double ranged = 1.0;
+    for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
+    const double total = hr_equity_total(E);
+    int nslots = E->game.board - E->board_known;
+    for (int p = 0; p < E->players; p++) nslots += E->game.hole - E->known[p];
+    for (int prefix = 0;; prefix++) {
+        hr_prefix_t P;
+        hr_prefix_groups(E, prefix, &P);
+        double su = 1.0;
+        for (int g = 0; g < P.n; g++) su *= (double)hr_binom(P.avail[g], P.count[g]);
+        if (prefix == nslots || total / (ranged * su) <= HR_UNIT_DEALS || ranged * su > 1e15) {
+            int64_t s = 1;
+            for (int g = 0; g < P.n; g++) s *= hr_binom(P.avail[g], P.count[g]);
+            E->prefix = prefix;
+            E->slot_units = s;
+            E->units = (int64_t)ranged * s;
+            return E->units;
+        }
+    }
+}
+
+/* The c positions (ascending) of the colex-rank-th c-combination of n. */
+static void hr_unrank(int64_t rank, int c, int n, int *pos)
+{
+    for (int i = c; i >= 1; i--) {
+        int q = n - 1;
+        while (hr_binom(q, i) > rank) q--;
+        pos[i - 1] = q;
+        rank -= hr_binom(q, i);
+    }
+}
+
+/* Unit u of the exact enumeration, counted into C. */
+static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
+{
+    const int H = E->game.hole;
+    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD], used[54] = {0};
+    hr_slots_t S;
+    hr_prefix_t P;
+    double weight = 1.0;
+    memcpy(holes, E->hole, (size_t)E->players * H);
+    memcpy(board, E->board, (size_t)E->game.board);
+    hr_eq_slots(E, holes, board, &S);
+
+    /* u = (range hand indices, most significant first) * slot_units + slot index */
+    int64_t rest = u / E->slot_units, si = u % E->slot_units;
+    int pick[HR_MAX_PLAYERS];
+    for (int i = E->nranged - 1; i >= 0; i--) {
+        const int m = E->range[E->ranged[i]].m;
+        pick[i] = (int)(rest % m);
+        rest /= m;
+    }
+    for (int i = 0; i < E->nranged; i++) {
+        const int p = E->ranged[i];
+        const hr_range_t *R = &E->range[p];
+        const uint8_t *combo = R->combos + (size_t)pick[i] * H;
+        for (int j = 0; j < H; j++) {
+            const int d = E->deck_index[combo[j]];
+            if (used[d]) return;                   /* the hands clash: no deal */
+            used[d] = 1;
+            holes[p * H + j] = combo[j];
+        }
+        weight *= R->weight[pick[i]];
+    }
+
+    /* the prefix cards: a combination index per group, first group most significant */
+    hr_prefix_groups(E, E->prefix, &P);
+    int64_t idx[HR_MAX_SLOTS];
+    for (int g = P.n - 1; g >= 0; g--) {
+        const int64_t r = hr_binom(P.avail[g], P.count[g]);
+        idx[g] = si % r;
+        si /= r;
+    }
+    int s = 0, last_d = -1;
+    for (int g = 0; g < P.n; g++) {
+        int pos[HR_MAX_SLOTS];
+        hr_unrank(idx[g], P.count[g], P.avail[g], pos);
+        int j = 0, seen = 0;
+        for (int d = 0; d < E->ndeck && j < P.count[g]; d++) {
+            if (used[d]) continue;
+            if (seen++ == pos[j]) {
+                used[d] = 1;
+                *S.slot[s++] = E->deck[d];
+                last_d = d;
+                j++;
+            }
+        }
+    }
+    /* continue where the prefix stopped: inside a group the deck indices ascend */
+    const int start = s > 0 && s < S.nslots && S.group[s] == S.group[s - 1] ? last_d + 1 : 0;
+    const int board_missing = E->game.board - E->board_known;
+    if (E->game.select == HR_SELECT_ANY && S.nslots == board_missing)
+        /* fast path, precondition checked here: any five play and every hole
+         * card is set, so only board cards remain -- sum them incrementally */
+        hr_eq_boards(E, holes, board, E->board_known + s, start, used, weight, C);
+    else
+        hr_eq_fill(E, &S, s, start, used, holes, board, weight, C);
+}
+
+/* Units [u0, u1) of the exact enumeration (u1 - u0 < 2^31), accumulated
+ * into C.  Returns 0, or -1 when out of memory. */
+static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
+                           int nthreads)
+{
+    const int T = hr_team(nthreads);
+    const int n = (int)(u1 - u0);
+#ifdef _OPENMP
+    if (T > 1 && n > 1) {
+        hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
+        int failed = !part, t, j;
+        for (t = 0; t < T && !failed; t++)
+            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL) != 0;
+        if (!failed) {
+            HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))
+            for (j = 0; j < n; j++) hr_eq_unit(E, u0 + j, &part[omp_get_thread_num()]);
+            for (t = 0; t < T; t++) hr_eqcount_add(C, &part[t]);
+        }
+        for (t = 0; part && t < T; t++) hr_eqcount_free(&part[t]);
+        free(part);
+        return failed ? -1 : 0;
+    }
+#endif
+    (void)T;
+    for (int j = 0; j < n; j++) hr_eq_unit(E, u0 + j, C);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -317,274 +527,60 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
 {
     const hr_game_t *G = &E->game;
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
-    const int nd = E->ndeck, H = G->hole, fast = hr_eq_fast(E);
-    hr_tally_t *T = fast ? calloc(1, sizeof(hr_tally_t)) : NULL;
-    hr_v2 acc[HR_MAX_PLAYERS];
-    if (fast && !T) return -1;
+    const int nd = E->ndeck, H = G->hole;
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)E->players * H);
     memcpy(board, E->board, (size_t)G->board);
     for (int64_t t = 0; t < trials; t++) {
         uint64_t used = 0;
-        if (E->nranged && (used = hr_pick_ranges(E, &state, holes)) == ~0ULL) {
-            free(T);
-            return -1;
-        }
+        if (E->nranged && (used = hr_pick_ranges(E, &state, holes)) == ~0ULL) return -1;
         int pos = 0;
         for (int j = E->board_known; j < G->board; j++)
             board[j] = hr_draw(deck, nd, pos++, used, &state);
         for (int p = 0; p < E->players; p++)
             for (int j = E->known[p]; j < H; j++)
                 holes[p * H + j] = hr_draw(deck, nd, pos++, used, &state);
-        if (fast) {
-            hr_v2 b = {0, HR_SUIT_INIT};
-            for (int j = 0; j < G->board; j++) b = HR_V2_ADD(b, hr_plain.next[board[j]]);
-            for (int p = 0; p < E->players; p++)
-                acc[p] = HR_V2_ADD(HR_V2_ADD(b, hr_plain.next[holes[p * H]]),
-                                   hr_plain.next[holes[p * H + 1]]);
-            hr_tally_deal(G->hi, acc, E->players, T);
-        } else {
-            hr_eq_count_deal(E, holes, board, 1.0, C);
-        }
-    }
-    if (fast) {
-        hr_tally_fold(E, T, 1.0, C);
-        free(T);
+        hr_eq_count_deal(E, holes, board, 1.0, C);
     }
     return 0;
 }
 
-/* Chunks [c0, c1) of a Monte Carlo run of `trials` deals (the last chunk may
- * be short), accumulated into C. */
+/* Chunks [c0, c1) (c1 - c0 < 2^31) of a Monte Carlo run of `trials` deals
+ * (the last chunk may be short), accumulated into C.  Returns 0, -1 when out
+ * of memory, -2 when the ranges kept clashing. */
 static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
                         int64_t c1, hr_eqcount_t *C, int nthreads)
 {
+    const int T = hr_team(nthreads);
+    const int n = (int)(c1 - c0);
 #ifdef _OPENMP
-    if (nthreads > 1 && c1 - c0 > 1) {
-        int T = nthreads < 64 ? nthreads : 64;
+    if (T > 1 && n > 1) {
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
-        if (!part) return -1;
-        int failed = 0;
-#pragma omp parallel for schedule(static, 1) num_threads(T) reduction(| : failed)
-        for (int64_t c = c0; c < c1; c++) {
-            int64_t n = trials - c * HR_EQ_CHUNK;
-            if (hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK,
-                               &part[omp_get_thread_num()]))
-                failed = 1;
+        int failed = !part, clashed = 0, t, j;
+        for (t = 0; t < T && !failed; t++)
+            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL) != 0;
+        if (!failed) {
+            HR_OMP(parallel for schedule(dynamic, 1) num_threads(T) reduction(| : clashed))
+            for (j = 0; j < n; j++) {
+                const int64_t c = c0 + j, left = trials - c * HR_EQ_CHUNK;
+                if (hr_eq_mc_deals(E, hr_chunk_state(seed, c),
+                                   left < HR_EQ_CHUNK ? left : HR_EQ_CHUNK,
+                                   &part[omp_get_thread_num()]))
+                    clashed = 1;
+            }
+            for (t = 0; t < T; t++) hr_eqcount_add(C, &part[t]);
         }
-        for (int t = 0; t < T; t++) hr_eqcount_add(C, &part[t], E->players);
+        for (t = 0; part && t < T; t++) hr_eqcount_free(&part[t]);
         free(part);
-        return failed ? -2 : 0;
+        return failed ? -1 : clashed ? -2 : 0;
     }
 #endif
-    (void)nthreads;
-    for (int64_t c = c0; c < c1; c++) {
-        int64_t n = trials - c * HR_EQ_CHUNK;
-        if (hr_eq_mc_deals(E, hr_chunk_state(seed, c), n < HR_EQ_CHUNK ? n : HR_EQ_CHUNK, C))
+    (void)T;
+    for (int j = 0; j < n; j++) {
+        const int64_t c = c0 + j, left = trials - c * HR_EQ_CHUNK;
+        if (hr_eq_mc_deals(E, hr_chunk_state(seed, c), left < HR_EQ_CHUNK ? left : HR_EQ_CHUNK,
+                           C))
             return -2;
-    }
-    return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Exact enumeration                                                    */
-
-/* The missing slots in dealing order: the board's, then each player's;
- * group[i] is the first slot of slot i's group. */
-typedef struct {
-    uint8_t *slot[HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE];
-    int group[HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE];
-    int nslots;
-} hr_slots_t;
-
-static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr_slots_t *S)
-{
-    const int H = E->game.hole;
-    S->nslots = 0;
-    for (int j = E->board_known; j < E->game.board; j++) {
-        S->group[S->nslots] = 0;
-        S->slot[S->nslots++] = &board[j];
-    }
-    for (int p = 0; p < E->players; p++) {
-        int first = S->nslots;
-        for (int j = E->known[p]; j < H; j++) {
-            S->group[S->nslots] = first;
-            S->slot[S->nslots++] = &holes[p * H + j];
-        }
-    }
-}
-
-/* Fill slots i.. from the deck; within a group the deck indices ascend, so
- * every set of cards is dealt to a group once. */
-static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int start,
-                       uint8_t *used, uint8_t *holes, uint8_t *board, double weight,
-                       hr_eqcount_t *C)
-{
-    if (i == S->nslots) {
-        hr_eq_count_deal(E, holes, board, weight, C);
-        return;
-    }
-    const int last_in_group = i + 1 == S->nslots || S->group[i + 1] != S->group[i];
-    for (int d = start; d < E->ndeck; d++) {
-        if (used[d]) continue;
-        used[d] = 1;
-        *S->slot[i] = E->deck[d];
-        hr_eq_fill(E, S, i + 1, last_in_group ? 0 : d + 1, used, holes, board, weight, C);
-        used[d] = 0;
-    }
-}
-
-HR_INLINE double hr_binom(int n, int k)
-{
-    if (k < 0 || k > n) return 0.0;
-    double r = 1.0;
-    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
-    return r;
-}
-
-/* How many cards of the first missing group a unit of work fixes (0..2). */
-static int hr_unit_cards(const hr_equity_t *E)
-{
-    int k = E->game.board - E->board_known;
-    for (int p = 0; k == 0 && p < E->players; p++) k = E->game.hole - E->known[p];
-    return k < 2 ? k : 2;
-}
-
-/* Units of work of an exact enumeration: every choice of the first one or two
- * cards of the first missing group (1 when nothing is missing). */
-static int64_t hr_equity_units(const hr_equity_t *E)
-{
-    if (E->nranged) return E->range[E->ranged[0]].m;
-    return (int64_t)(hr_binom(E->ndeck, hr_unit_cards(E)) + 0.5);
-}
-
-/* Total deals of an exact enumeration (a double: it may be astronomical). */
-static double hr_equity_total(const hr_equity_t *E)
-{
-    double total = 1.0;
-    int left = E->ndeck, k = E->game.board - E->board_known;
-    for (int i = 0; i < E->nranged; i++) {       /* an upper bound: clashes are skipped */
-        total *= E->range[E->ranged[i]].m;
-        left -= E->game.hole;
-    }
-    total *= hr_binom(left, k);
-    left -= k;
-    for (int p = 0; p < E->players; p++) {
-        k = E->game.hole - E->known[p];
-        total *= hr_binom(left, k);
-        left -= k;
-    }
-    return total;
-}
-
-static void hr_eq_exact_unit(const hr_equity_t *E, int64_t u, int uc, hr_eqcount_t *C)
-{
-    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD], used[54] = {0};
-    hr_slots_t S;
-    memcpy(holes, E->hole, (size_t)E->players * E->game.hole);
-    memcpy(board, E->board, (size_t)E->game.board);
-    hr_eq_slots(E, holes, board, &S);
-    if (uc == 0) {
-        hr_eq_fill(E, &S, 0, 0, used, holes, board, 1.0, C);
-        return;
-    }
-    int i = (int)u, j = 0;
-    if (uc == 2) {          /* u-th pair i < j in colex order: u = j(j-1)/2 + i */
-        j = 1;
-        while ((int64_t)(j + 1) * j / 2 <= u) j++;
-        i = (int)(u - (int64_t)j * (j - 1) / 2);
-    }
-    used[i] = 1;
-    *S.slot[0] = E->deck[i];
-    if (uc == 2) {
-        used[j] = 1;
-        *S.slot[1] = E->deck[j];
-    }
-    if (hr_eq_fast(E) && S.nslots == E->game.board - E->board_known) {
-        /* only board cards are missing: the first uc of them are set */
-        hr_eq_fast_exact(E, holes, board, E->board_known + uc, (uc == 2 ? j : i) + 1, used,
-                         1.0, C);
-        return;
-    }
-    hr_eq_fill(E, &S, uc, uc == 2 ? (S.nslots > 2 && S.group[2] == S.group[1] ? j + 1 : 0)
-                                  : (S.nslots > 1 && S.group[1] == S.group[0] ? i + 1 : 0),
-               used, holes, board, 1.0, C);
-}
-
-/* Exact enumeration with ranges: ranged player i takes each hand of its
- * range that shares no card with the hands already chosen; then every
- * completion of the rest is dealt, weighted by the product of the weights. */
-static void hr_eq_exact_ranges(const hr_equity_t *E, int i, uint8_t *used, uint8_t *holes,
-                               uint8_t *board, double weight, const hr_slots_t *S,
-                               hr_eqcount_t *C)
-{
-    const int H = E->game.hole;
-    if (i == E->nranged) {
-        if (hr_eq_fast(E) && S->nslots == E->game.board - E->board_known)
-            hr_eq_fast_exact(E, holes, board, E->board_known, 0, used, weight, C);
-        else
-            hr_eq_fill(E, S, 0, 0, used, holes, board, weight, C);
-        return;
-    }
-    const int p = E->ranged[i];
-    const hr_range_t *R = &E->range[p];
-    for (int h = 0; h < R->m; h++) {
-        const uint8_t *combo = R->combos + (size_t)h * H;
-        int j = 0;
-        while (j < H && !used[E->deck_index[combo[j]]]) j++;
-        if (j < H) continue;
-        for (j = 0; j < H; j++) {
-            used[E->deck_index[combo[j]]] = 1;
-            holes[p * H + j] = combo[j];
-        }
-        hr_eq_exact_ranges(E, i + 1, used, holes, board, weight * R->weight[h], S, C);
-        for (j = 0; j < H; j++) used[E->deck_index[combo[j]]] = 0;
-    }
-}
-
-/* Unit u of an exact enumeration with ranges: hand u of the first ranged player. */
-static void hr_eq_range_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
-{
-    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD], used[54] = {0};
-    hr_slots_t S;
-    const int H = E->game.hole, p = E->ranged[0];
-    const hr_range_t *R = &E->range[p];
-    memcpy(holes, E->hole, (size_t)E->players * H);
-    memcpy(board, E->board, (size_t)E->game.board);
-    hr_eq_slots(E, holes, board, &S);
-    const uint8_t *combo = R->combos + (size_t)u * H;
-    for (int j = 0; j < H; j++) {
-        used[E->deck_index[combo[j]]] = 1;
-        holes[p * H + j] = combo[j];
-    }
-    hr_eq_exact_ranges(E, 1, used, holes, board, R->weight[u], &S, C);
-}
-
-/* Units [u0, u1) of an exact enumeration, accumulated into C.  Returns 0, or
- * -1 when out of memory. */
-static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
-                           int nthreads)
-{
-    const int uc = hr_unit_cards(E);
-#ifdef _OPENMP
-    if (nthreads > 1 && u1 - u0 > 1) {
-        int T = nthreads < 64 ? nthreads : 64;
-        hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
-        if (!part) return -1;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(T)
-        for (int64_t u = u0; u < u1; u++) {
-            if (E->nranged) hr_eq_range_unit(E, u, &part[omp_get_thread_num()]);
-            else hr_eq_exact_unit(E, u, uc, &part[omp_get_thread_num()]);
-        }
-        for (int t = 0; t < T; t++) hr_eqcount_add(C, &part[t], E->players);
-        free(part);
-        return 0;
-    }
-#endif
-    (void)nthreads;
-    for (int64_t u = u0; u < u1; u++) {
-        if (E->nranged) hr_eq_range_unit(E, u, C);
-        else hr_eq_exact_unit(E, u, uc, C);
     }
     return 0;
 }
@@ -594,17 +590,15 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
 
 /* Hand a (two codes) against hand b over all 1,712,304 boards of the other 48
  * cards: out = {boards a wins, boards b wins, ties}.  The board is summed
- * incrementally, one card per loop level. */
-static void hr_holdem_hu(const hr_rule_t *R, const uint8_t *a, const uint8_t *b, int64_t *out)
+ * incrementally, one card per loop level.  Precondition: c values high
+ * hands without wild cards (the preflop table's only use). */
+static void hr_holdem_hu(const hr_vctx_t *c, const uint8_t *a, const uint8_t *b, int64_t *out)
 {
     const hr_v2 *E = hr_plain.next;
-    const int16_t *V = R->value[7], *F = R->flush;
-    const int32_t *off = hr_hashes[7].off;
-    const int shift = hr_hashes[7].shift;
     uint8_t deck[52];
     int n = 0;
-    for (int c = 0; c < HR_NCARDS; c++)
-        if (c != a[0] && c != a[1] && c != b[0] && c != b[1]) deck[n++] = (uint8_t)c;
+    for (int x = 0; x < HR_NCARDS; x++)
+        if (x != a[0] && x != a[1] && x != b[0] && x != b[1]) deck[n++] = (uint8_t)x;
     const hr_v2 init = {0, HR_SUIT_INIT};
     const hr_v2 ha = HR_V2_ADD(HR_V2_ADD(init, E[a[0]]), E[a[1]]);
     const hr_v2 hb = HR_V2_ADD(HR_V2_ADD(init, E[b[0]]), E[b[1]]);
@@ -620,8 +614,9 @@ static void hr_holdem_hu(const hr_rule_t *R, const uint8_t *a, const uint8_t *b,
                     const hr_v2 pa = HR_V2_ADD(s3, ha), pb = HR_V2_ADD(s3, hb);
                     for (int i4 = i3 + 1; i4 < n; i4++) {
                         const hr_v2 e = E[deck[i4]];
-                        const int va = hr_value7(V, F, off, shift, HR_V2_ADD(pa, e));
-                        const int vb = hr_value7(V, F, off, shift, HR_V2_ADD(pb, e));
+                        const hr_v2 xa = HR_V2_ADD(pa, e), xb = HR_V2_ADD(pb, e);
+                        const int va = hr_value(c, HR_V2_LO(xa), HR_V2_HI(xa), 7, HR_MODE_BEST, 0);
+                        const int vb = hr_value(c, HR_V2_LO(xb), HR_V2_HI(xb), 7, HR_MODE_BEST, 0);
                         wa += va > vb;
                         wb += vb > va;
                         tie += va == vb;
@@ -635,16 +630,25 @@ static void hr_holdem_hu(const hr_rule_t *R, const uint8_t *a, const uint8_t *b,
     out[2] = tie;
 }
 
-/* m heads-up matchups (m x 4 codes: a0 a1 b0 b1) into out (m x 3). */
+/* m heads-up matchups (m x 4 codes: a0 a1 b0 b1, m < 2^31) into out (m x 3);
+ * R must be the high rule set. */
 static void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                                int64_t *out, int nthreads)
 {
+    hr_vctx_t c;
+    hr_wctx_t wc[HR_MAX_HASHED + 1];
+    const int T = hr_team(nthreads), n = (int)m;
+    int i;
+    hr_vctx_init(&c, wc, R, &hr_plain);
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads > 0 ? nthreads : 1)
+    if (T > 1 && n > 1) {
+        HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))
+        for (i = 0; i < n; i++) hr_holdem_hu(&c, matchups + 4 * i, matchups + 4 * i + 2, out + 3 * i);
+        return;
+    }
 #endif
-    for (int64_t i = 0; i < m; i++)
-        hr_holdem_hu(R, matchups + 4 * i, matchups + 4 * i + 2, out + 3 * i);
-    (void)nthreads;
+    (void)T;
+    for (i = 0; i < n; i++) hr_holdem_hu(&c, matchups + 4 * i, matchups + 4 * i + 2, out + 3 * i);
 }
 
 #endif /* HANDRANK_HR_EQUITY_H */

@@ -23,6 +23,9 @@
 #include "hr_tables.h"
 #ifdef _OPENMP
 #include <omp.h>
+#ifndef _WIN32
+#include <pthread.h>
+#endif
 #endif
 
 #define HR_SUIT_INIT (0x3333ULL << 32)
@@ -276,66 +279,135 @@ HR_INLINE int hr_value_wild7(const hr_wctx_t *c, uint64_t nat, uint64_t key)
 }
 
 /* ------------------------------------------------------------------ */
+/* The valuation: one function values every summed hand                */
+
+/* What valuing hands of one rule set under one wild setting needs, loaded
+ * once per call (a batch, a showdown, an equity run) so the per-hand path
+ * reads only these locals.  Built by hr_vctx_init; the wild tables must
+ * exist when W has wild cards. */
+typedef struct {
+    const hr_rule_t *R;
+    const int16_t *V[HR_MAX_HASHED + 1];     /* R->value[k] */
+    const int32_t *off[HR_MAX_HASHED + 1];   /* hr_hashes[k].off */
+    int shift[HR_MAX_HASHED + 1];
+    const int16_t *F;                        /* R->flush */
+    int16_t qual;
+    int mode;                                /* HR_MODE_* */
+    int wild;                                /* W has wild cards */
+    int bug;
+    uint64_t natural;                        /* mask bits that are not wild */
+    const hr_wctx_t *wc;                     /* wc[k], k = 5..7, when wild */
+} hr_vctx_t;
+
+/* Fill c for rule set R under wild setting W; `wc` is storage for
+ * HR_MAX_HASHED + 1 wild contexts that must outlive c. */
+static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const hr_wild_t *W)
+{
+    memset(c, 0, sizeof(*c));
+    c->R = R;
+    for (int k = 0; k <= HR_MAX_HASHED; k++) {
+        c->V[k] = R->value[k];
+        c->off[k] = hr_hashes[k].off;
+        c->shift[k] = hr_hashes[k].shift;
+    }
+    c->F = R->flush;
+    c->qual = R->qual;
+    c->mode = hr_mode_of(R);
+    c->wild = W->active;
+    c->bug = W->bug;
+    c->natural = ~W->wild_bits;
+    if (W->active) {
+        for (int k = HR_MIN_CARDS; k <= HR_MAX_HASHED; k++) hr_wctx_init(&wc[k], R, W, k);
+        c->wc = wc;
+    }
+}
+
+/* The suit of the five-card flag set in `fl` (key & HR_FLUSH_BITS, not 0). */
+#define HR_FLUSH_SUIT(fl) ((hr_ctz64(fl) - 35) >> 2)
+
+/*
+ * Strength of one valid hand of K = 5..9 cards given as the sum of its card
+ * entries: `mask` (the card bits) and `key` (rank key, suit counters started
+ * at 3, wild count).  The caller has checked the hand: popcount(mask) == K.
+ * MODE and WILD are the context's mode and wild flag; where they (and K) are
+ * compile-time constants the rare branches vanish from the loop.
+ *
+ * Fast path: at most 7 cards, no five-card suit, no wild card -> one hash
+ * lookup.  A five-card suit under high rules -> one flush lookup.  The rest
+ * (wild cards, 8 or 9 cards, flushes that count against the player) take
+ * the general functions above.  A low that does not qualify is -1.
+ */
+HR_INLINE int hr_value(const hr_vctx_t *c, uint64_t mask, uint64_t key, const int K,
+                       const int MODE, const int WILD)
+{
+    const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
+    const uint64_t fl = flushes ? key & HR_FLUSH_BITS : 0;
+    const uint64_t wild = WILD ? key & (15ULL << 48) : 0;
+    const uint32_t rk = (uint32_t)key;
+    int v;
+    if (HR_LIKELY(!(fl | wild) && K <= HR_MAX_HASHED)) {
+        v = c->V[K][rk + c->off[K][rk >> c->shift[K]]];
+        if (MODE == HR_MODE_QUAL) v = v >= c->qual ? v : -1;
+        return v;
+    }
+    if (WILD && wild)
+        v = K <= HR_MAX_HASHED
+                ? hr_value_wild7(&c->wc[K], mask & c->natural, key)
+                : hr_value_any(c->R, mask & c->natural, rk, HR_WILD_COUNT(key), K, c->bug);
+    else if (MODE == HR_MODE_BEST && K <= HR_MAX_HASHED)
+        v = c->F[(mask >> (16 * HR_FLUSH_SUIT(fl))) & HR_LANE];
+    else
+        v = hr_value_slow(c->R, mask, rk, K, fl ? HR_FLUSH_SUIT(fl) : -1);
+    return v >= c->qual ? v : -1;
+}
+
+/* The summed key of a hand mask, as the card entries would give it. */
+HR_INLINE uint64_t hr_key_of_mask(uint64_t mask, uint64_t natural)
+{
+    const uint64_t nat = mask & natural;
+    const uint32_t l0 = nat & HR_LANE, l1 = (nat >> 16) & HR_LANE;
+    const uint32_t l2 = (nat >> 32) & HR_LANE, l3 = (nat >> 48) & HR_LANE;
+    uint64_t key = hr_lane_rank_key[l0] + hr_lane_rank_key[l1] + hr_lane_rank_key[l2] +
+                   hr_lane_rank_key[l3];
+    key |= (uint64_t)(hr_popcount64(l0) | hr_popcount64(l1) << 4 | hr_popcount64(l2) << 8 |
+                      hr_popcount64(l3) << 12) << 32;
+    key += HR_SUIT_INIT;
+    key |= (uint64_t)hr_popcount64(mask & ~natural) << 48;
+    return key;
+}
+
+/* ------------------------------------------------------------------ */
 /* Batch loops                                                          */
 
 /* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K, MODE and WILD are
  * compile-time constants after inlining.  Returns the first bad row or -1;
- * bad rows get -1 in out. */
-HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+ * bad rows get -1 in out.  A row is valid exactly when popcount(mask) == K
+ * (see the top of this file). */
+HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_wild_t *W, const uint8_t *cards,
                                 int64_t lo, int64_t hi, const int K, const int MODE,
                                 const int WILD, int16_t *out)
 {
+    const hr_vctx_t ctx = *c;          /* a local copy, so writes to out cannot alias it */
     const hr_v2 *first = W->first, *next = W->next;
-    const int hk = K <= HR_MAX_HASHED ? K : HR_MAX_HASHED;
-    const int32_t *off = hr_hashes[hk].off;
-    const int shift = hr_hashes[hk].shift;
-    const int16_t *V = R->value[hk], *F = R->flush;
-    const int16_t qual = R->qual;
-    hr_wctx_t wc;
-    if (WILD) hr_wctx_init(&wc, R, W, hk);
-    const uint64_t natural = ~W->wild_bits;
-    const int bug = W->bug;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *row = cards + i * K;
         hr_v2 acc = first[row[0]];
         for (int j = 1; j < K; j++) acc = HR_V2_ADD(acc, next[row[j]]);
-        const uint64_t mask = HR_V2_LO(acc), key = HR_V2_HI(acc);
-        const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
-        const uint64_t fl = flushes ? key & HR_FLUSH_BITS : 0;
-        const uint64_t wild = WILD ? key & (15ULL << 48) : 0;
-        const uint32_t rk = (uint32_t)key;
-        int v;
-        /* one branch for the rare cases: a bad row, a five-card suit, 8 or 9
-         * cards, wild cards */
-        if (HR_UNLIKELY((uint64_t)(hr_popcount64(mask) - K) | fl | wild | (K > HR_MAX_HASHED))) {
-            if (hr_popcount64(mask) != K) {
-                if (bad < 0) bad = i;
-                out[i] = -1;
-                continue;
-            }
-            if (WILD && wild)
-                v = K <= HR_MAX_HASHED
-                        ? hr_value_wild7(&wc, mask & natural, key)
-                        : hr_value_any(R, mask & natural, rk, HR_WILD_COUNT(key), K, bug);
-            else if (K > HR_MAX_HASHED || MODE == HR_MODE_AVOID)
-                v = hr_value_slow(R, mask, rk, K, fl ? (hr_ctz64(fl) - 35) >> 2 : -1);
-            else {
-                const int s = (hr_ctz64(fl) - 35) >> 2;
-                v = F[(mask >> (16 * s)) & HR_LANE];
-            }
-        } else {
-            v = V[rk + off[rk >> shift]];
+        const uint64_t mask = HR_V2_LO(acc);
+        if (HR_UNLIKELY(hr_popcount64(mask) != K)) {
+            if (bad < 0) bad = i;
+            out[i] = -1;
+            continue;
         }
-        if (MODE == HR_MODE_QUAL || WILD) v = v >= qual ? v : -1;
-        out[i] = (int16_t)v;
+        out[i] = (int16_t)hr_value(&ctx, mask, HR_V2_HI(acc), K, MODE, WILD);
     }
     return bad;
 }
 
 #define HR_CODES_CASE(MODE, K, WILD)                                                  \
     case ((WILD) * 4 + (MODE)) * 16 + (K):                                            \
-        return hr_loop_codes(R, W, cards, lo, hi, K, MODE, WILD, out);
+        return hr_loop_codes(c, W, cards, lo, hi, K, MODE, WILD, out);
 #define HR_CODES_CASES_K(MODE, WILD)                                                  \
     HR_CODES_CASE(MODE, 5, WILD) HR_CODES_CASE(MODE, 6, WILD)                         \
     HR_CODES_CASE(MODE, 7, WILD) HR_CODES_CASE(MODE, 8, WILD)                         \
@@ -344,21 +416,24 @@ HR_INLINE int64_t hr_loop_codes(const hr_rule_t *R, const hr_wild_t *W, const ui
     HR_CODES_CASES_K(HR_MODE_BEST, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, WILD)       \
     HR_CODES_CASES_K(HR_MODE_AVOID, WILD) HR_CODES_CASES_K(HR_MODE_QUAL, WILD)
 #define HR_DEFINE_CODES_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_rule_t *R, const hr_wild_t *W,                  \
+    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_wild_t *W,                  \
                              const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
                              int16_t *out)                                            \
     {                                                                                 \
-        switch (((W->active ? 1 : 0) * 4 + hr_mode_of(R)) * 16 + k) {                 \
+        switch ((c->wild * 4 + c->mode) * 16 + k) {                                   \
             HR_CODES_CASES(0) HR_CODES_CASES(1)                                       \
         }                                                                             \
         return lo < hi ? lo : -1;                                                     \
     }
 
-/* Rows [lo, hi) of n uint64 masks; each row may hold 5..9 cards. */
-HR_INLINE int64_t hr_loop_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
-                                int64_t lo, int64_t hi, int16_t *out)
+/* Rows [lo, hi) of n uint64 masks; each row may hold 5..9 cards.  A row is
+ * valid when it holds only legal bits and 5..9 of them. */
+HR_INLINE int64_t hr_loop_masks(const hr_vctx_t *c, const hr_wild_t *W, const uint64_t *masks,
+                                int64_t lo, int64_t hi, const int MODE, const int WILD,
+                                int16_t *out)
 {
-    const uint64_t invalid = ~W->valid_bits, wild_bits = W->wild_bits;
+    const hr_vctx_t ctx = *c;
+    const uint64_t invalid = ~W->valid_bits, natural = ctx.natural;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint64_t m = masks[i];
@@ -368,28 +443,26 @@ HR_INLINE int64_t hr_loop_masks(const hr_rule_t *R, const hr_wild_t *W, const ui
             out[i] = -1;
             continue;
         }
-        const uint64_t nat = m & ~wild_bits;
-        const uint32_t l0 = nat & HR_LANE, l1 = (nat >> 16) & HR_LANE;
-        const uint32_t l2 = (nat >> 32) & HR_LANE, l3 = nat >> 48;
-        const uint32_t rk = hr_lane_rank_key[l0] + hr_lane_rank_key[l1] +
-                            hr_lane_rank_key[l2] + hr_lane_rank_key[l3];
-        int v;
-        if (HR_LIKELY(nat == m && k <= HR_MAX_HASHED && hr_popcount64(l0) < 5 &&
-                      hr_popcount64(l1) < 5 && hr_popcount64(l2) < 5 && hr_popcount64(l3) < 5))
-            v = R->value[k][hr_slot(&hr_hashes[k], rk)];
-        else
-            v = hr_value_any(R, nat, rk, k - hr_popcount64(nat), k, W->bug);
-        out[i] = (int16_t)(v >= R->qual ? v : -1);
+        out[i] = (int16_t)hr_value(&ctx, m, hr_key_of_mask(m, natural), k, MODE, WILD);
     }
     return bad;
 }
 
+#define HR_MASKS_CASE(MODE, WILD)                                                     \
+    case (WILD) * 4 + (MODE):                                                         \
+        return hr_loop_masks(c, W, masks, lo, hi, MODE, WILD, out);
 #define HR_DEFINE_MASKS_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_rule_t *R, const hr_wild_t *W,                  \
+    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_wild_t *W,                  \
                              const uint64_t *masks, int64_t lo, int64_t hi,           \
                              int16_t *out)                                            \
     {                                                                                 \
-        return hr_loop_masks(R, W, masks, lo, hi, out);                               \
+        switch (c->wild * 4 + c->mode) {                                              \
+            HR_MASKS_CASE(HR_MODE_BEST, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 0)           \
+            HR_MASKS_CASE(HR_MODE_AVOID, 0) HR_MASKS_CASE(HR_MODE_QUAL, 0)            \
+            HR_MASKS_CASE(HR_MODE_BEST, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 1)           \
+            HR_MASKS_CASE(HR_MODE_AVOID, 1) HR_MASKS_CASE(HR_MODE_QUAL, 1)            \
+        }                                                                             \
+        return lo < hi ? lo : -1;                                                     \
     }
 
 /* Two builds of each loop: one for CPUs with POPCNT and SSE4.1 (x86-64-v2,
@@ -404,10 +477,13 @@ HR_DEFINE_MASKS_DISPATCH(hr_masks_portable, )
 
 static int hr_use_popcnt = 0;
 
-typedef int64_t (*hr_codes_fn)(const hr_rule_t *, const hr_wild_t *, const uint8_t *, int64_t,
+typedef int64_t (*hr_codes_fn)(const hr_vctx_t *, const hr_wild_t *, const uint8_t *, int64_t,
                                int64_t, int, int16_t *);
-typedef int64_t (*hr_masks_fn)(const hr_rule_t *, const hr_wild_t *, const uint64_t *, int64_t,
+typedef int64_t (*hr_masks_fn)(const hr_vctx_t *, const hr_wild_t *, const uint64_t *, int64_t,
                                int64_t, int16_t *);
+
+/* ------------------------------------------------------------------ */
+/* Threads                                                              */
 
 static int hr_max_threads(void)
 {
@@ -427,31 +503,72 @@ static int hr_has_openmp(void)
 #endif
 }
 
-/* Split [0, n) over nthreads; each part runs `BODY(lo, hi)` which yields the
- * part's first bad row or -1.  Evaluates to the first bad row overall or -1. */
+#define HR_MAX_TEAM 256        /* no loop starts more threads than this */
+
+/* Set once a team of several threads has run in this process, and in a
+ * child forked after that.  GNU OpenMP's thread pool does not survive fork():
+ * the child's first parallel region would wait forever for threads that do
+ * not exist there.  So a child forked after a team ran keeps every loop on
+ * its calling thread (hr_team), which is always correct.  Both are written
+ * with the same value by every writer (a benign race). */
+static volatile int hr_team_ran = 0;
+static volatile int hr_forked_after_team = 0;
+
+static void hr_after_fork_in_child(void) { hr_forked_after_team = hr_team_ran; }
+
+/* The number of threads a parallel loop starts for a request of nthreads:
+ * 1 without OpenMP or in a child forked after a team ran, at most
+ * HR_MAX_TEAM.  Every parallel loop asks here first. */
+HR_INLINE int hr_team(int nthreads)
+{
+#ifdef _OPENMP
+    if (nthreads <= 1 || hr_forked_after_team) return 1;
+    if (!hr_team_ran) hr_team_ran = 1;
+    return nthreads < HR_MAX_TEAM ? nthreads : HR_MAX_TEAM;
+#else
+    (void)nthreads;
+    return 1;
+#endif
+}
+
+/* Rows per block of a parallel batch: threads take blocks dynamically, so a
+ * thread that the OS deschedules (another process busy on its core) delays
+ * only its current block, never a fixed share of the batch. */
+#define HR_ROW_BLOCK 8192
+
+/* Run CALL over [0, n) -- CALL sees `lo` and `hi` and yields the first bad
+ * row of its part or -1 -- on hr_team(nthreads) threads, in blocks of
+ * HR_ROW_BLOCK rows.  Sets `result` to the first bad row overall or -1. */
 #ifdef _OPENMP
 #define HR_PARALLEL_ROWS(n, nthreads, result, CALL)                                   \
     do {                                                                              \
-        int64_t hr_bad_ = INT64_MAX;                                                  \
-        if ((nthreads) > 1) {                                                         \
-            _Pragma("omp parallel num_threads(nthreads) reduction(min : hr_bad_)")    \
-            {                                                                         \
-                int64_t t_ = omp_get_thread_num(), T_ = omp_get_num_threads();        \
-                int64_t lo = (n) * t_ / T_, hi = (n) * (t_ + 1) / T_;                 \
-                int64_t b_ = CALL;                                                    \
-                if (b_ >= 0) hr_bad_ = b_;                                            \
+        const int64_t hr_n_ = (n);                                                    \
+        const int hr_t_ = hr_team(nthreads);                                          \
+        if (hr_t_ > 1 && hr_n_ > HR_ROW_BLOCK) {                                      \
+            int64_t hr_bad_ = INT64_MAX;                                              \
+            const int hr_nb_ = (int)((hr_n_ + HR_ROW_BLOCK - 1) / HR_ROW_BLOCK);      \
+            int hr_b_;                                                                \
+            HR_OMP(parallel for schedule(dynamic, 1) num_threads(hr_t_))              \
+            for (hr_b_ = 0; hr_b_ < hr_nb_; hr_b_++) {                                \
+                const int64_t lo = (int64_t)hr_b_ * HR_ROW_BLOCK;                     \
+                const int64_t hi = hr_n_ - lo > HR_ROW_BLOCK ? lo + HR_ROW_BLOCK : hr_n_; \
+                const int64_t b_ = CALL;                                              \
+                if (b_ >= 0) {                                                        \
+                    HR_OMP(critical(hr_first_bad))                                    \
+                    if (b_ < hr_bad_) hr_bad_ = b_;                                   \
+                }                                                                     \
             }                                                                         \
+            (result) = hr_bad_ == INT64_MAX ? -1 : hr_bad_;                           \
         } else {                                                                      \
-            int64_t lo = 0, hi = (n);                                                 \
-            int64_t b_ = CALL;                                                        \
-            if (b_ >= 0) hr_bad_ = b_;                                                \
+            const int64_t lo = 0, hi = hr_n_;                                         \
+            (result) = CALL;                                                          \
         }                                                                             \
-        (result) = hr_bad_ == INT64_MAX ? -1 : hr_bad_;                               \
     } while (0)
 #else
 #define HR_PARALLEL_ROWS(n, nthreads, result, CALL)                                   \
     do {                                                                              \
-        int64_t lo = 0, hi = (n);                                                     \
+        const int64_t lo = 0, hi = (n);                                               \
+        (void)(nthreads);                                                             \
         (result) = CALL;                                                              \
     } while (0)
 #endif
@@ -467,9 +584,12 @@ static int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8
 #ifdef HR_MULTIVERSION
     if (hr_use_popcnt) fn = hr_codes_popcnt;
 #endif
+    hr_vctx_t c;
+    hr_wctx_t wc[HR_MAX_HASHED + 1];
     int64_t bad;
     if (!W) W = &hr_plain;
-    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, W, cards, lo, hi, k, out));
+    hr_vctx_init(&c, wc, R, W);
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(&c, W, cards, lo, hi, k, out));
     return bad;
 }
 
@@ -483,9 +603,12 @@ static int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint6
 #ifdef HR_MULTIVERSION
     if (hr_use_popcnt) fn = hr_masks_popcnt;
 #endif
+    hr_vctx_t c;
+    hr_wctx_t wc[HR_MAX_HASHED + 1];
     int64_t bad;
     if (!W) W = &hr_plain;
-    HR_PARALLEL_ROWS(n, nthreads, bad, fn(R, W, masks, lo, hi, out));
+    hr_vctx_init(&c, wc, R, W);
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(&c, W, masks, lo, hi, out));
     return bad;
 }
 
@@ -497,6 +620,9 @@ static int hr_init(void)
     hr_use_popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1");
 #endif
     hr_init_wild(&hr_plain, 0, 0, 0);
+#if defined(_OPENMP) && !defined(_WIN32)
+    pthread_atfork(NULL, NULL, hr_after_fork_in_child);
+#endif
     return hr_init_hashes();
 }
 

@@ -5,7 +5,8 @@
  *
  * A deal is the players' hole cards (players x hole codes) and the board
  * (board codes).  Everything works on summed card entries (hr_v2) so the
- * board is added up once per deal and shared by every player.
+ * board is added up once per deal and shared by every player; every hand is
+ * valued by hr_value, and every pot is split by hr_split.
  */
 #ifndef HANDRANK_HR_GAMES_H
 #define HANDRANK_HR_GAMES_H
@@ -24,56 +25,71 @@ typedef struct {
                                    HR_SELECT_OMAHA: exactly two hole + three board */
     const hr_rule_t *hi, *lo;   /* rule sets of the two halves (either may be NULL) */
     const hr_wild_t *wild;      /* wild setting (never NULL; &hr_plain for none) */
+    hr_vctx_t vhi, vlo;         /* how each half values a hand (hr_game_init) */
+    hr_wctx_t whi[HR_MAX_HASHED + 1], wlo[HR_MAX_HASHED + 1];
 } hr_game_t;
 
-/* Strength of an accumulated hand of k = 5..9 cards (sum of card entries). */
-static int hr_value_acc(const hr_rule_t *R, const hr_wild_t *W, uint64_t mask, uint64_t key,
-                        int k)
+/* Check a game's sizes and build its valuation contexts (the wild tables of
+ * both rule sets must exist when the setting has wild cards).  Returns 1, or
+ * 0 for sizes the fixed buffers below cannot hold -- the Python layer refuses
+ * those first; this is the C core's own guard. */
+static int hr_game_init(hr_game_t *G)
 {
-    const uint32_t rk = (uint32_t)key;
-    int v;
-    if (key & (15ULL << 48)) {
-        v = hr_value_any(R, mask & ~W->wild_bits, rk, HR_WILD_COUNT(key), k, W->bug);
-    } else {
-        const uint64_t fl = key & HR_FLUSH_BITS;
-        if (HR_LIKELY(k <= HR_MAX_HASHED && !fl))
-            v = R->value[k][hr_slot(&hr_hashes[k], rk)];
-        else
-            v = hr_value_slow(R, mask, rk, k, fl ? (hr_ctz64(fl) - 35) >> 2 : -1);
+    if (!G->wild || (!G->hi && !G->lo)) return 0;
+    if (G->hole < 1 || G->hole > HR_MAX_HOLE || G->board < 0 || G->board > HR_MAX_BOARD)
+        return 0;
+    if (G->select == HR_SELECT_OMAHA) {
+        if (G->hole < 2 || G->board < 3) return 0;
+    } else if (G->select != HR_SELECT_ANY || G->hole + G->board < HR_MIN_CARDS ||
+               G->hole + G->board > HR_MAX_CARDS) {
+        return 0;
     }
-    return v >= R->qual ? v : -1;
+    if (G->hi) hr_vctx_init(&G->vhi, G->whi, G->hi, G->wild);
+    if (G->lo) hr_vctx_init(&G->vlo, G->wlo, G->lo, G->wild);
+    return 1;
+}
+
+/* hr_value for a hand size, mode and wild flag known only at run time: the
+ * common shapes get the constant-folded loop body, the rest the general one. */
+HR_INLINE int hr_value_rt(const hr_vctx_t *c, uint64_t mask, uint64_t key, int k)
+{
+    if (!c->wild && k == 7) {
+        switch (c->mode) {
+        case HR_MODE_BEST: return hr_value(c, mask, key, 7, HR_MODE_BEST, 0);
+        case HR_MODE_IGNORE: return hr_value(c, mask, key, 7, HR_MODE_IGNORE, 0);
+        case HR_MODE_AVOID: return hr_value(c, mask, key, 7, HR_MODE_AVOID, 0);
+        case HR_MODE_QUAL: return hr_value(c, mask, key, 7, HR_MODE_QUAL, 0);
+        default: break;
+        }
+    }
+    return hr_value(c, mask, key, k, c->mode, c->wild);
 }
 
 /* Best Omaha five: one of the hole pairs' sums plus one of the board
  * triples' sums (the triples carry the suit-counter start, so pair + triple
  * is a five-card entry sum).  `board_flush`: some suit has three or more
- * board cards.  Under rules where a flush counts for the player, a flush
- * five's off-suit value never beats its flush value, so every five is first
- * valued by ranks alone, and only suited pair + suited triple fives are then
- * looked up as flushes.  Wild cards, and flushes that count against the
- * player, value each five exactly. */
-HR_INLINE int hr_value_omaha(const hr_rule_t *R, const hr_wild_t *W, const hr_v2 *pairs,
-                             const int np, const hr_v2 *triples, const int nt, int board_flush)
+ * board cards.
+ * Fast path, when there is no wild card and no five can be a flush that
+ * counts against the player: every five is valued by its ranks alone, and
+ * where flushes count for the player only suited pair + suited triple fives
+ * are then looked up as flushes (a flush five's off-suit value never beats
+ * its flush value).  Otherwise every five is valued by hr_value. */
+HR_INLINE int hr_value_omaha(const hr_vctx_t *c, const hr_v2 *pairs, const int np,
+                             const hr_v2 *triples, const int nt, int board_flush)
 {
-    const int32_t *off = hr_hashes[5].off;
-    const int shift = hr_hashes[5].shift;
-    const int16_t *V = R->value[5];
     int best = -1;
-    if (W->active || (board_flush && R->flush_mode == HR_FLUSH_AVOID)) {
+    if (c->wild || (board_flush && c->mode == HR_MODE_AVOID)) {
         for (int t = 0; t < nt; t++)
             for (int p = 0; p < np; p++) {
                 const hr_v2 acc = HR_V2_ADD(triples[t], pairs[p]);
-                const uint64_t mask = HR_V2_LO(acc), key = HR_V2_HI(acc);
-                int v;
-                if (key & ((15ULL << 48) | HR_FLUSH_BITS))
-                    v = hr_value_any(R, mask & ~W->wild_bits, (uint32_t)key, HR_WILD_COUNT(key), 5,
-                                     W->bug);
-                else
-                    v = V[(uint32_t)key + off[(uint32_t)key >> shift]];
+                const int v = hr_value(c, HR_V2_LO(acc), HR_V2_HI(acc), 5, c->mode, c->wild);
                 best = v > best ? v : best;
             }
-        return best >= R->qual ? best : -1;
+        return best;
     }
+    const int32_t *off = c->off[5];
+    const int shift = c->shift[5];
+    const int16_t *V = c->V[5];
     for (int t = 0; t < nt; t++) {
         const uint32_t kt = (uint32_t)HR_V2_HI(triples[t]);
         for (int p = 0; p < np; p++) {
@@ -82,7 +98,7 @@ HR_INLINE int hr_value_omaha(const hr_rule_t *R, const hr_wild_t *W, const hr_v2
             best = v > best ? v : best;
         }
     }
-    if (board_flush && R->flush_mode == HR_FLUSH_BEST) {
+    if (board_flush && c->mode == HR_MODE_BEST) {
         for (int t = 0; t < nt; t++) {
             const uint64_t tm = HR_V2_LO(triples[t]);
             const int s = hr_ctz64(tm) >> 4;
@@ -91,12 +107,12 @@ HR_INLINE int hr_value_omaha(const hr_rule_t *R, const hr_wild_t *W, const hr_v2
                 const uint64_t m = tm | HR_V2_LO(pairs[p]);
                 const uint64_t lane = (m >> (16 * s)) & HR_LANE;
                 if ((lane << (16 * s)) != m) continue;            /* not all one suit */
-                const int v = R->flush[lane];
+                const int v = c->F[lane];
                 best = v > best ? v : best;
             }
         }
     }
-    return best >= R->qual ? best : -1;
+    return best >= c->qual ? best : -1;
 }
 
 /* Sums of every two of n entries (pairs) or every three (triples). */
@@ -117,46 +133,42 @@ static int hr_triples(const hr_v2 *e, int n, hr_v2 *out)
     return m;
 }
 
-/* Strengths of every player of one deal under one rule set R. `first`
- * holds entries with the suit-counter start, `next` without; the start is
- * taken exactly once per five (or k) cards.  Returns 0, or -1 when the
- * deal's cards are invalid or repeat. */
-static int hr_deal_strengths(const hr_game_t *G, const hr_rule_t *R, const uint8_t *holes,
-                             const uint8_t *board, int players, int16_t *out)
+/* Strengths of every player of one valid deal under one half (c). */
+static void hr_deal_strengths(const hr_game_t *G, const hr_vctx_t *c, const uint8_t *holes,
+                              const uint8_t *board, int players, int16_t *out)
 {
-    const hr_wild_t *W = G->wild;
+    const hr_v2 *next = G->wild->next;
     hr_v2 be[HR_MAX_BOARD], he[HR_MAX_HOLE], acc_b = {0, HR_SUIT_INIT};
     for (int j = 0; j < G->board; j++) {
-        be[j] = W->next[board[j]];
+        be[j] = next[board[j]];
         acc_b = HR_V2_ADD(acc_b, be[j]);
     }
     if (G->select == HR_SELECT_OMAHA) {
-        hr_v2 triples[10], pairs[21];
-        int nt = hr_triples(be, G->board, triples);
+        hr_v2 triples[10], pairs[21];                 /* C(5, 3), C(7, 2) */
+        const int nt = hr_triples(be, G->board, triples);
         for (int t = 0; t < nt; t++) HR_V2_HI(triples[t]) += HR_SUIT_INIT;
-        uint64_t bkey = HR_V2_HI(acc_b) - HR_SUIT_INIT;
+        const uint64_t bkey = HR_V2_HI(acc_b) - HR_SUIT_INIT;
         int board_flush = 0;   /* a suit with three or more board cards */
         for (int s = 0; s < HR_NSUITS; s++)
             if (((bkey >> (32 + 4 * s)) & 15) >= 3) board_flush = 1;
         for (int p = 0; p < players; p++) {
             const uint8_t *h = holes + (size_t)p * G->hole;
-            for (int j = 0; j < G->hole; j++) he[j] = W->next[h[j]];
-            int np = hr_pairs(he, G->hole, pairs);
+            for (int j = 0; j < G->hole; j++) he[j] = next[h[j]];
+            const int np = hr_pairs(he, G->hole, pairs);
             /* the common shape (4 hole, 5 board) with constant loop bounds */
             out[p] = (int16_t)(np == 6 && nt == 10
-                                   ? hr_value_omaha(R, W, pairs, 6, triples, 10, board_flush)
-                                   : hr_value_omaha(R, W, pairs, np, triples, nt, board_flush));
+                                   ? hr_value_omaha(c, pairs, 6, triples, 10, board_flush)
+                                   : hr_value_omaha(c, pairs, np, triples, nt, board_flush));
         }
-        return 0;
+        return;
     }
     const int k = G->hole + G->board;
     for (int p = 0; p < players; p++) {
         const uint8_t *h = holes + (size_t)p * G->hole;
         hr_v2 acc = acc_b;
-        for (int j = 0; j < G->hole; j++) acc = HR_V2_ADD(acc, W->next[h[j]]);
-        out[p] = (int16_t)hr_value_acc(R, W, HR_V2_LO(acc), HR_V2_HI(acc), k);
+        for (int j = 0; j < G->hole; j++) acc = HR_V2_ADD(acc, next[h[j]]);
+        out[p] = (int16_t)hr_value_rt(c, HR_V2_LO(acc), HR_V2_HI(acc), k);
     }
-    return 0;
 }
 
 /* 1 when every card of the deal is valid for the setting and none repeats. */
@@ -171,14 +183,27 @@ static int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t
     return hr_popcount64(sum) == n && n <= 54;
 }
 
-/* Pot shares of one deal from the players' strengths: each half to the best
- * (ties share), the low half only to a qualifying low (-1 does not), and the
- * whole pot to the high when nobody qualifies.  hi or lo may be NULL. */
-static void hr_split(const int16_t *hi, const int16_t *lo, int players, double *share)
+/* ------------------------------------------------------------------ */
+/* The pot split                                                        */
+
+/* How the pot of one deal is split: for each player, how many players share
+ * the high half they won (0: they did not win it) and likewise the low half;
+ * `split` is 1 when the pot is cut in two (the game has a high half and
+ * somebody's low qualifies).  Otherwise the whole pot goes to the one half
+ * there is: the high, or the low of a game without a high. */
+typedef struct {
+    uint8_t nhi[HR_MAX_PLAYERS], nlo[HR_MAX_PLAYERS];
+    int split;
+} hr_award_t;
+
+/* THE pot split: from each player's high strength (hi, NULL when the game
+ * has no high half) and low strength (lo, NULL when it has no low half; -1
+ * is a low that does not qualify and never wins).  Showdowns and equity
+ * both count pots with this function. */
+HR_INLINE void hr_split(const int16_t *hi, const int16_t *lo, int players, hr_award_t *a)
 {
-    int best_hi = -2, best_lo = -1, n_hi = 0, n_lo = 0;   /* lows below 0 never win */
+    int best_hi = INT16_MIN, best_lo = -1, n_hi = 0, n_lo = 0;
     for (int p = 0; p < players; p++) {
-        share[p] = 0.0;
         if (hi) {
             if (hi[p] > best_hi) { best_hi = hi[p]; n_hi = 1; }
             else if (hi[p] == best_hi) n_hi++;
@@ -188,11 +213,27 @@ static void hr_split(const int16_t *hi, const int16_t *lo, int players, double *
             else if (lo[p] == best_lo) n_lo++;
         }
     }
-    double pot_lo = n_lo ? (hi ? 0.5 : 1.0) : 0.0, pot_hi = hi ? 1.0 - pot_lo : 0.0;
+    a->split = hi != NULL && n_lo > 0;
     for (int p = 0; p < players; p++) {
-        if (hi && hi[p] == best_hi) share[p] += pot_hi / n_hi;
-        if (n_lo && lo[p] == best_lo) share[p] += pot_lo / n_lo;
+        a->nhi[p] = (uint8_t)(hi && hi[p] == best_hi ? n_hi : 0);
+        a->nlo[p] = (uint8_t)(n_lo && lo[p] == best_lo ? n_lo : 0);
     }
+}
+
+/* A player's share of the pot from their part of an award. */
+HR_INLINE double hr_share(int split, int nhi, int nlo)
+{
+    const double pot = split ? 0.5 : 1.0;
+    return (nhi ? pot / nhi : 0.0) + (nlo ? pot / nlo : 0.0);
+}
+
+/* Strengths and award of one valid deal. */
+HR_INLINE void hr_deal_award(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                             int players, int16_t *sh, int16_t *sl, hr_award_t *a)
+{
+    if (G->hi) hr_deal_strengths(G, &G->vhi, holes, board, players, sh);
+    if (G->lo) hr_deal_strengths(G, &G->vlo, holes, board, players, sl);
+    hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, a);
 }
 
 /* Deals [lo, hi) of a showdown batch (see hr_showdown). */
@@ -201,6 +242,7 @@ static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const 
                                 int16_t *hi_out, int16_t *lo_out)
 {
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    hr_award_t a;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *h = holes + (size_t)i * players * G->hole;
@@ -211,10 +253,9 @@ static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const 
             for (int p = 0; p < players; p++) share[p] = 0.0;
             continue;
         }
-        if (G->hi) hr_deal_strengths(G, G->hi, h, b, players, sh);
-        if (G->lo) hr_deal_strengths(G, G->lo, h, b, players, sl);
-        hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, share);
+        hr_deal_award(G, h, b, players, sh, sl, &a);
         for (int p = 0; p < players; p++) {
+            share[p] = hr_share(a.split, a.nhi[p], a.nlo[p]);
             if (hi_out) hi_out[(size_t)i * players + p] = G->hi ? sh[p] : -1;
             if (lo_out) lo_out[(size_t)i * players + p] = G->lo ? sl[p] : -1;
         }
@@ -222,7 +263,8 @@ static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const 
     return bad;
 }
 
-/* Omaha strengths of n hands: holes (n, h), boards (n, b), one rule set. */
+/* Omaha strengths of n hands: holes (n, h), boards (n, b), the high half's
+ * rule set. */
 static int64_t hr_omaha_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                              int64_t lo, int64_t hi, int16_t *out)
 {
@@ -234,7 +276,7 @@ static int64_t hr_omaha_rows(const hr_game_t *G, const uint8_t *holes, const uin
             out[i] = -1;
             continue;
         }
-        hr_deal_strengths(G, G->hi, h, b, 1, out + i);
+        hr_deal_strengths(G, &G->vhi, h, b, 1, out + i);
     }
     return bad;
 }

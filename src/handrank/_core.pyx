@@ -47,6 +47,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         const hr_rule_t *hi
         const hr_rule_t *lo
         const hr_wild_t *wild
+    int hr_game_init(hr_game_t *G)
     hr_wild_t hr_plain
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *hi_out,
@@ -72,23 +73,26 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int board_known
         uint8_t deck[54]
         int ndeck
+        int prefix
+        int64_t units
     ctypedef struct hr_eqcount_t:
-        int64_t part[23][4][24]
-        int64_t wins[23]
-        int64_t ties[23]
-        double share_sq[23]
+        int players
+        int64_t *cnt
+        double *wcnt
         int64_t deals
-        double wshare[23]
-        double wwins[23]
-        double wties[23]
         double wdeals
+    int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted)
+    void hr_eqcount_free(hr_eqcount_t *C)
+    void hr_init_binom()
+    int64_t hr_equity_plan(hr_equity_t *E)
     int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
                      int64_t c1, hr_eqcount_t *C, int nthreads)
     int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
                         int nthreads)
-    int64_t hr_equity_units(const hr_equity_t *E)
     double hr_equity_total(const hr_equity_t *E)
     int HR_EQ_CHUNK
+    int HR_MAX_TEAM
+    int hr_forked_after_team
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
     int hr_max_threads()
@@ -99,6 +103,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
 
 if not hr_init():
     raise MemoryError("handrank: could not build the rank hash tables")
+hr_init_binom()
 
 #: Number of threads OpenMP would use by default (1 without OpenMP).
 MAX_THREADS = hr_max_threads()
@@ -108,6 +113,8 @@ HAS_OPENMP = bool(hr_has_openmp())
 USES_POPCNT = bool(hr_use_popcnt)
 #: Whether this build has AddressSanitizer and UBSan compiled in (HANDRANK_SANITIZE=1).
 SANITIZED = bool(HR_SANITIZED)
+#: The most threads any loop starts.
+MAX_TEAM = HR_MAX_TEAM
 #: The rank multipliers of the rank keys (for tests).
 RANK_MULTIPLIERS = tuple(int(hr_rank_mult[i]) for i in range(13))
 
@@ -343,6 +350,12 @@ cdef class RuleTables:
         cdef int64_t m = matchups.shape[0]
         if m == 0:
             return
+        arr = np.asarray(matchups)
+        if (matchups.shape[1] != 4 or out.shape[0] != m or out.shape[1] != 3 or m >= 2**31
+                or arr.max() >= 52 or (np.sort(arr, axis=1)[:, 1:] == np.sort(arr, axis=1)[:, :-1]).any()
+                or self.rule.flush_mode != 0 or self.rule.qual != -32768):
+            raise ValueError("holdem_headsup takes (m, 4) distinct card codes, (m, 3) counts "
+                             "and the high rule set")
         with nogil:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
@@ -381,6 +394,9 @@ cdef class GameTables:
             for t in (hi, lo):
                 if t is not None:
                     _wild_ptr(t, wild)
+        if not hr_game_init(&self.g):
+            raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
+                             f"select {select}, halves {hi is not None}/{lo is not None}")
 
     def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                  double[:, ::1] shares, int16_t[:, ::1] hi_out, int16_t[:, ::1] lo_out,
@@ -414,12 +430,15 @@ EQUITY_CHUNK = HR_EQ_CHUNK
 
 cdef class EquityState:
     """One equity question, compiled: the game, each player's known hole cards
-    (the rest are dealt), the known board cards, and the deck left to deal
-    from.  ``run_exact`` and ``run_mc`` accumulate integer counts over a range
-    of work units or Monte Carlo chunks, so ranges can run anywhere and merge."""
+    (the rest are dealt) or range, the known board cards, and the deck left to
+    deal from.  ``run_exact`` and ``run_mc`` accumulate integer counts over a
+    range of work units or Monte Carlo chunks, so ranges can run anywhere and
+    merge.  ``ranges[p]`` is None or ``(combos (m, hole) uint8, weights (m,)
+    float64)`` with positive weights."""
     cdef hr_equity_t e
     cdef readonly GameTables game
-    cdef hr_eqcount_t *counts
+    cdef hr_eqcount_t counts
+    cdef bint counts_ready
     cdef list keep
 
     def __cinit__(self, GameTables game, list holes, const uint8_t[::1] board,
@@ -429,25 +448,29 @@ cdef class EquityState:
         cdef const double[::1] weights, cum
         if not 1 <= P <= 23:
             raise ValueError("1..23 players")
-        self.counts = <hr_eqcount_t *> calloc(1, sizeof(hr_eqcount_t))
-        if self.counts == NULL:
-            raise MemoryError()
-        self.game = game
+        cdef Py_ssize_t nb = board.shape[0]
+        if nb > game.g.board or nb > 5 or deck.shape[0] > 54:
+            raise ValueError("too many board or deck cards")
         memset(&self.e, 0, sizeof(hr_equity_t))
+        self.game = game
         self.e.game = game.g
         self.e.players = P
         for p in range(P):
             known = holes[p]
+            if len(known) > game.g.hole:
+                raise ValueError(f"player {p} holds more than {game.g.hole} cards")
             self.e.known[p] = len(known)
             for j in range(len(known)):
                 self.e.hole[p * game.g.hole + j] = known[j]
-        self.e.board_known = board.shape[0]
-        for j in range(board.shape[0]):
+        self.e.board_known = <int>nb
+        for j in range(min(nb, 5)):
             self.e.board[j] = board[j]
         self.e.ndeck = deck.shape[0]
         for j in range(54):
             self.e.deck_index[j] = -1
         for j in range(deck.shape[0]):
+            if deck[j] >= 54 or self.e.deck_index[deck[j]] >= 0:
+                raise ValueError("the deck holds a bad or repeated card")
             self.e.deck[j] = deck[j]
             self.e.deck_index[deck[j]] = j
         self.keep = []
@@ -458,9 +481,10 @@ cdef class EquityState:
                 continue
             c = np.ascontiguousarray(r[0], dtype=np.uint8).reshape(-1, game.g.hole)
             w = np.ascontiguousarray(r[1], dtype=np.float64)
-            cw = np.cumsum(w)
-            if len(c) == 0 or len(w) != len(c) or not (w > 0).all():
+            if len(c) == 0 or len(w) != len(c) or not (w > 0).all() or len(c) >= 2**31:
                 raise ValueError("a range needs at least one hand and positive weights")
+            w = w / w.max()          # each range's weights scaled to a maximum of 1
+            cw = np.cumsum(w)
             for code in np.unique(c).tolist():
                 if self.e.deck_index[code] < 0:
                     raise ValueError(f"range card {code} is not in the deck")
@@ -474,57 +498,84 @@ cdef class EquityState:
             self.e.known[p] = game.g.hole
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
+        hr_equity_plan(&self.e)
+        if hr_eqcount_init(&self.counts, P, self.e.nranged > 0):
+            raise MemoryError()
+        self.counts_ready = True
 
     def __dealloc__(self):
-        free(self.counts)
+        if self.counts_ready:
+            hr_eqcount_free(&self.counts)
 
     @property
     def units(self):
         """Units of work of the exact enumeration."""
-        return hr_equity_units(&self.e)
+        return self.e.units
+
+    @property
+    def prefix(self):
+        """Missing cards each exact unit fixes (after the range hands)."""
+        return self.e.prefix
 
     @property
     def total(self):
-        """Deals of the exact enumeration (float: may be astronomical)."""
+        """Deals of the exact enumeration (float: may be astronomical; with
+        ranges an upper bound)."""
         return hr_equity_total(&self.e)
 
     def reset(self):
-        memset(self.counts, 0, sizeof(hr_eqcount_t))
+        memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(self.e.players))
+        if self.counts.wcnt != NULL:
+            memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(self.e.players))
+        self.counts.deals = 0
+        self.counts.wdeals = 0
 
     def run_exact(self, int64_t u0, int64_t u1, int threads):
+        """Count exact units [u0, u1) (at most 2**31 - 1 of them)."""
         cdef int rc
+        if not (0 <= u0 <= u1 <= self.e.units) or u1 - u0 >= 2**31:
+            raise ValueError(f"units {u0}..{u1} outside 0..{self.e.units}")
         with nogil:
-            rc = hr_equity_exact(&self.e, u0, u1, self.counts, threads)
+            rc = hr_equity_exact(&self.e, u0, u1, &self.counts, threads)
         if rc:
             raise MemoryError()
 
     def run_mc(self, uint64_t seed, int64_t trials, int64_t c0, int64_t c1, int threads):
+        """Count Monte Carlo chunks [c0, c1) of a run of `trials` deals."""
         cdef int rc
+        if trials < 0 or not (0 <= c0 <= c1) or c1 - c0 >= 2**31 or \
+                c1 > (trials + HR_EQ_CHUNK - 1) // HR_EQ_CHUNK:
+            raise ValueError(f"chunks {c0}..{c1} outside the run of {trials} trials")
         with nogil:
-            rc = hr_equity_mc(&self.e, seed, trials, c0, c1, self.counts, threads)
+            rc = hr_equity_mc(&self.e, seed, trials, c0, c1, &self.counts, threads)
         if rc == -2:
-            raise ValueError("the ranges share cards in almost every draw")
+            return False
         if rc:
             raise MemoryError()
+        return True
 
     def result(self):
-        """The counts so far: dict of numpy arrays (part (P, 4, P+1), wins, ties,
-        share_sq) and deals."""
-        cdef int P = self.e.players, p, w, n
-        part = np.zeros((P, 4, P + 1), dtype=np.int64)
-        wins = np.zeros(P, dtype=np.int64)
-        ties = np.zeros(P, dtype=np.int64)
-        sq = np.zeros(P, dtype=np.float64)
-        for p in range(P):
-            for w in range(4):
-                for n in range(P + 1):
-                    part[p, w, n] = self.counts.part[p][w][n]
-            wins[p] = self.counts.wins[p]
-            ties[p] = self.counts.ties[p]
-            sq[p] = self.counts.share_sq[p]
-        wshare = np.array([self.counts.wshare[p] for p in range(P)], dtype=np.float64)
-        wwins = np.array([self.counts.wwins[p] for p in range(P)], dtype=np.float64)
-        wties = np.array([self.counts.wties[p] for p in range(P)], dtype=np.float64)
-        return {"part": part, "wins": wins, "ties": ties, "share_sq": sq,
-                "deals": int(self.counts.deals), "wshare": wshare, "wwins": wwins,
-                "wties": wties, "wdeals": float(self.counts.wdeals)}
+        """The counts so far: ``cnt`` (P, 2, P+1, P+1) int64 (deals by award:
+        split, high sharers, low sharers), ``wcnt`` (the same weighted by the
+        range weights, or None), ``deals`` and ``wdeals``."""
+        cdef int P = self.e.players
+        cdef Py_ssize_t n = _cnt_size(P)
+        cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(P, 2, P + 1, P + 1)
+        wcnt = None
+        if self.counts.wcnt != NULL:
+            wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(P, 2, P + 1, P + 1)
+        return {"cnt": cnt, "wcnt": wcnt, "deals": int(self.counts.deals),
+                "wdeals": float(self.counts.wdeals)}
+
+
+cdef inline Py_ssize_t _cnt_size(int P) noexcept:
+    return <Py_ssize_t>P * 2 * (P + 1) * (P + 1)
+
+
+def team_size(threads):
+    """How many threads a loop asked for `threads` really starts here: 1 in a
+    child process forked after its parent ran several threads (GNU OpenMP's
+    threads do not survive fork), at most MAX_TEAM, and 1 without OpenMP."""
+    if not HAS_OPENMP or threads <= 1 or hr_forked_after_team:
+        return 1
+    return min(int(threads), HR_MAX_TEAM)

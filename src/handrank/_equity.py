@@ -18,14 +18,17 @@ from ._api import resolve_threads
 from ._cards import NCODES, card_name, parse_codes
 from ._games import Game, get_game
 from ._ranges import Range, parse_range
+from ._slices import sliced
 from ._types import HandError
 
 __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
-#: Progress reports per run, roughly.
+#: Progress reports per run, at least (more on long runs: one per slice).
 PROGRESS_STEPS = 100
+#: The most Monte Carlo deals one call takes.
+MAX_TRIALS = 2**62
 
 
 @dataclass
@@ -77,7 +80,7 @@ class EquityResult:
 class Prepared:
     """A checked equity question: picklable, so ranges can run elsewhere."""
 
-    game: str
+    game: Game
     holes: list[list[int]]
     board: list[int]
     deck: list[int]
@@ -86,11 +89,12 @@ class Prepared:
 
     @property
     def weighted(self) -> bool:
-        """Whether some player holds a range with a weight other than 1."""
-        return any(r is not None and bool((r[1] != 1.0).any()) for r in self.ranges)
+        """Whether some player's range gives its hands different weights (then
+        wins and ties are weighted sums, not counts)."""
+        return any(r is not None and bool((r[1] != r[1][0]).any()) for r in self.ranges)
 
     def state(self) -> _core.EquityState:
-        g = get_game(self.game)
+        g = self.game
         try:
             return _core.EquityState(g.tables, [list(h) for h in self.holes],
                                      np.array(self.board, dtype=np.uint8),
@@ -182,7 +186,7 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             continue
         text = " ".join(card_name(c) for c in h)
         labels.append((text + " " + " ".join(["??"] * (g.hole - len(h)))).strip())
-    return Prepared(g.name, holes, b, deck, labels,
+    return Prepared(g, holes, b, deck, labels,
                     range_arrays if any(r is not None for r in range_arrays) else [])
 
 
@@ -211,48 +215,75 @@ def merge(counts: Sequence[dict]) -> dict:
     out = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in counts[0].items()}
     for c in counts[1:]:
         for k, v in c.items():
-            out[k] = out[k] + v
+            out[k] = None if v is None else out[k] + v
     return out
+
+
+def _shares(players: int) -> np.ndarray:
+    """share[split, nhi, nlo]: a player's share of the pot for an award (see
+    hr_award_t in hr_games.h): a half (or the whole pot) split n ways."""
+    inv = np.zeros(players + 1)
+    inv[1:] = 1.0 / np.arange(1, players + 1)
+    both = inv[:, None] + inv[None, :]
+    return np.stack([both, 0.5 * both])
 
 
 def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> EquityResult:
     """Turn counts into an :class:`EquityResult`."""
-    deals = counts["deals"]
+    cnt, deals = counts["cnt"], counts["deals"]
+    if deals == 0:
+        raise HandError("no deal is possible: the ranges share cards in every combination "
+                        "(with each other or with the known, board and dead cards)")
+    players = cnt.shape[0]
+    share = _shares(players)
+    won = share >= 1.0 - 1e-12                       # the whole pot
+    part = (share > 0.0) & ~won                      # a tie, or one half of a split pot
+    flat = cnt.reshape(players, -1).astype(np.float64)
+    share_sq = flat @ (share * share).ravel()
     if prep.ranges:
-        eq = counts["wshare"] / max(counts["wdeals"], 1e-300)
-        wins, ties = (counts["wwins"], counts["wties"]) if prep.weighted else \
-            (counts["wins"].copy(), counts["ties"].copy())
-        stderr = np.zeros(len(eq)) if exact or deals < 2 else np.sqrt(
-            np.maximum(counts["share_sq"] / deals - eq * eq, 0.0) / (deals - 1))
-        return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game, prep.labels)
-    part = counts["part"].astype(np.float64)
-    players = part.shape[0]
-    n = np.arange(players + 1, dtype=np.float64)
-    n[0] = 1.0
-    pot = np.array([1.0, 0.5, 1.0, 0.5])
-    eq = (part * pot[None, :, None] / n[None, None, :]).sum(axis=(1, 2)) / max(deals, 1)
+        wcnt = counts["wcnt"].reshape(players, -1)
+        wdeals = counts["wdeals"]
+        if not wdeals > 0.0:
+            raise HandError("the range weights are too small: the product of the weights of "
+                            "every possible deal underflows to zero")
+        eq = wcnt @ share.ravel() / wdeals
+        if prep.weighted:
+            wins, ties = wcnt @ won.ravel(), wcnt @ part.ravel()
+        else:
+            wins = cnt.reshape(players, -1) @ won.ravel().astype(np.int64)
+            ties = cnt.reshape(players, -1) @ part.ravel().astype(np.int64)
+    else:
+        eq = flat @ share.ravel() / deals
+        wins = cnt.reshape(players, -1) @ won.ravel().astype(np.int64)
+        ties = cnt.reshape(players, -1) @ part.ravel().astype(np.int64)
     if exact or deals < 2:
         stderr = np.zeros(players)
     else:
-        var = np.maximum(counts["share_sq"] / deals - eq * eq, 0.0)
+        var = np.maximum(share_sq / deals - eq * eq, 0.0)
         stderr = np.sqrt(var / (deals - 1))
-    return EquityResult(eq, counts["wins"].copy(), counts["ties"].copy(), deals, stderr, exact,
-                        seed, prep.game, prep.labels)
+    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels)
 
 
 def mc_chunks(trials: int) -> int:
     return -(-trials // _core.EQUITY_CHUNK)
 
 
+def _mc(st: _core.EquityState, seed: int, trials: int, lo: int, hi: int, threads: int) -> None:
+    if not st.run_mc(seed, trials, lo, hi, threads):
+        raise HandError("the ranges share cards in almost every draw (100,000 redraws in a "
+                        "row clashed); give ranges that can be dealt together")
+
+
 def run_range(prep: Prepared, kind: str, lo: int, hi: int, trials: int = 0, seed: int = 0,
               threads: int | None = 1) -> dict:
-    """Counts of units (exact) or chunks (Monte Carlo) [lo, hi) of a question."""
+    """Counts of units (exact) or chunks (Monte Carlo) [lo, hi) of a question,
+    run in slices so that KeyboardInterrupt is seen between them."""
     st = prep.state()
     t = resolve_threads(threads, 1 << 30)
     if kind == "exact":
-        st.run_exact(lo, hi, t)
+        sliced(lambda a, b: st.run_exact(a, b, t), lo, hi, first=t)
     else:
-        st.run_mc(seed, trials, lo, hi, t)
+        sliced(lambda a, b: _mc(st, seed, trials, a, b, t), lo, hi, first=t)
     return st.result()
 
 
@@ -300,6 +331,13 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     np.float64(0.85)
     """
     prep = prepare(game, hands, board, dead)
+    if trials is not None:
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise HandError(f"trials must be a positive integer or None; got {trials!r}")
+        if trials > MAX_TRIALS:
+            raise HandError(f"trials must be at most {MAX_TRIALS:,} (2**62); got {trials:,}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise HandError(f"seed must be an integer; got {seed!r}")
     st = prep.state()
     if trials is None:
         total = st.total
@@ -310,26 +348,17 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
                 f"more cards")
         units = st.units
         nthreads = resolve_threads(threads, int(total))
-        step = max(1, units // PROGRESS_STEPS) if progress else units
-        for lo in range(0, units, step):
-            st.run_exact(lo, min(units, lo + step), nthreads)
-            if progress:
-                progress(st.result()["deals"], int(total))
+        report = (lambda: progress(st.result()["deals"], int(total))) if progress else None
+        sliced(lambda a, b: st.run_exact(a, b, nthreads), 0, units, first=nthreads,
+               report=report, max_step=max(1, units // PROGRESS_STEPS) if progress else None)
         return finish(prep, st.result(), True, None)
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-        raise HandError(f"trials must be a positive integer or None; got {trials!r}")
     trials = int(trials)
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise HandError(f"seed must be an integer; got {seed!r}")
     seed = int(seed) % (1 << 64)
     chunks = mc_chunks(trials)
     nthreads = resolve_threads(threads, trials)
-    step = max(1, chunks // PROGRESS_STEPS) if progress else chunks
-    step = max(step, nthreads) if chunks > nthreads else step
-    for lo in range(0, chunks, step):
-        st.run_mc(seed, trials, lo, min(chunks, lo + step), nthreads)
-        if progress:
-            progress(st.result()["deals"], trials)
+    report = (lambda: progress(st.result()["deals"], trials)) if progress else None
+    sliced(lambda a, b: _mc(st, seed, trials, a, b, nthreads), 0, chunks, first=nthreads,
+           report=report, max_step=max(nthreads, chunks // PROGRESS_STEPS) if progress else None)
     return finish(prep, st.result(), False, seed)

@@ -14,9 +14,10 @@ from typing import Any, Literal
 import numpy as np
 
 from . import _core
-from ._api import as_hands, resolve_threads, row_problem
+from ._api import _out_array, as_hands, resolve_threads, row_problem
 from ._cards import NCODES, _codes_1d, format as format_cards
 from ._rules import RuleSet, get_rules
+from ._slices import sliced
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
@@ -45,6 +46,19 @@ class Game:
         52, or 53 with a joker.
     wild
         The ``wild=`` setting the deck's joker plays under (``"bug"``), or None.
+
+    A Game is checked when it is built: sizes the core cannot deal or value
+    raise :class:`HandError`.  Custom games work everywhere a preset does:
+
+    >>> import handrank as hr
+    >>> pineapple = hr.Game("big-o", hole=5, board=5, select="omaha", high="high",
+    ...                     low="ace-to-five-8")
+    >>> hr.showdown(pineapple, ["Ah 2h 3s 4d Kd", "Ks Kc 9c 9h Qd"], "5h 6h 7c Jd Qs").tolist()
+    [1.0, 0.0]
+    >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
+    Traceback (most recent call last):
+    ...
+    handrank._types.HandError: game 'bad': board must be 0..5 shared cards; got 6
     """
 
     name: str
@@ -57,6 +71,13 @@ class Game:
     wild: str | None = None
     aliases: tuple[str, ...] = ()
     summary: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        _check_game(self)
+
+    def __getstate__(self) -> dict:
+        # the compiled tables are rebuilt on use after unpickling
+        return {k: v for k, v in self.__dict__.items() if k not in ("tables", "wild_setting")}
 
     @property
     def high_rules(self) -> RuleSet | None:
@@ -85,10 +106,60 @@ class Game:
 
     @property
     def max_players(self) -> int:
+        """The most players the deck deals to (at most 23)."""
         return min(_MAX_PLAYERS, (self.deck - self.board) // self.hole)
 
 
 _MAX_PLAYERS = 23
+_SELECTS = ("any", "omaha", "all")
+
+
+def _check_game(g: Game) -> None:
+    """Refuse a Game the core cannot deal or value (HandError naming the field)."""
+    def bad(why: str) -> HandError:
+        return HandError(f"game {g.name!r}: {why}")
+
+    if not isinstance(g.name, str) or not g.name.strip():
+        raise HandError(f"a game needs a name (a non-empty str); got {g.name!r}")
+    for field_name, lo, hi, what in (("hole", 1, 7, "cards per player"),
+                                     ("board", 0, 5, "shared cards"),
+                                     ("deck", 52, 53, "cards in the deck (53: one joker)")):
+        v = getattr(g, field_name)
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise bad(f"{field_name} must be an int; got {v!r}")
+        if not lo <= v <= hi:
+            raise bad(f"{field_name} must be {lo}..{hi} {what}; got {v}")
+    if g.select not in _SELECTS:
+        raise bad(f"select must be one of {', '.join(map(repr, _SELECTS))}; got {g.select!r}")
+    n = g.hole + g.board
+    if g.select == "omaha" and (g.hole < 2 or g.board < 3):
+        raise bad(f"select='omaha' plays two hole cards and three board cards: it needs at "
+                  f"least 2 hole and 3 board cards; got {g.hole} and {g.board}")
+    if g.select == "any" and not 5 <= n <= 9:
+        raise bad(f"select='any' plays the best five of hole + board, which must be 5..9 "
+                  f"cards; got {n}")
+    if g.select == "all" and n != 5:
+        raise bad(f"select='all' plays the five cards held: hole + board must be 5; got {n}")
+    if g.high is None and g.low is None:
+        raise bad("a game needs a high rule set, a low one, or both")
+    for half in (g.high, g.low):
+        if half is not None:
+            try:
+                get_rules(half)
+            except HandError as e:
+                raise bad(str(e)) from None
+    if g.high is None and get_rules(g.low).qualifier:
+        raise bad(f"a low-only game needs a low that always qualifies; under {g.low!r} "
+                  f"a pot could have no winner (give it a high half too)")
+    try:
+        ws = resolve_wild(g.wild)
+    except HandError as e:
+        raise bad(str(e)) from None
+    if g.deck == 53 and ws is None:
+        raise bad("a 53-card deck holds a joker, which needs a wild setting (wild='bug')")
+    if not isinstance(g.aliases, tuple) or not all(isinstance(a, str) for a in g.aliases):
+        raise bad(f"aliases must be a tuple of str; got {g.aliases!r}")
+
 
 GAMES: tuple[Game, ...] = (
     Game("holdem", 2, 5, "any", "high", None, aliases=("hold'em", "texas-holdem", "nlhe"),
@@ -204,6 +275,21 @@ def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
+def _first_bad(run, n: int, threads: int) -> int:
+    """run(a, b) -> first bad row of rows [a, b) or -1, over all n rows in
+    slices (see _slices); the first bad row overall or -1."""
+    found = []
+
+    def part(a: int, b: int) -> None:
+        if not found:
+            bad = run(a, b)
+            if bad >= 0:
+                found.append(a + bad)
+
+    sliced(part, 0, n, first=min(n, 1024 * threads) or 1)
+    return found[0] if found else -1
+
+
 def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     cards = np.concatenate([board, holes.ravel()])
     return row_problem(cards, jokers_ok=g.wild is not None)
@@ -216,7 +302,9 @@ def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int |
     shares = np.empty((n, players), dtype=np.float64)
     hi = np.empty((n, players), dtype=np.int16)
     lo = np.empty((n, players), dtype=np.int16)
-    bad = g.tables.showdown(holes, boards, shares, hi, lo, resolve_threads(threads, n))
+    t = resolve_threads(threads, n)
+    bad = _first_bad(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
+                                                    hi[a:b], lo[a:b], t), n, t)
     if bad >= 0:
         where = "" if n == 1 else f"deal {bad}: "
         raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
@@ -271,27 +359,35 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     b = np.ascontiguousarray(b, dtype=np.uint8)
     tables = _omaha_tables(rs, h.shape[1], b.shape[1], ws)
     n = len(h)
-    res = np.empty(n, dtype=np.int16) if out is None else out
-    if out is not None and (not isinstance(out, np.ndarray) or out.dtype != np.int16
-                            or out.shape != (n,) or not out.flags.c_contiguous):
-        raise HandError(f"out must be a C-contiguous int16 array of shape ({n},)")
-    bad = tables.omaha(h, b, res, resolve_threads(threads, n))
+    res = _out_array(out, n)
+    if out is not None and (np.shares_memory(res, h) or np.shares_memory(res, b)):
+        res = np.empty(n, dtype=np.int16)       # out overlaps the input: write it last
+    t = resolve_threads(threads, n)
+    bad = _first_bad(lambda x, y: tables.omaha(h[x:y], b[x:y], res[x:y], t), n, t)
     if bad >= 0:
         where = "" if single_h else f"row {bad}: "
         problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None)
         raise HandError(f"{where}hole and board: {problem}")
+    if out is not None and res is not out:
+        out[...] = res
+        res = out
     return int(res[0]) if single_h else res
 
 
-_OMAHA_CACHE: dict[tuple, _core.GameTables] = {}
+_OMAHA_PLAIN: dict[tuple, _core.GameTables] = {}
 
 
 def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) -> _core.GameTables:
-    key = (rs.name, hole, board, id(ws))
-    t = _OMAHA_CACHE.get(key)
+    """The compiled Omaha shape.  Tables for a wild setting live on that
+    setting (so they go when it goes, and a freed setting's tables can never
+    be found under a reused key); without wild cards a module dict holds the
+    at most 5 x 3 x 3 shapes."""
+    key = (rs.name, hole, board)
+    cache = _OMAHA_PLAIN if ws is None else ws.games
+    t = cache.get(key)
     if t is None:
         t = _core.GameTables(hole, board, 1, rs.tables, None, ws.compiled if ws else None)
-        _OMAHA_CACHE[key] = t
+        cache[key] = t
     return t
 
 

@@ -21,12 +21,13 @@ __all__ = ["resolve_wild", "WildSetting"]
 class WildSetting:
     """A parsed ``wild=`` value: the compiled setting and what it means."""
 
-    __slots__ = ("compiled", "cards", "bug", "text")
+    __slots__ = ("compiled", "cards", "bug", "text", "games")
 
     def __init__(self, cards: frozenset[int], bug: bool, text: str):
         self.cards = cards                      # designated wild codes (< 52)
         self.bug = bug
         self.text = text
+        self.games: dict = {}                   # compiled Omaha shapes under this setting
         bits = 0
         for c in cards:
             bits |= 1 << c

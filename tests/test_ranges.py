@@ -106,3 +106,52 @@ def test_range_object_and_errors():
     om = hr.equity("omaha", [hr.Range("AhKhQdJd, AcKcQsJs", cards=4), "Tc 9c 8d 7d"],
                    board="2h 3h 4c")
     assert om.exact and 0 < om.equity[0] < 1
+
+
+# ------------------------------------------------------------------ without(): input forms
+QS_AD = hr.parse("Qs Ad")
+
+
+@pytest.mark.parametrize("dead", [
+    "Qs Ad", "QsAd", "qs, ad", QS_AD, QS_AD.tolist(), tuple(QS_AD.tolist()), set(QS_AD.tolist()),
+    {int(c): "board" for c in QS_AD}, QS_AD.astype(np.int64), iter(QS_AD.tolist()),
+    [np.uint8(c) for c in QS_AD],
+    hr.to_mask("Qs Ad"), np.uint64(hr.to_mask("Qs Ad")), np.int64(hr.to_mask("Qs Ad")),
+    np.array(hr.to_mask("Qs Ad"), dtype=np.uint64),
+], ids=lambda d: type(d).__name__)
+def test_without_takes_text_codes_or_a_mask(dead):
+    r = hr.Range("QQ+").without(dead)
+    assert len(r) == 3 + 3 + 6
+    assert not {int(c) for c in r.combos.ravel()} & set(QS_AD.tolist())
+
+
+def test_without_an_int_is_a_mask_not_a_code():
+    assert len(hr.Range("22").without(1)) == 3          # mask bit 0 is 2c (code 0)
+    assert len(hr.Range("22").without([1])) == 3        # code 1 is 2d
+    assert len(hr.Range("AA").without(1 << 12 | 1 << 28)) == 1      # Ac, Ad
+    assert len(hr.Range("AA").without(0)) == 6 and len(hr.Range("AA").without([])) == 6
+    assert len(hr.Range("AA").without("Jk Jk")) == 6 == len(hr.Range("AA").without([52, 53]))
+
+
+@pytest.mark.parametrize("dead,match", [
+    ("Qs Zz", r"cannot read card 'Zz' at position 3"),
+    ("Qs A", "position 3"),
+    ([51, 60], "card code 60 at position 1 is out of range 0..53"),
+    ([-1], "card code -1 at position 0 is out of range"),
+    (np.array([3, 99], dtype=np.int16), "card code 99 at position 1"),
+    ([1.5], "dead card at position 0 is 1.5"),
+    ([51, "As"], "dead card at position 1 is 'As'"),
+    ([True], "dead card at position 0 is True"),
+    (np.array([1.0, 2.0]), "dtype float64"),
+    (np.array([[1, 2]]), "1-D"),
+    (1 << 14, "bit 14"),
+    (-1, "not a 64-bit unsigned value"),
+    (1 << 64, "not a 64-bit unsigned value"),
+    (True, "got True"),
+    (None, "got NoneType"),
+    (2.5, "got float"),
+])
+def test_without_rejects_bad_cards(dead, match):
+    with pytest.raises(hr.HandError, match=match) as info:
+        hr.Range("QQ+").without(dead)
+    assert isinstance(info.value, ValueError)

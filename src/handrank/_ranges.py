@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ._cards import RANK_CHARS, card_name, parse_codes
+from ._cards import (NCODES, RANK_CHARS, _check_mask, _codes_1d, _codes_of_mask, card_name,
+                     parse_codes)
 from ._types import HandError
 
 __all__ = ["Range", "HAND_CLASSES", "hand_class", "parse_range"]
@@ -68,6 +69,41 @@ _TOKEN = re.compile(r"""
   | (?P<item>[^,;()]+)                                       # anything up to a comma
   | (?P<junk>[()])                                           # a stray parenthesis
 """, re.VERBOSE)
+
+
+def _dead_codes(cards: Any) -> frozenset[int]:
+    """The card codes (0..51) of ``without``'s argument: text, codes or a mask.
+
+    A bare ``int`` or numpy integer scalar is a mask (bit ``16*suit + rank``);
+    a sequence or 1-D array is card codes.  Jokers (52, 53) are accepted and
+    ignored: no range hand holds one.
+    """
+    if isinstance(cards, (bool, np.bool_)):
+        raise HandError(f"dead cards must be text, card codes or a mask; got {cards!r}")
+    if isinstance(cards, str):
+        codes = parse_codes(cards)
+    elif isinstance(cards, (int, np.integer)) or (
+            isinstance(cards, np.ndarray) and cards.ndim == 0 and cards.dtype.kind in "iu"):
+        m = int(cards)
+        _check_mask(m)
+        codes = _codes_of_mask(m)
+    else:
+        if not isinstance(cards, np.ndarray):
+            try:
+                items = list(cards)
+            except TypeError:
+                raise HandError(f"dead cards must be text ('Qh Kd'), a sequence of card codes "
+                                f"or a mask (int); got {type(cards).__name__}") from None
+            for pos, c in enumerate(items):
+                if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+                    raise HandError(f"dead card at position {pos} is {c!r}; a card code is an "
+                                    f"integer 0..{NCODES - 1} (or pass the cards as text)")
+            cards = np.array([int(c) for c in items], dtype=np.int64)
+        try:
+            codes = _codes_1d(cards, "the codes").tolist()
+        except HandError as e:
+            raise HandError(f"dead cards: {e}") from None
+    return frozenset(c for c in codes if c < 52)
 
 
 class Range:
@@ -240,9 +276,21 @@ class Range:
     def __repr__(self) -> str:
         return f"Range({self.text!r}: {len(self)} hands)"
 
-    def without(self, cards: Iterable[int]) -> Range:
-        """The hands that use none of ``cards`` (card removal)."""
-        dead = set(int(c) for c in cards)
+    def without(self, cards: Any) -> Range:
+        """The hands that use none of ``cards`` (card removal).
+
+        ``cards`` is text (``"Qh Kd"``), a sequence or 1-D array of card codes,
+        or a mask: a bare ``int`` or numpy integer is read as a bitmask (bit
+        ``16*suit + rank``), never as one card code.  Jokers are ignored.  Bad
+        input raises :class:`HandError`.
+
+        >>> import handrank as hr
+        >>> len(hr.Range("QQ+").without("Qs Ad")), len(hr.Range("QQ+").without([51]))
+        (12, 15)
+        >>> len(hr.Range("AA").without(hr.to_mask("As Ks")))
+        3
+        """
+        dead = _dead_codes(cards)
         r = Range.__new__(Range)
         r.cards, r.text = self.cards, self.text
         r._weights = {k: w for k, w in self._weights.items() if not dead.intersection(k)}

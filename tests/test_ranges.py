@@ -1,6 +1,8 @@
 """Ranges: syntax, combo counts, weights, card removal, errors, range equity."""
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
@@ -155,3 +157,64 @@ def test_without_rejects_bad_cards(dead, match):
     with pytest.raises(hr.HandError, match=match) as info:
         hr.Range("QQ+").without(dead)
     assert isinstance(info.value, ValueError)
+
+
+# ------------------------------------------------------------------ hand_class
+@pytest.mark.parametrize("hand,name", [
+    ("Ah Kh", "AKs"), ("Kh Ad", "AKo"), ("2c2d", "22"), ([51, 47], "AKs"), ((0, 4), "32s"),
+    (np.array([51, 50], dtype=np.uint8), "AA"), (hr.parse("7h 2c"), "72o"),
+])
+def test_hand_class_of_one_hand(hand, name):
+    assert hr.hand_class(hand) == name
+
+
+def test_hand_class_of_many_hands():
+    combos = hr.Range("random").combos
+    want = [hr.hand_class(c) for c in combos.tolist()]
+    for dtype in (np.uint8, np.int8, np.int16, np.int64, np.uint64):
+        got = hr.hand_class(combos.astype(dtype))
+        assert isinstance(got, list) and got == want
+    assert hr.hand_class(combos[:, ::-1]) == want                   # order within a row
+    assert hr.hand_class(combos.tolist()) == want                   # list of pairs
+    assert hr.hand_class(hr.format(combos)) == want                 # list of texts
+    assert hr.hand_class(("Ah Kd", "7c 2c")) == ["AKo", "72s"]
+    assert hr.hand_class(np.zeros((0, 2), dtype=np.uint8)) == []
+    assert sorted(set(want)) == sorted(hr.HAND_CLASSES)
+    assert {c: want.count(c) for c in ("AA", "AKs", "AKo")} == {"AA": 6, "AKs": 4, "AKo": 12}
+
+
+def test_hand_class_of_a_million_hands_is_fast():
+    rng = np.random.default_rng(3)
+    a = rng.integers(0, 52, size=1_000_000, dtype=np.uint8)
+    hands = np.stack([a, (a + rng.integers(1, 52, size=a.size, dtype=np.uint8)) % 52], axis=1)
+    hands = hands.astype(np.uint8)
+    start = time.perf_counter()
+    names = hr.hand_class(hands)
+    assert time.perf_counter() - start < 1.0
+    assert len(names) == 1_000_000
+    for i in (0, 1, 999_999):
+        assert names[i] == hr.hand_class(hands[i])
+
+
+@pytest.mark.parametrize("hands,match", [
+    (np.array([[51, 47], [3, 3]]), r"row 1: card 2s appears twice"),
+    (np.array([[51, 47], [0, 1], [52, 0]]), r"row 2: card code 52 at position 0 is out of "
+                                            r"range 0\.\.51"),
+    (np.array([[-1, 0]]), r"row 0: card code -1"),
+    (np.array([[0, 2**40]], dtype=np.uint64), r"row 0: card code 1099511627776"),
+    (np.array([[1, 2, 3]]), r"\(N, 2\)"),
+    (np.array([[1.0, 2.0]]), "dtype float64"),
+    (np.zeros((2, 2, 2), dtype=np.uint8), r"shape \(2, 2, 2\)"),
+    (["Ah Kd", "Ah Ah"], r"row 1 \('Ah Ah'\): card Ah appears twice"),
+    (["Ah Kd", "Ah Zz"], r"row 1: cannot read card 'Zz' at position 3"),
+    (["Ah", "Kh"], r"row 0 \('Ah'\): 1 card; .* write one hand as one text"),
+    ([[51, 47], [0, 52]], r"row 1: card code 52"),
+    ("Ah Kh Qh", r"3 cards"),
+    ([51, 51], "appears twice"),
+    ([51, 60], "card code 60"),
+    ([], "hand_class takes one hand"),
+    (None, "got NoneType"),
+])
+def test_hand_class_errors_name_the_row(hands, match):
+    with pytest.raises(hr.HandError, match=match):
+        hr.hand_class(hands)

@@ -38,16 +38,114 @@ def _class_names() -> list[str]:
 HAND_CLASSES: tuple[str, ...] = tuple(_class_names())
 
 
-def hand_class(cards: Any) -> str:
-    """The class of two hole cards: ``hand_class("Ah Kh") == "AKs"``."""
-    codes = parse_codes(cards) if isinstance(cards, str) else [int(c) for c in cards]
-    if len(codes) != 2 or any(not 0 <= c < 52 for c in codes) or codes[0] == codes[1]:
-        raise HandError(f"a hold'em hand is two different cards; got {cards!r}")
-    a, b = sorted(codes, reverse=True)
+_CLASS_INDEX = {name: i for i, name in enumerate(HAND_CLASSES)}
+
+
+def _class_index(a: int, b: int) -> int:
+    """Index in HAND_CLASSES of two different codes 0..51."""
+    a, b = max(a, b), min(a, b)
     ra, rb = a >> 2, b >> 2
     if ra == rb:
-        return RANK_CHARS[ra] * 2
-    return RANK_CHARS[ra] + RANK_CHARS[rb] + ("s" if a & 3 == b & 3 else "o")
+        return _CLASS_INDEX[RANK_CHARS[ra] * 2]
+    return _CLASS_INDEX[RANK_CHARS[ra] + RANK_CHARS[rb] + ("s" if a & 3 == b & 3 else "o")]
+
+
+#: (52, 52) index into HAND_CLASSES of each pair of different codes (-1 on the diagonal).
+_CLASS_OF = np.full((52, 52), -1, dtype=np.int16)
+for _a in range(52):
+    for _b in range(52):
+        if _a != _b:
+            _CLASS_OF[_a, _b] = _class_index(_a, _b)
+_CLASS_NAMES = np.array(HAND_CLASSES, dtype=object)
+del _a, _b
+
+
+def _pair_problem(row: list[int]) -> str | None:
+    """What is wrong with one row of a hold'em hand, or None."""
+    if len(row) != 2:
+        return (f"{len(row)} card{'' if len(row) == 1 else 's'}; a hold'em hand is two "
+                f"different cards")
+    for pos, c in enumerate(row):
+        if not 0 <= c < 52:
+            return (f"card code {c} at position {pos} is out of range 0..51 (a hold'em hand "
+                    f"is two different cards of the 52-card deck)")
+    if row[0] == row[1]:
+        return f"card {card_name(row[0])} appears twice; a hold'em hand is two different cards"
+    return None
+
+
+def hand_class(cards: Any) -> str | list[str]:
+    """The class of two hole cards, or the classes of many hands.
+
+    One hand (text, or two integer codes as a list, tuple or 1-D array) gives
+    one name: ``"AKs"``, ``"AKo"`` or ``"AA"``.  Many hands, as an ``(N, 2)``
+    integer array (or a list of pairs of codes) or as a list of texts, give a
+    **list** of ``N`` names, like :func:`handrank.format` of a 2-D array.
+    Arrays are classified with numpy in one pass.  Every hand must be two
+    different codes 0..51, else :class:`HandError` names the bad row.
+
+    >>> import handrank as hr
+    >>> hr.hand_class("Ah Kh")
+    'AKs'
+    >>> hr.hand_class([51, 50])
+    'AA'
+    >>> hr.hand_class(["Ah Kd", "7c 2c"])
+    ['AKo', '72s']
+    >>> import numpy as np
+    >>> hr.hand_class(np.array([[51, 47], [0, 4]]))
+    ['AKs', '32s']
+    """
+    if isinstance(cards, str):
+        codes = parse_codes(cards)
+        problem = _pair_problem(codes)
+        if problem:
+            raise HandError(f"{cards!r}: {problem}")
+        return HAND_CLASSES[_CLASS_OF[codes[0], codes[1]]]
+    if isinstance(cards, (list, tuple)) and cards and all(isinstance(x, str) for x in cards):
+        idx = np.empty(len(cards), dtype=np.intp)
+        for i, text in enumerate(cards):
+            try:
+                codes = parse_codes(text)
+            except HandError as e:
+                raise HandError(f"row {i}: {e}") from None
+            problem = _pair_problem(codes)
+            if problem:
+                raise HandError(f"row {i} ({text!r}): {problem} (a list of texts is many "
+                                f"hands; write one hand as one text: 'Ah Kh')")
+            idx[i] = _CLASS_OF[codes[0], codes[1]]
+        return _CLASS_NAMES[idx].tolist()
+    try:
+        arr = np.asarray(cards)
+    except ValueError:                               # ragged nested lists
+        arr = np.asarray(cards, dtype=object)
+    if arr.ndim == 2 and arr.dtype.kind in "iu":
+        return _hand_classes(arr)
+    if arr.ndim == 1 and arr.dtype.kind in "iu":
+        codes = [int(c) for c in arr]
+        problem = _pair_problem(codes)
+        if problem:
+            raise HandError(f"{cards!r}: {problem}")
+        return HAND_CLASSES[_CLASS_OF[codes[0], codes[1]]]
+    raise HandError(f"hand_class takes one hand (text or two card codes) or many (an (N, 2) "
+                    f"integer array or a list of texts); got {type(cards).__name__} with "
+                    f"dtype {arr.dtype} and shape {arr.shape}")
+
+
+def _hand_classes(arr: np.ndarray) -> list[str]:
+    """Class names of the rows of an (N, 2) integer array."""
+    if arr.shape[1] != 2:
+        raise HandError(f"hold'em hands are (N, 2) card codes; got shape {arr.shape}")
+    if arr.dtype.kind == "u" and arr.dtype.itemsize >= 8:
+        big = arr >= 52                              # no negative values, no int64 overflow
+    else:
+        arr = arr.astype(np.int64, copy=False)
+        big = (arr < 0) | (arr >= 52)
+    bad = big.any(axis=1) | (arr[:, 0] == arr[:, 1])
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise HandError(f"row {i}: {_pair_problem([int(c) for c in arr[i]])}")
+    idx = _CLASS_OF[arr[:, 0].astype(np.intp), arr[:, 1].astype(np.intp)]
+    return _CLASS_NAMES[idx].tolist()
 
 
 def _combos_of(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:

@@ -218,3 +218,36 @@ def test_hand_class_of_a_million_hands_is_fast():
 def test_hand_class_errors_name_the_row(hands, match):
     with pytest.raises(hr.HandError, match=match):
         hr.hand_class(hands)
+
+
+# ------------------------------------------------------------------ constructor checks
+@pytest.mark.parametrize("cards", [True, False, 2.0, 4.0, "2", 3, 7, 0, None, np.float64(4)])
+def test_range_cards_must_be_an_int_2_4_5_6(cards):
+    with pytest.raises(hr.HandError, match="cards is the number of cards in a hand"):
+        hr.Range("random", cards)
+
+
+def test_range_cards_takes_numpy_integers():
+    r = hr.Range("random", np.int64(4))
+    assert r.cards == 4 and type(r.cards) is int and len(r) == 270_725
+
+
+@pytest.mark.parametrize("text", [5, 2.5, None, True, b"AA", object()])
+def test_range_text_must_be_text_or_hands(text):
+    with pytest.raises(hr.HandError, match="a range is text .* or an iterable of hands; got"):
+        hr.Range(text)
+
+
+def test_range_of_exact_hands():
+    r = hr.Range(["AhKh", [51, 47], np.array([0, 4], dtype=np.uint8)])
+    assert len(r) == 3
+    assert r.text == "AhKh, As Ks, 2c 3c"
+    assert hr.Range([]).text == "" and len(hr.Range(())) == 0
+    with pytest.raises(hr.HandError, match="range item 1 is 5"):
+        hr.Range(["AhKh", 5])
+    with pytest.raises(hr.HandError, match="range item 0 is"):
+        hr.Range([[51, 47.0]])
+    with pytest.raises(hr.HandError, match="range item 0: 3 cards"):
+        hr.Range([[51, 47, 43]])
+    with pytest.raises(hr.HandError, match="range item 1: cannot read card 'Zz'"):
+        hr.Range(["AhKh", "AhZz"])

@@ -218,8 +218,9 @@ class Range:
     - weights: ``0.5(JJ, AKs)`` or ``JJ:0.5``; a hand listed twice keeps its
       largest weight.
 
-    For Omaha (``cards=4``) only exact four-card hands and ``random`` are
-    supported.
+    ``text`` may also be an iterable of exact hands (texts or card codes).
+    ``cards`` is the number of cards in a hand: 2 (hold'em) or 4, 5, 6 (Omaha).
+    For Omaha only exact hands and ``random`` are supported.
 
     Attributes
     ----------
@@ -230,21 +231,38 @@ class Range:
     """
 
     def __init__(self, text: str | Iterable[Any] = "", cards: int = 2):
-        if cards not in (2, 4, 5, 6):
-            raise HandError("a range holds hands of 2 (hold'em) or 4..6 (Omaha) cards")
-        self.cards = cards
+        if isinstance(cards, (bool, np.bool_)) or not isinstance(cards, (int, np.integer)) \
+                or cards not in (2, 4, 5, 6):
+            raise HandError(f"cards is the number of cards in a hand, an int: 2 (hold'em) or "
+                            f"4, 5, 6 (Omaha); got {cards!r}")
+        self.cards = int(cards)
         self._weights: dict[tuple[int, ...], float] = {}
         if isinstance(text, str):
             self.text = text
             self._parse(text)
-        else:
-            items = list(text)
-            self.text = ", ".join(str(x) if isinstance(x, str) else " ".join(card_name(int(c))
-                                                                               for c in x)
-                                  for x in items)
-            for i, item in enumerate(items):
-                codes = parse_codes(item) if isinstance(item, str) else [int(c) for c in item]
-                self._add_exact(codes, 1.0, f"item {i}")
+            return
+        if isinstance(text, (bytes, bytearray)) or not isinstance(text, Iterable):
+            raise HandError(f"a range is text ('QQ+, AKs') or an iterable of hands; got "
+                            f"{type(text).__name__}")
+        items = list(text)
+        labels = []
+        for i, item in enumerate(items):
+            if isinstance(item, str):
+                try:
+                    codes = parse_codes(item)
+                except HandError as e:
+                    raise HandError(f"range item {i}: {e}") from None
+                labels.append(item)
+            else:
+                try:
+                    arr = _codes_1d(item, f"range item {i}")
+                except (HandError, TypeError, ValueError):
+                    raise HandError(f"range item {i} is {item!r}; an item is a hand's text "
+                                    f"('AhKh') or its {self.cards} card codes") from None
+                codes = arr.tolist()
+                labels.append(" ".join(card_name(c) for c in codes))
+            self._add_exact(codes, 1.0, f"item {i}")
+        self.text = ", ".join(labels)
 
     # -------------------------------------------------------------- parsing
     def _add(self, combo: Iterable[int], weight: float) -> None:

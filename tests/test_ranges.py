@@ -1,6 +1,11 @@
 """Ranges: syntax, combo counts, weights, card removal, errors, range equity."""
 from __future__ import annotations
 
+import contextlib
+import importlib
+import math
+import signal
+import threading
 import time
 
 import numpy as np
@@ -108,6 +113,153 @@ def test_range_object_and_errors():
     om = hr.equity("omaha", [hr.Range("AhKhQdJd, AcKcQsJs", cards=4), "Tc 9c 8d 7d"],
                    board="2h 3h 4c")
     assert om.exact and 0 < om.equity[0] < 1
+
+
+# ------------------------------------------------------------------ random, unlisted
+@contextlib.contextmanager
+def _deadline(seconds):
+    """Fail (instead of running on for minutes) when the block takes too long."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
+            threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeoutError(f"took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_random_six_card_range_is_not_listed():
+    with _deadline(2.0):
+        start = time.perf_counter()
+        r = hr.Range("random", 6)
+        assert len(r) == 20_358_520 == math.comb(52, 6)
+        assert r.is_random
+        elapsed = time.perf_counter() - start
+    assert elapsed < 0.5
+    with _deadline(2.0):
+        for text in ("100%", "any", "xx", "0.5(random)", "random, AhKhQhJhTh9h"):
+            assert len(hr.Range(text, 6)) == 20_358_520
+        assert len(hr.Range("random", 5)) == math.comb(52, 5)
+
+
+def test_parse_range_caches_no_listing():
+    hr_ranges = importlib.import_module("handrank._ranges")
+    with _deadline(2.0):
+        r = hr_ranges.parse_range("random", 6)
+    assert hr_ranges.parse_range("random", 6) is r
+    assert not any(isinstance(v, np.ndarray) for v in vars(r).values())
+    assert len(r._weights) == 0
+
+
+@pytest.mark.parametrize("text,cards,expected", [
+    ("random", 2, True), ("100%", 2, True), ("any", 4, True), ("xx", 2, True),
+    ("random", 6, True),
+    ("random, AA", 2, True),                 # AA:1 is absorbed by random:1
+    ("AA, random", 2, True),
+    ("0.5(random), 0.25(AA)", 2, True),      # 0.25 <= 0.5: absorbed
+    ("0.5(random), random", 2, True),
+    ("0.5(random), AA", 2, False),           # AA keeps 1 > 0.5
+    ("random, 0.5(random), AhKhQhJh", 4, True),
+    ("0.5(random), AhKhQhJh", 4, False),
+    ("AA", 2, False), ("", 2, False), ("22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, "
+                                       "52+, 42+, 32", 2, False),
+])
+def test_is_random(text, cards, expected):
+    r = hr.Range(text, cards)
+    assert r.is_random is expected
+    if expected:
+        assert len(r) == math.comb(52, cards)
+
+
+def test_is_random_is_read_only_and_lost_to_card_removal():
+    r = hr.Range("random")
+    with pytest.raises(AttributeError):
+        r.is_random = False
+    assert not r.without("As").is_random and r.is_random
+    assert r.without([]).is_random
+
+
+def test_random_combos_are_listed_on_demand():
+    r = hr.Range("random")
+    assert r.combos.shape == (1326, 2) and r.combos.dtype == np.uint8
+    assert r.weights.tolist() == [1.0] * 1326
+    assert len({tuple(c) for c in r.combos.tolist()}) == 1326
+    assert (r.combos[:, 0] > r.combos[:, 1]).all()              # highest card first
+    r4 = hr.Range("random", 4)
+    assert r4.combos.shape == (270_725, 4)
+    assert len(np.unique(hr.to_mask(r4.combos))) == 270_725
+    r5 = hr.Range("0.5(random)", 5)
+    assert r5.weights.shape == (2_598_960,) and (r5.weights == 0.5).all()
+
+
+def test_random_six_card_combos_refuse_to_list():
+    r = hr.Range("random", 6)
+    for attr in ("combos", "weights"):
+        with _deadline(2.0):
+            with pytest.raises(hr.HandError, match="the range 'random' of 6-card hands has "
+                                                   "20,358,520 hands; too many to list"):
+                getattr(r, attr)
+    with pytest.raises(hr.HandError, match="9,366,819 hands"):
+        r.without("2c 3c 4c 5c 6c 7c").combos
+    small = r.without(hr.parse("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d"))
+    assert len(small) == math.comb(38, 6) and small.combos.shape == (math.comb(38, 6), 6)
+
+
+def _expected(text, cards, dead):
+    """Brute force: every hand of the deck, weights from the listed pieces."""
+    from itertools import combinations
+    out = {}
+    for piece in text.split(";"):
+        w, _, what = piece.partition(":")
+        combos = (combinations(range(51, -1, -1), cards) if what == "random"
+                  else [tuple(hr.Range(what, cards).combos[i].tolist())
+                        for i in range(len(hr.Range(what, cards)))])
+        for c in combos:
+            if not set(c) & dead:
+                out[c] = max(out.get(c, 0.0), float(w))
+    return out
+
+
+@pytest.mark.parametrize("text,cards,spec,dead", [
+    ("0.3(random), 0.8(AA), KhKd:0.9, AhKh", 2,
+     "0.3:random;0.8:AA;0.9:KhKd;1:AhKh", "2c 7d Ad"),
+    ("0.5(random), AhKhQhJh, 2c3c4c5c:0.7, 0.2(AsKsQsJs)", 4,
+     "0.5:random;1:AhKhQhJh;0.7:2c3c4c5c", "Ad"),
+    ("random, 0.5(AA)", 2, "1:random", ""),
+])
+def test_random_with_explicit_hands_lists_the_right_weights(text, cards, spec, dead):
+    r = hr.Range(text, cards).without(dead)
+    want = _expected(spec, cards, set(hr.parse(dead).tolist()))
+    got = dict(zip(map(tuple, r.combos.tolist()), r.weights.tolist()))
+    assert got == want
+    assert len(r) == len(want)
+    keys = [tuple(c) for c in r.combos.tolist()]
+    assert keys == sorted(keys, reverse=True)
+
+
+def test_random_without_keeps_the_range_unlisted():
+    r = hr.Range("random", 4)
+    assert len(r.without("Ah Kd")) == math.comb(50, 4)
+    assert len(r.without("Ah Kd").without("Ah 2c")) == math.comb(49, 4)
+    assert len(r.without("Ah Kd Jk")) == math.comb(50, 4)            # jokers: ignored
+    live = r.without("Ah Kd")
+    assert live.combos.shape == (math.comb(50, 4), 4)
+    dead = set(hr.parse("Ah Kd").tolist())
+    assert not dead & set(np.unique(live.combos).tolist())
+    assert len(r) == 270_725                                         # r is unchanged
+    with _deadline(2.0):
+        six = hr.Range("random", 6).without(hr.to_mask("As Ks Qs Js"))
+        assert len(six) == math.comb(48, 6)
+    assert len(hr.Range("0.5(random), AhKhQhJh", 4).without("Ah")) == math.comb(51, 4)
+    assert repr(hr.Range("random", 6)) == "Range('random': 20,358,520 hands)"
 
 
 # ------------------------------------------------------------------ without(): input forms

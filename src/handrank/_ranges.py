@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import chain, combinations
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -169,6 +171,10 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 
+#: Above this many hands, ``Range.combos`` / ``Range.weights`` refuse to list them.
+LIST_LIMIT = 3_000_000
+
+
 def _dead_codes(cards: Any) -> frozenset[int]:
     """The card codes (0..51) of ``without``'s argument: text, codes or a mask.
 
@@ -204,6 +210,17 @@ def _dead_codes(cards: Any) -> frozenset[int]:
     return frozenset(c for c in codes if c < 52)
 
 
+def _lex_rank(positions: list[int], n: int, k: int) -> int:
+    """Rank of a k-subset (ascending positions in 0..n-1) among all k-subsets in the
+    order of ``itertools.combinations(range(n), k)``."""
+    rank, prev = 0, -1
+    for j, p in enumerate(positions):
+        for t in range(prev + 1, p):
+            rank += comb(n - 1 - t, k - 1 - j)
+        prev = p
+    return rank
+
+
 class Range:
     """A range of starting hands with weights.
 
@@ -214,7 +231,7 @@ class Range:
       (both, 16): ``AKs``, ``KQo``, ``AK``; ``A9s+`` (A9s up to AKs: the lower
       rank climbs to one below the higher); ``A5s-A2s``, ``K9o-K6o``;
     - exact cards, written without spaces: ``AhKh`` (four for Omaha: ``AhKhQdJd``);
-    - ``random`` or ``100%``: every hand;
+    - ``random``, ``100%``, ``any`` or ``xx``: every hand;
     - weights: ``0.5(JJ, AKs)`` or ``JJ:0.5``; a hand listed twice keeps its
       largest weight.
 
@@ -222,12 +239,31 @@ class Range:
     ``cards`` is the number of cards in a hand: 2 (hold'em) or 4, 5, 6 (Omaha).
     For Omaha only exact hands and ``random`` are supported.
 
+    ``random`` is not listed when parsed: ``len()``, :attr:`is_random` and
+    :meth:`without` are computed without listing its hands (there are
+    20,358,520 six-card hands).  :attr:`combos` and :attr:`weights` list the
+    hands on each access and refuse (:class:`HandError`) above
+    ``LIST_LIMIT`` (3,000,000) hands.
+
     Attributes
     ----------
     combos
-        ``(M, cards)`` uint8 card codes, one row per hand.
+        ``(M, cards)`` uint8 card codes, one row per hand, highest card first.
     weights
-        ``(M,)`` float64 weights in (0, 1].
+        ``(M,)`` float64 weights in (0, 1], in the order of ``combos``.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> r = hr.Range("random", cards=6)
+    >>> len(r), r.is_random
+    (20358520, True)
+    >>> len(r.without("Ah Kd")), r.without("Ah Kd").is_random
+    (15890700, False)
+    >>> hr.Range("0.5(random), AA").is_random
+    False
+    >>> hr.Range("random").combos.shape
+    (1326, 2)
     """
 
     def __init__(self, text: str | Iterable[Any] = "", cards: int = 2):
@@ -237,6 +273,8 @@ class Range:
                             f"4, 5, 6 (Omaha); got {cards!r}")
         self.cards = int(cards)
         self._weights: dict[tuple[int, ...], float] = {}
+        self._random_weight: float | None = None
+        self._dead: frozenset[int] = frozenset()
         if isinstance(text, str):
             self.text = text
             self._parse(text)
@@ -266,6 +304,8 @@ class Range:
 
     # -------------------------------------------------------------- parsing
     def _add(self, combo: Iterable[int], weight: float) -> None:
+        if self._random_weight is not None and weight <= self._random_weight:
+            return                                   # absorbed by random
         key = tuple(sorted(combo, reverse=True))
         self._weights[key] = max(weight, self._weights.get(key, 0.0))
 
@@ -331,9 +371,10 @@ class Range:
         self._add_exact(codes, weight, f"token {token!r} at position {pos}")
 
     def _add_all(self, weight: float) -> None:
-        from itertools import combinations
-        for combo in combinations(range(52), self.cards):
-            self._add(combo, weight)
+        """Every hand at ``weight``: kept as one number, never listed."""
+        rw = max(weight, self._random_weight or 0.0)
+        self._random_weight = rw
+        self._weights = {k: w for k, w in self._weights.items() if w > rw}
 
     def _hand(self, text: str, token: str, pos: int) -> tuple[int, int, str]:
         m = re.fullmatch(r"([2-9TJQKA])([2-9TJQKA])([so]?)", token, re.IGNORECASE)
@@ -377,20 +418,57 @@ class Range:
 
     # ------------------------------------------------------------ access
     @property
+    def is_random(self) -> bool:
+        """True when the range is every hand of the deck at one weight.
+
+        ``"random, AA"`` is random (AA's weight 1 is absorbed by random's 1);
+        ``"0.5(random), AA"`` is not, nor is a random range that lost hands
+        to :meth:`without`.
+        """
+        return self._random_weight is not None and not self._weights and not self._dead
+
+    def _live_cards(self) -> list[int]:
+        """Cards a hand may use, highest first."""
+        return [c for c in range(51, -1, -1) if c not in self._dead]
+
+    def _check_listable(self, n: int) -> None:
+        if n > LIST_LIMIT:
+            raise HandError(f"the range {self.text!r} of {self.cards}-card hands has {n:,} "
+                            f"hands; too many to list (the limit is {LIST_LIMIT:,}); len(), "
+                            f"is_random and without() work without listing")
+
+    @property
     def combos(self) -> np.ndarray:
-        keys = sorted(self._weights, reverse=True)
-        return np.array(keys, dtype=np.uint8).reshape(-1, self.cards)
+        if self._random_weight is None:
+            keys = sorted(self._weights, reverse=True)
+            return np.array(keys, dtype=np.uint8).reshape(-1, self.cards)
+        n, k = len(self), self.cards
+        self._check_listable(n)
+        flat = chain.from_iterable(combinations(self._live_cards(), k))
+        return np.fromiter(flat, dtype=np.uint8, count=n * k).reshape(n, k)
 
     @property
     def weights(self) -> np.ndarray:
-        keys = sorted(self._weights, reverse=True)
-        return np.array([self._weights[k] for k in keys], dtype=np.float64)
+        if self._random_weight is None:
+            keys = sorted(self._weights, reverse=True)
+            return np.array([self._weights[k] for k in keys], dtype=np.float64)
+        n, k = len(self), self.cards
+        self._check_listable(n)
+        out = np.full(n, self._random_weight, dtype=np.float64)
+        if self._weights:
+            live = self._live_cards()
+            pos = {c: i for i, c in enumerate(live)}
+            for key, w in self._weights.items():        # keys are highest card first
+                out[_lex_rank([pos[c] for c in key], len(live), k)] = w
+        return out
 
     def __len__(self) -> int:
-        return len(self._weights)
+        if self._random_weight is None:
+            return len(self._weights)
+        return comb(52 - len(self._dead), self.cards)   # explicit hands are among these
 
     def __repr__(self) -> str:
-        return f"Range({self.text!r}: {len(self)} hands)"
+        return f"Range({self.text!r}: {len(self):,} hands)"
 
     def without(self, cards: Any) -> Range:
         """The hands that use none of ``cards`` (card removal).
@@ -398,22 +476,28 @@ class Range:
         ``cards`` is text (``"Qh Kd"``), a sequence or 1-D array of card codes,
         or a mask: a bare ``int`` or numpy integer is read as a bitmask (bit
         ``16*suit + rank``), never as one card code.  Jokers are ignored.  Bad
-        input raises :class:`HandError`.
+        input raises :class:`HandError`.  A random range stays unlisted.
 
         >>> import handrank as hr
         >>> len(hr.Range("QQ+").without("Qs Ad")), len(hr.Range("QQ+").without([51]))
         (12, 15)
-        >>> len(hr.Range("AA").without(hr.to_mask("As Ks")))
-        3
+        >>> len(hr.Range("random").without(hr.to_mask("As Ks")))
+        1225
         """
         dead = _dead_codes(cards)
         r = Range.__new__(Range)
         r.cards, r.text = self.cards, self.text
+        r._random_weight = self._random_weight
+        r._dead = self._dead | dead
         r._weights = {k: w for k, w in self._weights.items() if not dead.intersection(k)}
         return r
 
 
 @lru_cache(maxsize=512)
 def parse_range(text: str, cards: int = 2) -> Range:
-    """A parsed Range, cached by its text (ranges are read-only once parsed)."""
+    """A parsed Range, cached by its text (ranges are read-only once parsed).
+
+    A cached Range holds its explicit hands and, for ``random``, one weight:
+    never a listing of every hand.
+    """
     return Range(text, cards)

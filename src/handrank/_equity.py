@@ -141,9 +141,13 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
                         "(text, codes, '??' or None for an unknown hand)")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
-    holes, ranges = [], []
+    holes, ranges, random_label = [], [], {}
     for i, h in enumerate(hands):
         rng = _as_range(h, g, f"player {i}")
+        if rng is not None and rng.is_random:
+            random_label[i] = rng.text
+            rng = None             # every hand, equally likely: dealt like an unknown hand
+            h = None
         holes.append([] if rng is not None else _known_cards(h, f"player {i}", g.hole))
         ranges.append(rng)
     b = _known_cards(board, "board", 5)
@@ -180,7 +184,10 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
         raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
                         f"{len(deck)} are left (fewer players or dead cards)")
     labels = []
-    for h, rng in zip(holes, ranges):
+    for i, (h, rng) in enumerate(zip(holes, ranges)):
+        if i in random_label:
+            labels.append(random_label[i])
+            continue
         if rng is not None:
             labels.append(rng.text)
             continue

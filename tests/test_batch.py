@@ -50,6 +50,32 @@ def test_threads_give_identical_results(threads):
                           hr.evaluate(big, threads=1))
 
 
+@pytest.mark.parametrize("threads", [100_000, 2**31, 2**63, 2**70, np.int64(5), np.uint64(2**64 - 1),
+                                     np.int32(1)])
+def test_more_threads_than_cores_are_capped(threads):
+    """threads= is how many cores a batch may use; more than the machine has is
+    capped (100_000 used to crash OpenMP, 2**31 raised OverflowError)."""
+    big = random_hands(100_000, 7, seed=19)
+    want = hr.evaluate(big, threads=1)
+    assert np.array_equal(hr.evaluate(big, threads=threads), want)
+    assert np.array_equal(hr.evaluate_masks(hr.to_mask(big), threads=threads), want)
+    assert hr.evaluate("As Ks Qs Js Ts", threads=threads) == 7461
+    assert hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts"), threads=threads) == 7461
+    assert hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts"), "a5", "bug", threads=threads) == \
+        hr.evaluate("As Ks Qs Js Ts", "a5")
+
+
+def test_resolve_threads_caps_and_defaults():
+    from handrank._api import default_threads, resolve_threads
+    cores = default_threads()
+    assert resolve_threads(None, 10) == 1                    # small batch: one thread
+    assert resolve_threads(None, 10**9) == cores
+    assert resolve_threads(1, 10**9) == 1
+    for t in (cores, cores + 1, 100_000, 2**31, 2**70, np.int64(2**62)):
+        assert resolve_threads(t, 10) == cores
+        assert type(resolve_threads(t, 10)) is int
+
+
 def test_bad_row_found_with_threads():
     big = random_hands(300_000, 7, seed=10)
     big[250_000, 3] = big[250_000, 1]

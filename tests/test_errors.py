@@ -100,6 +100,26 @@ def test_threads_errors(threads):
         hr.evaluate(np.zeros((0, 5), dtype=np.uint8), threads=threads)
 
 
+@pytest.mark.parametrize("threads,shown", [
+    (0, "0"), (-1, "-1"), (np.int64(-3), "-3"), (-2**70, str(-2**70)), (1.5, "1.5"),
+    ("2", "'2'"), (True, "True"), (np.bool_(True), repr(np.bool_(True))), (2.0, "2.0"),
+    ("x" * 100_000, "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+])
+def test_threads_error_message_every_entry_point(threads, shown):
+    want = f"threads must be a positive integer or None; got {shown}"
+    hands = np.tile(np.arange(7, dtype=np.uint8), (3, 1))
+    calls = [lambda: hr.evaluate(hands, threads=threads),
+             lambda: hr.evaluate("As Ks Qs Js Ts", threads=threads),      # one hand too
+             lambda: hr.evaluate_masks(hr.to_mask(hands), threads=threads),
+             lambda: hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts"), threads=threads),
+             lambda: hr.evaluate_omaha("As Ks Qd Jd", "2c 3c 4c", threads=threads),
+             lambda: hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc", threads=threads)]
+    for call in calls:
+        with pytest.raises(hr.HandError) as e:
+            call()
+        assert str(e.value) == want
+
+
 @pytest.mark.parametrize("out,msg", [
     (np.empty(3, dtype=np.int32), "int16"), (np.empty(4, dtype=np.int16), r"\(3,\)"),
     ([0, 0, 0], "numpy int16"),

@@ -7,6 +7,7 @@ looks at that row again to say exactly what is wrong with it.
 from __future__ import annotations
 
 import os
+import reprlib
 from itertools import combinations
 from typing import Any
 
@@ -34,15 +35,31 @@ def default_threads() -> int:
     return max(1, min(n, _core.MAX_THREADS if _core.HAS_OPENMP else 1))
 
 
-def resolve_threads(threads: int | None, n: int) -> int:
-    """Threads for a batch of n rows: ``None`` means all cores (fewer for small batches)."""
+def resolve_threads(threads: Any, n: int) -> int:
+    """Threads for a batch of n rows; every ``threads=`` argument passes here.
+
+    ``None`` means all cores (fewer for small batches).  Otherwise a positive
+    integer (Python or numpy, not bool): ``threads=`` is how many cores a batch
+    may use, and more than the machine has (:func:`default_threads`) is capped,
+    so any large integer is accepted.
+    """
     if threads is None:
         return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
-        raise HandError(f"threads must be a positive integer or None; got {threads!r}")
-    if threads < 1:
-        raise HandError(f"threads must be at least 1; got {threads}")
-    return int(threads) if _core.HAS_OPENMP else 1
+    is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
+    if is_int and threads >= 1:
+        return min(int(threads), default_threads())
+    shown = int(threads) if is_int else _brief(threads)
+    raise HandError(f"threads must be a positive integer or None; got {shown}")
+
+
+def _brief(value: Any) -> str:
+    """A repr short enough for an error message, however large the value."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
 
 
 def _ints_checked(arr: np.ndarray) -> np.ndarray:
@@ -174,7 +191,8 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     out
         Optional preallocated ``(N,)`` int16 array for a batch's result.
     threads
-        Cores a batch uses: ``None`` for all, 1 for the calling thread only.
+        How many cores a batch may use: ``None`` for all, 1 for the calling
+        thread only.  More than the machine has is capped.
 
     Returns
     -------
@@ -198,6 +216,8 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
     [4986, 171]
     """
+    if threads is not None:
+        resolve_threads(threads, 0)               # a bad value is an error even for one hand
     if out is None and type(rules) is str:
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:                     # one plain hand: straight into C
@@ -239,12 +259,15 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
 
     Card (rank, suit) is bit ``16*suit + rank``.  A single mask (an ``int``)
     gives an ``int``; an ``(N,)`` array gives ``(N,)`` int16.  Each mask may
-    hold a different number of cards.
+    hold a different number of cards.  ``out=`` and ``threads=`` work as in
+    :func:`evaluate`.
 
     >>> import handrank as hr
     >>> hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts 2c 3d"))
     7461
     """
+    if threads is not None:
+        resolve_threads(threads, 0)
     if wild is None and out is None and type(rules) is str and type(masks) is int:
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:

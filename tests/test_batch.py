@@ -139,3 +139,32 @@ def test_masks_input_not_modified():
     before = masks.copy()
     hr.evaluate_masks(masks)
     assert np.array_equal(masks, before)
+
+
+def test_out_sharing_memory_with_the_input():
+    """out= may overlap the codes (here: the first 2n bytes of an (n, 8) uint8
+    buffer); the result is the threads=1 result on an untouched copy."""
+    n = 200_000
+    original = random_hands(n, 8, seed=23)
+    original_masks = hr.to_mask(original)
+    want = hr.evaluate(original, threads=1)
+    for threads in (1, 2, None):
+        hands = original.copy()
+        out = hands.reshape(-1).view(np.int16)[:n]
+        assert np.shares_memory(out, hands)
+        res = hr.evaluate(hands, out=out, threads=threads)
+        assert res is out and np.array_equal(out, want)
+
+        masks = original_masks.copy()
+        out = masks.view(np.int16)[:n]
+        res = hr.evaluate_masks(masks, out=out, threads=threads)
+        assert res is out and np.array_equal(out, want)
+
+
+def test_out_sharing_memory_with_a_bad_batch_reports_the_original_row():
+    hands = random_hands(300_000, 8, seed=29)
+    hands[250_000, 5] = hands[250_000, 2]
+    dup = hr.format([hands[250_000, 2]])
+    out = hands.reshape(-1).view(np.int16)[:len(hands)]
+    with pytest.raises(hr.HandError, match=f"row 250000: card {dup} appears twice"):
+        hr.evaluate(hands, out=out, threads=2)

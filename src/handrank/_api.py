@@ -154,7 +154,11 @@ def _check_k(k: int, rows: np.ndarray, single: bool) -> None:
         raise HandError(f"a hand needs 5 to 9 cards; got {k}{what}")
 
 
-def _out_array(out: np.ndarray | None, n: int) -> np.ndarray:
+def _out_array(out: np.ndarray | None, n: int, source: np.ndarray) -> np.ndarray:
+    """The array the C loop writes: ``out`` itself when it is C-contiguous and
+    shares no memory with ``source`` (the array the loop reads), else a fresh
+    one whose values the caller copies into ``out`` afterwards.  (Threads write
+    results while others still read rows, so an overlap would corrupt both.)"""
     if out is None:
         return np.empty(n, dtype=np.int16)
     if not isinstance(out, np.ndarray):
@@ -164,7 +168,7 @@ def _out_array(out: np.ndarray | None, n: int) -> np.ndarray:
                         f"got dtype {out.dtype}, shape {out.shape}")
     if not out.flags.writeable:
         raise HandError("out is read-only")
-    if out.flags.c_contiguous:
+    if out.flags.c_contiguous and not np.shares_memory(out, source):
         return out
     return np.empty(n, dtype=np.int16)
 
@@ -189,7 +193,8 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         cards as text or codes: ``"2"`` (deuces), ``"Js Jh"`` (one-eyed
         jacks); jokers are then wild too.
     out
-        Optional preallocated ``(N,)`` int16 array for a batch's result.
+        Optional preallocated ``(N,)`` int16 array for a batch's result; it
+        may share memory with ``hands``.
     threads
         How many cores a batch may use: ``None`` for all, 1 for the calling
         thread only.  More than the machine has is capped.
@@ -230,7 +235,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     rows, single = as_hands(hands)
     n, k = rows.shape
     _check_k(k, rows, single)
-    res = _out_array(out, n)
+    res = _out_array(out, n, rows)
     bad = rs.tables.eval_codes(rows, res, resolve_threads(threads, n),
                                ws.compiled if ws else None)
     if bad >= 0:
@@ -300,7 +305,7 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             raise HandError(f"row {int(np.argmax(arr < 0))}: mask is negative")
         arr = np.ascontiguousarray(arr, dtype=np.uint64)
     n = len(arr)
-    res = _out_array(out, n)
+    res = _out_array(out, n, arr)
     bad = rs.tables.eval_masks(arr, res, resolve_threads(threads, n),
                                ws.compiled if ws else None)
     if bad >= 0:

@@ -189,3 +189,59 @@ def test_card_function_errors():
         hr.lowest_card(np.array([[1, 2], [3, 52]]))
     with pytest.raises(TypeError):
         hr.parse(5)
+
+
+FLAT_HINT = " (a 1-D array is one hand; pass an (N, k) array for a batch)"
+LIST_HINT = (" (a flat list of codes is one hand; pass a list of hands or an (N, k) array "
+             "for a batch)")
+
+
+def _timed_error(fn, *args):
+    import time
+    start = time.perf_counter()
+    with pytest.raises(hr.HandError) as e:
+        fn(*args)
+    return time.perf_counter() - start, str(e.value)
+
+
+@pytest.mark.parametrize("fn", [hr.evaluate, hr.best_five])
+def test_flat_batch_of_codes_is_refused_at_once(fn):
+    """A 1-D array is one hand: its length is checked before its codes are
+    converted or checked, and the message never lists the cards."""
+    hr.evaluate("As Ks Qs Js Ts")                                 # tables built
+    codes = (np.arange(10**7) % 52).astype(np.uint8)
+    for arr in (codes, codes.astype(np.int64), codes[::-1], codes.astype(np.int8) + 60):
+        seconds, msg = _timed_error(fn, arr)
+        assert msg == "a hand needs 5 to 9 cards; got 10000000" + FLAT_HINT
+        assert seconds < 0.1
+    seconds, msg = _timed_error(fn, codes[:10**6].tolist())
+    assert msg == "a hand needs 5 to 9 cards; got 1000000" + LIST_HINT
+    assert seconds < 0.1
+    assert _timed_error(fn, (1, 2, 3, 4, 5, 6, 7, 8, 9, 60))[1] == \
+        "a hand needs 5 to 9 cards; got 10" + LIST_HINT
+
+
+def test_long_hand_text_is_refused_at_once():
+    seconds, msg = _timed_error(hr.evaluate, "As Kd " * 10**6)
+    assert msg == "a hand needs 5 to 9 cards; got more than 64 ('As Kd As Kd As Kd As Kd As ...')"
+    assert seconds < 0.1
+    assert _timed_error(hr.evaluate, "As Ks Qs Js Ts 9s 8s 7s 6s 5s")[1] == \
+        "a hand needs 5 to 9 cards; got 10 ('As Ks Qs Js Ts 9s 8s 7s 6s ...')"
+    assert _timed_error(hr.evaluate, "As Ks Qs")[1] == "a hand needs 5 to 9 cards; got 3 ('As Ks Qs')"
+
+
+def test_errors_in_huge_inputs_give_short_messages():
+    text = "As " * 10**5 + "Zz"
+    for fn, arg in [(hr.parse, text), (hr.evaluate, ["As Ks Qs Js Ts", text]),
+                    (hr.to_mask, text), (hr.to_mask, np.tile(np.arange(52), (2, 1000)))]:
+        seconds, msg = _timed_error(fn, arg)
+        assert len(msg) < 300, msg[:300]
+    assert _timed_error(hr.parse, text)[1].startswith(
+        "cannot read card 'Zz' at position 300000 of a 300,002-character text, "
+        "near 's As As As As As As As As As As As As Zz': a card starts with a rank")
+    assert _timed_error(hr.evaluate, ["As Ks Qs Js Ts", text])[1].startswith(
+        "row 1: cannot read card 'Zz' at position 300000 of a 300,002-character")
+    with pytest.raises(hr.HandError, match="threads must be"):
+        hr.evaluate("As Ks Qs Js Ts", threads=list(range(10**6)))
+    assert len(str(pytest.raises(hr.HandError, hr.evaluate, np.zeros((2, 5), np.uint8),
+                                 threads=list(range(10**6))).value)) < 300

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._cards import NCODES, card_name, format as format_cards, parse_codes
+from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._types import Category, HandError
 from ._wild import WildSetting, resolve_wild
@@ -75,17 +75,42 @@ def _ints_checked(arr: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
-def as_hands(hands: Any) -> tuple[np.ndarray, bool]:
+#: A hand's text is read no further than this many cards (so a huge text that
+#: cannot be one hand is refused at once).
+_TEXT_CARDS_LIMIT = 64
+
+
+def _too_many_cards(k: int | str, lo: int, hi: int, hint: str = "") -> HandError:
+    return HandError(f"a hand needs {lo} to {hi} cards; got {k}{hint}")
+
+
+def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.ndarray, bool]:
     """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
     the input was one hand.  Accepts text, a sequence of codes, a list of
-    texts, or an integer array of one (k,) or many (N, k) hands."""
+    texts, or an integer array of one (k,) or many (N, k) hands.
+
+    With ``k_range=(lo, hi)``, one hand of more than ``hi`` cards is refused
+    before its codes are converted or checked (a long 1-D array is one hand,
+    and usually a batch passed flat by mistake)."""
     if isinstance(hands, str):
-        return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
+        if k_range is None:
+            return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
+        lo, hi = k_range
+        codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
+        if len(codes) > hi:
+            k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
+            raise _too_many_cards(k, lo, hi, f" ({codes_excerpt(codes)!r})")
+        return np.array(codes, dtype=np.uint8).reshape(1, -1), True
     if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
         return as_batch(hands), False
     if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
         raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
                         f"got {type(hands).__name__}")
+    if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
+            and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
+        raise _too_many_cards(len(hands), *k_range,
+                              " (a flat list of codes is one hand; pass a list of hands or "
+                              "an (N, k) array for a batch)")
     try:
         arr = np.asarray(hands)
     except ValueError as e:   # ragged nested lists
@@ -95,6 +120,9 @@ def as_hands(hands: Any) -> tuple[np.ndarray, bool]:
             raise HandError("no cards given: a hand needs 5 to 9 cards")
         raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
     if arr.ndim == 1:
+        if k_range is not None and len(arr) > k_range[1]:
+            raise _too_many_cards(len(arr), *k_range, " (a 1-D array is one hand; pass an "
+                                                      "(N, k) array for a batch)")
         return _ints_checked(arr).reshape(1, -1), True
     if arr.ndim == 2:
         return _ints_checked(arr), False
@@ -150,7 +178,9 @@ def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = Fal
 
 def _check_k(k: int, rows: np.ndarray, single: bool) -> None:
     if not 5 <= k <= 9:
-        what = f" ({format_cards(rows[0])!r})" if single and k and rows.max() < NCODES else ""
+        what = ""
+        if single and 0 < k < 5 and rows.max() < NCODES:
+            what = f" ({codes_excerpt(rows[0])!r})"
         raise HandError(f"a hand needs 5 to 9 cards; got {k}{what}")
 
 
@@ -223,7 +253,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     """
     if threads is not None:
         resolve_threads(threads, 0)               # a bad value is an error even for one hand
-    if out is None and type(rules) is str:
+    if out is None and type(rules) is str and not (type(hands) is np.ndarray and hands.size > 9):
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:                     # one plain hand: straight into C
             ws = resolve_wild(wild)
@@ -232,7 +262,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
                 return v
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    rows, single = as_hands(hands)
+    rows, single = as_hands(hands, (5, 9))
     n, k = rows.shape
     _check_k(k, rows, single)
     res = _out_array(out, n, rows)
@@ -355,7 +385,7 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     """
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    rows, single = as_hands(cards)
+    rows, single = as_hands(cards, (5, 9))
     strengths = evaluate(rows, rs, ws)       # validates every row
     n, k = rows.shape
     combos = _COMBOS[k]

@@ -168,3 +168,41 @@ def test_out_sharing_memory_with_a_bad_batch_reports_the_original_row():
     out = hands.reshape(-1).view(np.int16)[:len(hands)]
     with pytest.raises(hr.HandError, match=f"row 250000: card {dup} appears twice"):
         hr.evaluate(hands, out=out, threads=2)
+
+
+@pytest.mark.parametrize("dtype", [object, "U20", str])
+def test_numpy_arrays_of_texts_are_lists_of_texts(dtype):
+    texts = [hr.format(h) for h in HANDS[:300]]
+    arr = np.array(texts, dtype=dtype)
+    assert np.array_equal(hr.evaluate(arr), EXPECTED[:300])
+    assert np.array_equal(hr.evaluate(arr[::-2], "a5"), hr.evaluate(texts[::-2], "a5"))
+    assert np.array_equal(hr.to_mask(arr), hr.to_mask(HANDS[:300]))
+    assert np.array_equal(hr.best_five(arr[:20]), hr.best_five(HANDS[:20]))
+    objects = np.array([np.str_(t) for t in texts], dtype=object)        # str subclasses
+    assert np.array_equal(hr.evaluate(objects), EXPECTED[:300])
+    assert hr.evaluate(np.array(texts[0], dtype=dtype)) == EXPECTED[0]  # 0-d: one hand
+    with pytest.raises(hr.HandError, match=r"row 1: cannot read card 'Tx' at position 12"):
+        hr.evaluate(np.array(["As Ks Qs Js Ts", "As Ks Qs Js Tx"], dtype=dtype))
+    with pytest.raises(hr.HandError, match=r"must be 1-D \(one hand per element\); got shape"):
+        hr.evaluate(np.array([texts[:2]], dtype=dtype))
+
+
+@pytest.mark.parametrize("mixed", [["As Ks Qs Js Ts", 5], ["As Ks Qs Js Ts", None],
+                                   [b"As Ks Qs Js Ts"], [[51, 50, 49, 48, 47]]])
+def test_object_arrays_not_all_text_name_the_dtype(mixed):
+    arr = np.empty(len(mixed), dtype=object)
+    arr[:] = mixed
+    with pytest.raises(hr.HandError, match="^cards must be integer codes 0..53 or text; "
+                                           "got dtype object$"):
+        hr.evaluate(arr)
+
+
+def test_pandas_series_of_texts():
+    pd = pytest.importorskip("pandas")
+    texts = [hr.format(h) for h in HANDS[:300]]
+    series = pd.Series(texts, index=range(1000, 1300))
+    assert np.array_equal(hr.evaluate(series), EXPECTED[:300])
+    assert np.array_equal(hr.evaluate(series.astype("string")), EXPECTED[:300])
+    assert np.array_equal(hr.to_mask(series), hr.to_mask(HANDS[:300]))
+    with pytest.raises(hr.HandError, match="dtype object"):
+        hr.evaluate(pd.Series(["As Ks Qs Js Ts", None]))

@@ -84,10 +84,19 @@ def _too_many_cards(k: int | str, lo: int, hi: int, hint: str = "") -> HandError
     return HandError(f"a hand needs {lo} to {hi} cards; got {k}{hint}")
 
 
+def _is_text_array(arr: np.ndarray) -> bool:
+    """Whether an array holds only text: dtype str, or object dtype with all str.
+    (Not for lists: numpy makes ``["As Ks Qs Js Ts", 5]`` a str array.)"""
+    if arr.dtype.kind == "U":
+        return True
+    return arr.dtype == object and all(isinstance(t, str) for t in arr.flat)
+
+
 def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.ndarray, bool]:
     """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
-    the input was one hand.  Accepts text, a sequence of codes, a list of
-    texts, or an integer array of one (k,) or many (N, k) hands.
+    the input was one hand.  Accepts text, a sequence of codes, a list (or
+    1-D numpy array, or pandas Series) of texts, or an integer array of one
+    (k,) or many (N, k) hands.
 
     With ``k_range=(lo, hi)``, one hand of more than ``hi`` cards is refused
     before its codes are converted or checked (a long 1-D array is one hand,
@@ -118,6 +127,13 @@ def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.nda
     if arr.dtype == object or arr.dtype.kind not in "iu":
         if arr.size == 0:
             raise HandError("no cards given: a hand needs 5 to 9 cards")
+        if not isinstance(hands, (list, tuple)) and _is_text_array(arr):
+            if arr.ndim == 0:
+                return as_hands(str(arr[()]), k_range)
+            if arr.ndim == 1:                    # a numpy array or pandas Series of texts
+                return as_batch([str(t) for t in arr.tolist()]), False
+            raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
+                            f"got shape {arr.shape}")
         raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
     if arr.ndim == 1:
         if k_range is not None and len(arr) > k_range[1]:
@@ -211,8 +227,9 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     ----------
     hands
         One hand (text such as ``"As Kd Th 9c 2s"``, or a sequence of 5..9 card
-        codes) or many (a list of texts, or an ``(N, k)`` integer array of any
-        dtype and layout; C-contiguous ``uint8`` is the fast path).
+        codes) or many (a list, 1-D array or pandas Series of texts, or an
+        ``(N, k)`` integer array of any dtype and layout; C-contiguous
+        ``uint8`` is the fast path).  A 1-D integer array is one hand.
     rules
         ``"high"``, ``"ace-to-five"`` (``"a5"``, ``"razz"``), ``"ace-to-five-8"``
         (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)

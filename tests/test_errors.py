@@ -245,3 +245,35 @@ def test_errors_in_huge_inputs_give_short_messages():
         hr.evaluate("As Ks Qs Js Ts", threads=list(range(10**6)))
     assert len(str(pytest.raises(hr.HandError, hr.evaluate, np.zeros((2, 5), np.uint8),
                                  threads=list(range(10**6))).value)) < 300
+
+
+@pytest.mark.parametrize("fn", [hr.category, hr.describe])
+@pytest.mark.parametrize("rules", ["a5-8", "high", "2-7"])
+def test_strengths_are_range_checked_before_any_cast(fn, rules):
+    """2**64 - 1 as uint64 used to wrap to -1 in int64: 'No low' under a5-8."""
+    top = {"a5-8": 6174, "high": 7474, "2-7": 7461}[rules]
+    low = -1 if rules == "a5-8" else 0
+    tail = f" is out of range for rules={hr.get_rules(rules).name!r}: expected {low}..{top}"
+    for value, shown in [(np.array([2**64 - 1], dtype=np.uint64), 2**64 - 1),
+                         (np.array([[3, 2**63]], dtype=np.uint64), 2**63),
+                         (np.array([3, 2**63 - 1], dtype=np.int64), 2**63 - 1),
+                         (np.array([3, 2**32 - 1], dtype=np.uint32), 2**32 - 1),
+                         (np.uint64(2**64 - 1), 2**64 - 1), (np.uint64(2**63), 2**63),
+                         ([3, 2**64 - 1], 2**64 - 1), ((3, 2**70), 2**70), ([[3], [-2**70]], -2**70),
+                         ([3, np.uint64(2**64 - 1)], 2**64 - 1), (2**64 - 1, 2**64 - 1)]:
+        with pytest.raises(hr.HandError) as e:
+            fn(value, rules)
+        assert str(e.value) == f"strength {shown}{tail}"
+    ok = np.array([3, top], dtype=np.uint64)
+    want = fn(ok.astype(np.int64), rules)
+    assert np.array_equal(fn(ok, rules), want)
+    assert np.array_equal(fn([3, top], rules), want)
+    assert fn(np.uint64(top), rules) == fn(top, rules)
+
+
+@pytest.mark.parametrize("fn", [hr.category, hr.describe])
+def test_strength_type_errors(fn):
+    for value, msg in [([0.5], "got dtype float64"), ([1, 2.5], "got dtype float64"),
+                       ([True], "got dtype bool"), ([[1], [2, 3]], "of one shape")]:
+        with pytest.raises(hr.HandError, match=msg):
+            fn(value)

@@ -465,16 +465,44 @@ def describe(strength: Any, rules: str = "high") -> Any:
 
 
 def _strength_array(s: Any, rs: RuleSet) -> np.ndarray:
-    arr = np.asarray(s)
+    """Strengths as int64, each checked against the rules' range *before* any
+    cast (a uint64 or a huge Python int must not wrap into range)."""
+    try:
+        arr = np.asarray(s)
+    except ValueError:                           # ragged nested lists
+        raise HandError("strengths must be integers in a list or array of one shape") from None
+    if arr.dtype.kind in "fO" and isinstance(s, (list, tuple)):
+        exact = np.array(s, dtype=object)        # [0, 2**64 - 1] would be float64
+        if _all_ints(exact):
+            arr = exact
+    lo, hi = rs.min_strength, rs.nclasses
+
+    def out_of_range(bad: np.ndarray) -> HandError:
+        v = int(arr[np.unravel_index(int(np.argmax(bad)), arr.shape)])
+        return HandError(f"strength {v} is out of range for rules={rs.name!r}: "
+                         f"expected {lo}..{hi - 1}")
+
+    if arr.dtype == object and _all_ints(arr):
+        bad = np.frompyfunc(lambda v: not lo <= v < hi, 1, 1)(arr).astype(bool)
+        if bad.any():
+            raise out_of_range(bad)
+        arr = arr.astype(np.int64)
     if arr.dtype.kind not in "iu":
         raise HandError(f"strengths must be integers; got dtype {arr.dtype}")
+    if arr.dtype.kind == "u" and arr.dtype.itemsize >= 8:    # would wrap in int64
+        bad = arr >= np.uint64(hi)
+        if bad.any():
+            raise out_of_range(bad)
     arr = arr.astype(np.int64)
-    bad = (arr < rs.min_strength) | (arr >= rs.nclasses)
+    bad = (arr < lo) | (arr >= hi)
     if bad.any():
-        v = arr[np.unravel_index(int(np.argmax(bad)), arr.shape)]
-        raise HandError(f"strength {v} is out of range for rules={rs.name!r}: "
-                        f"expected {rs.min_strength}..{rs.nclasses - 1}")
+        raise out_of_range(bad)
     return arr
+
+
+def _all_ints(arr: np.ndarray) -> bool:
+    return bool(arr.size) and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+                                  for v in arr.flat)
 
 
 def _qualifies(arr: np.ndarray, rs: RuleSet) -> np.ndarray:

@@ -206,3 +206,109 @@ def test_pandas_series_of_texts():
     assert np.array_equal(hr.to_mask(series), hr.to_mask(HANDS[:300]))
     with pytest.raises(hr.HandError, match="dtype object"):
         hr.evaluate(pd.Series(["As Ks Qs Js Ts", None]))
+
+
+@pytest.fixture
+def tiny_chunks(monkeypatch):
+    """Batches cut into C calls of at most 1000 rows (slow hands: from 7 rows up)."""
+    import handrank._api as api
+    monkeypatch.setattr(api, "CHUNK_ROWS", 1000)
+    return api
+
+
+def test_run_chunked_covers_every_row_once_in_order(tiny_chunks):
+    for n, slow in [(10_007, False), (10_007, True), (1000, False), (999, True), (1, True)]:
+        seen = []
+
+        def fake(source, res, threads, wild):
+            seen.append((int(source[0]), len(source)))
+            res[:] = source
+            return -1
+
+        source = np.arange(n, dtype=np.int64)
+        res = np.zeros(n, dtype=np.int64)
+        assert tiny_chunks._run_chunked(fake, source, res, 1, None, slow) == -1
+        assert np.array_equal(res, source)
+        starts = np.cumsum([0] + [m for _, m in seen[:-1]])
+        assert [s for s, _ in seen] == starts.tolist()
+        assert max(m for _, m in seen) <= 1000
+        if n > 1000 or (slow and n > 7):
+            assert len(seen) > 1 and seen[0][1] == (7 if slow else 1000)
+        else:
+            assert len(seen) == 1
+
+        def bad_at(target):
+            return lambda source, res, t, w: int(np.argmax(source == target)) if (
+                source == target).any() else -1
+        for target in (0, 6, 7, 999, 1000, 1001, n - 1):
+            if target < n:
+                assert tiny_chunks._run_chunked(bad_at(target), source, res, 1, None, slow) == target
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_chunked_batches_give_identical_results(tiny_chunks, threads):
+    hands7 = random_hands(10_007, 7, seed=31)
+    hands9 = random_hands(10_007, 9, seed=37)
+    want7, want9 = EXPECTED_BIG7[:10_007], EXPECTED_BIG9
+    assert np.array_equal(hr.evaluate(hands7, threads=threads), want7)
+    assert np.array_equal(hr.evaluate(hands9, threads=threads), want9)
+    assert np.array_equal(hr.evaluate(hands7, "high", "2", threads=threads), WANT7_WILD)
+    assert np.array_equal(hr.evaluate_masks(hr.to_mask(hands9), threads=threads), want9)
+    out = np.full(2 * len(hands9), -5, dtype=np.int16)
+    hr.evaluate(hands9, out=out[::2], threads=threads)
+    assert np.array_equal(out[::2], want9) and (out[1::2] == -5).all()
+
+
+# unchunked references (computed at import, with the default chunk size)
+EXPECTED_BIG7 = hr.evaluate(random_hands(10_007, 7, seed=31), threads=1)
+EXPECTED_BIG9 = hr.evaluate(random_hands(10_007, 9, seed=37), threads=1)
+WANT7_WILD = hr.evaluate(random_hands(10_007, 7, seed=31), "high", "2", threads=1)
+
+
+@pytest.mark.parametrize("row", [0, 6, 7, 999, 1000, 1001, 4321, 10_006])
+def test_chunked_batches_report_the_global_bad_row(tiny_chunks, row):
+    for k, wild in [(7, None), (9, None), (7, "2")]:
+        hands = random_hands(10_007, k, seed=41)
+        hands[row, 4] = hands[row, 1]
+        dup = hr.format([hands[row, 1]])
+        for threads in (1, 2):
+            with pytest.raises(hr.HandError, match=f"^row {row}: card {dup} appears twice"):
+                hr.evaluate(hands, "high", wild, threads=threads)
+        masks = hr.to_mask(random_hands(10_007, k, seed=41))
+        masks[row] |= np.uint64(1 << 15)
+        with pytest.raises(hr.HandError, match=f"^row {row}: bit 15 is set"):
+            hr.evaluate_masks(masks, "high", wild, threads=2)
+
+
+def test_ctrl_c_interrupts_a_long_batch():
+    """A batch of slow hands (9 cards, deuces wild: seconds of C) is cut into
+    chunks, so SIGINT raises KeyboardInterrupt within a fraction of a second."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    code = (
+        "import sys, numpy as np, handrank as hr\n"
+        "rng = np.random.default_rng(3)\n"
+        "base = np.argsort(rng.random((4096, 52)), axis=1)[:, :9].astype(np.uint8)\n"
+        "hands = np.tile(base, (2048, 1))\n"
+        "hr.evaluate(hands[:10], 'high', '2')\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    hr.evaluate(hands, 'high', '2', threads=1)\n"
+        "    hr.evaluate(hands, 'high', '2', threads=1)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.3)
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+        waited = time.perf_counter() - sent
+    finally:
+        proc.kill()
+        proc.wait()
+    assert out.strip() == "interrupted"
+    assert waited < 2.0, f"took {waited:.2f} s to see Ctrl-C"

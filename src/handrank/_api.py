@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import reprlib
+import time
 from itertools import combinations
 from typing import Any
 
@@ -24,6 +25,17 @@ __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
 
 #: Below this many hands per thread a batch runs on one thread.
 MIN_ROWS_PER_THREAD = 32768
+
+#: Most rows one C call evaluates.  A bigger batch is cut into chunks, one C
+#: call each, so that the loop comes back to Python (where Ctrl-C is seen)
+#: about every CHUNK_SECONDS; batches of up to this many 5..7-card hands
+#: without wild cards (a few milliseconds) stay one call.
+CHUNK_ROWS = 1 << 22
+#: About how long one chunk should take; chunk sizes adapt to the measured speed.
+CHUNK_SECONDS = 0.1
+#: Slow hands (8 or 9 cards, wild cards, masks of unknown size; up to a
+#: hundred times slower) start with chunks this many times smaller.
+SLOW_CHUNK_DIVISOR = 128
 
 
 def default_threads() -> int:
@@ -219,6 +231,30 @@ def _out_array(out: np.ndarray | None, n: int, source: np.ndarray) -> np.ndarray
     return np.empty(n, dtype=np.int16)
 
 
+def _run_chunked(fn: Any, source: np.ndarray, res: np.ndarray, threads: int, wild: Any,
+                 slow: bool) -> int:
+    """``fn(source, res, threads, wild)`` (a C loop that returns the first bad
+    row or -1) over the rows of ``source`` in chunks; the first bad row's index
+    in the whole batch, or -1.  Chunks start at CHUNK_ROWS rows (divided by
+    SLOW_CHUNK_DIVISOR for slow hands), then are sized to take about
+    CHUNK_SECONDS each, never more than CHUNK_ROWS rows."""
+    n = len(source)
+    step = max(1, CHUNK_ROWS // SLOW_CHUNK_DIVISOR if slow else CHUNK_ROWS)
+    if n <= step:
+        return fn(source, res, threads, wild)
+    lo = 0
+    while lo < n:
+        hi = min(n, lo + step)
+        start = time.perf_counter()
+        bad = fn(source[lo:hi], res[lo:hi], threads, wild)
+        if bad >= 0:
+            return lo + bad
+        took = time.perf_counter() - start
+        step = max(1, min(CHUNK_ROWS, 4 * step, int(step * CHUNK_SECONDS / max(took, 1e-9))))
+        lo = hi
+    return -1
+
+
 def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
              out: np.ndarray | None = None, threads: int | None = None) -> Any:
     """Strength of the best five of each hand: higher is better, dense from 0.
@@ -283,8 +319,8 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     n, k = rows.shape
     _check_k(k, rows, single)
     res = _out_array(out, n, rows)
-    bad = rs.tables.eval_codes(rows, res, resolve_threads(threads, n),
-                               ws.compiled if ws else None)
+    bad = _run_chunked(rs.tables.eval_codes, rows, res, resolve_threads(threads, n),
+                       ws.compiled if ws else None, slow=k > 7 or ws is not None)
     if bad >= 0:
         raise _bad_row_error(rows, bad, single, ws is not None)
     if out is not None and res is not out:
@@ -353,8 +389,8 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
         arr = np.ascontiguousarray(arr, dtype=np.uint64)
     n = len(arr)
     res = _out_array(out, n, arr)
-    bad = rs.tables.eval_masks(arr, res, resolve_threads(threads, n),
-                               ws.compiled if ws else None)
+    bad = _run_chunked(rs.tables.eval_masks, arr, res, resolve_threads(threads, n),
+                       ws.compiled if ws else None, slow=True)
     if bad >= 0:
         where = "" if single else f"row {bad}: "
         problem = _mask_problem(int(arr[bad]), ws is not None)

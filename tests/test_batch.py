@@ -50,6 +50,32 @@ def test_threads_give_identical_results(threads):
                           hr.evaluate(big, threads=1))
 
 
+@pytest.mark.parametrize("threads", [100_000, 2**31, 2**63, 2**70, np.int64(5), np.uint64(2**64 - 1),
+                                     np.int32(1)])
+def test_more_threads_than_cores_are_capped(threads):
+    """threads= is how many cores a batch may use; more than the machine has is
+    capped (100_000 used to crash OpenMP, 2**31 raised OverflowError)."""
+    big = random_hands(100_000, 7, seed=19)
+    want = hr.evaluate(big, threads=1)
+    assert np.array_equal(hr.evaluate(big, threads=threads), want)
+    assert np.array_equal(hr.evaluate_masks(hr.to_mask(big), threads=threads), want)
+    assert hr.evaluate("As Ks Qs Js Ts", threads=threads) == 7461
+    assert hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts"), threads=threads) == 7461
+    assert hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts"), "a5", "bug", threads=threads) == \
+        hr.evaluate("As Ks Qs Js Ts", "a5")
+
+
+def test_resolve_threads_caps_and_defaults():
+    from handrank._api import default_threads, resolve_threads
+    cores = default_threads()
+    assert resolve_threads(None, 10) == 1                    # small batch: one thread
+    assert resolve_threads(None, 10**9) == cores
+    assert resolve_threads(1, 10**9) == 1
+    for t in (cores, cores + 1, 100_000, 2**31, 2**70, np.int64(2**62)):
+        assert resolve_threads(t, 10) == cores
+        assert type(resolve_threads(t, 10)) is int
+
+
 def test_bad_row_found_with_threads():
     big = random_hands(300_000, 7, seed=10)
     big[250_000, 3] = big[250_000, 1]
@@ -113,3 +139,176 @@ def test_masks_input_not_modified():
     before = masks.copy()
     hr.evaluate_masks(masks)
     assert np.array_equal(masks, before)
+
+
+def test_out_sharing_memory_with_the_input():
+    """out= may overlap the codes (here: the first 2n bytes of an (n, 8) uint8
+    buffer); the result is the threads=1 result on an untouched copy."""
+    n = 200_000
+    original = random_hands(n, 8, seed=23)
+    original_masks = hr.to_mask(original)
+    want = hr.evaluate(original, threads=1)
+    for threads in (1, 2, None):
+        hands = original.copy()
+        out = hands.reshape(-1).view(np.int16)[:n]
+        assert np.shares_memory(out, hands)
+        res = hr.evaluate(hands, out=out, threads=threads)
+        assert res is out and np.array_equal(out, want)
+
+        masks = original_masks.copy()
+        out = masks.view(np.int16)[:n]
+        res = hr.evaluate_masks(masks, out=out, threads=threads)
+        assert res is out and np.array_equal(out, want)
+
+
+def test_out_sharing_memory_with_a_bad_batch_reports_the_original_row():
+    hands = random_hands(300_000, 8, seed=29)
+    hands[250_000, 5] = hands[250_000, 2]
+    dup = hr.format([hands[250_000, 2]])
+    out = hands.reshape(-1).view(np.int16)[:len(hands)]
+    with pytest.raises(hr.HandError, match=f"row 250000: card {dup} appears twice"):
+        hr.evaluate(hands, out=out, threads=2)
+
+
+@pytest.mark.parametrize("dtype", [object, "U20", str])
+def test_numpy_arrays_of_texts_are_lists_of_texts(dtype):
+    texts = [hr.format(h) for h in HANDS[:300]]
+    arr = np.array(texts, dtype=dtype)
+    assert np.array_equal(hr.evaluate(arr), EXPECTED[:300])
+    assert np.array_equal(hr.evaluate(arr[::-2], "a5"), hr.evaluate(texts[::-2], "a5"))
+    assert np.array_equal(hr.to_mask(arr), hr.to_mask(HANDS[:300]))
+    assert np.array_equal(hr.best_five(arr[:20]), hr.best_five(HANDS[:20]))
+    objects = np.array([np.str_(t) for t in texts], dtype=object)        # str subclasses
+    assert np.array_equal(hr.evaluate(objects), EXPECTED[:300])
+    assert hr.evaluate(np.array(texts[0], dtype=dtype)) == EXPECTED[0]  # 0-d: one hand
+    with pytest.raises(hr.HandError, match=r"row 1: cannot read card 'Tx' at position 12"):
+        hr.evaluate(np.array(["As Ks Qs Js Ts", "As Ks Qs Js Tx"], dtype=dtype))
+    with pytest.raises(hr.HandError, match=r"must be 1-D \(one hand per element\); got shape"):
+        hr.evaluate(np.array([texts[:2]], dtype=dtype))
+
+
+@pytest.mark.parametrize("mixed", [["As Ks Qs Js Ts", 5], ["As Ks Qs Js Ts", None],
+                                   [b"As Ks Qs Js Ts"], [[51, 50, 49, 48, 47]]])
+def test_object_arrays_not_all_text_name_the_dtype(mixed):
+    arr = np.empty(len(mixed), dtype=object)
+    arr[:] = mixed
+    with pytest.raises(hr.HandError, match="^cards must be integer codes 0..53 or text; "
+                                           "got dtype object$"):
+        hr.evaluate(arr)
+
+
+def test_pandas_series_of_texts():
+    pd = pytest.importorskip("pandas")
+    texts = [hr.format(h) for h in HANDS[:300]]
+    series = pd.Series(texts, index=range(1000, 1300))
+    assert np.array_equal(hr.evaluate(series), EXPECTED[:300])
+    assert np.array_equal(hr.evaluate(series.astype("string")), EXPECTED[:300])
+    assert np.array_equal(hr.to_mask(series), hr.to_mask(HANDS[:300]))
+    with pytest.raises(hr.HandError, match="dtype object"):
+        hr.evaluate(pd.Series(["As Ks Qs Js Ts", None]))
+
+
+@pytest.fixture
+def tiny_chunks(monkeypatch):
+    """Batches cut into C calls of at most 1000 rows (slow hands: from 7 rows up)."""
+    import handrank._api as api
+    monkeypatch.setattr(api, "CHUNK_ROWS", 1000)
+    return api
+
+
+def test_run_chunked_covers_every_row_once_in_order(tiny_chunks):
+    for n, slow in [(10_007, False), (10_007, True), (1000, False), (999, True), (1, True)]:
+        seen = []
+
+        def fake(source, res, threads, wild):
+            seen.append((int(source[0]), len(source)))
+            res[:] = source
+            return -1
+
+        source = np.arange(n, dtype=np.int64)
+        res = np.zeros(n, dtype=np.int64)
+        assert tiny_chunks._run_chunked(fake, source, res, 1, None, slow) == -1
+        assert np.array_equal(res, source)
+        starts = np.cumsum([0] + [m for _, m in seen[:-1]])
+        assert [s for s, _ in seen] == starts.tolist()
+        assert max(m for _, m in seen) <= 1000
+        if n > 1000 or (slow and n > 7):
+            assert len(seen) > 1 and seen[0][1] == (7 if slow else 1000)
+        else:
+            assert len(seen) == 1
+
+        def bad_at(target):
+            return lambda source, res, t, w: int(np.argmax(source == target)) if (
+                source == target).any() else -1
+        for target in (0, 6, 7, 999, 1000, 1001, n - 1):
+            if target < n:
+                assert tiny_chunks._run_chunked(bad_at(target), source, res, 1, None, slow) == target
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_chunked_batches_give_identical_results(tiny_chunks, threads):
+    hands7 = random_hands(10_007, 7, seed=31)
+    hands9 = random_hands(10_007, 9, seed=37)
+    want7, want9 = EXPECTED_BIG7[:10_007], EXPECTED_BIG9
+    assert np.array_equal(hr.evaluate(hands7, threads=threads), want7)
+    assert np.array_equal(hr.evaluate(hands9, threads=threads), want9)
+    assert np.array_equal(hr.evaluate(hands7, "high", "2", threads=threads), WANT7_WILD)
+    assert np.array_equal(hr.evaluate_masks(hr.to_mask(hands9), threads=threads), want9)
+    out = np.full(2 * len(hands9), -5, dtype=np.int16)
+    hr.evaluate(hands9, out=out[::2], threads=threads)
+    assert np.array_equal(out[::2], want9) and (out[1::2] == -5).all()
+
+
+# unchunked references (computed at import, with the default chunk size)
+EXPECTED_BIG7 = hr.evaluate(random_hands(10_007, 7, seed=31), threads=1)
+EXPECTED_BIG9 = hr.evaluate(random_hands(10_007, 9, seed=37), threads=1)
+WANT7_WILD = hr.evaluate(random_hands(10_007, 7, seed=31), "high", "2", threads=1)
+
+
+@pytest.mark.parametrize("row", [0, 6, 7, 999, 1000, 1001, 4321, 10_006])
+def test_chunked_batches_report_the_global_bad_row(tiny_chunks, row):
+    for k, wild in [(7, None), (9, None), (7, "2")]:
+        hands = random_hands(10_007, k, seed=41)
+        hands[row, 4] = hands[row, 1]
+        dup = hr.format([hands[row, 1]])
+        for threads in (1, 2):
+            with pytest.raises(hr.HandError, match=f"^row {row}: card {dup} appears twice"):
+                hr.evaluate(hands, "high", wild, threads=threads)
+        masks = hr.to_mask(random_hands(10_007, k, seed=41))
+        masks[row] |= np.uint64(1 << 15)
+        with pytest.raises(hr.HandError, match=f"^row {row}: bit 15 is set"):
+            hr.evaluate_masks(masks, "high", wild, threads=2)
+
+
+def test_ctrl_c_interrupts_a_long_batch():
+    """A batch of slow hands (9 cards, deuces wild: seconds of C) is cut into
+    chunks, so SIGINT raises KeyboardInterrupt within a fraction of a second."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    code = (
+        "import sys, numpy as np, handrank as hr\n"
+        "rng = np.random.default_rng(3)\n"
+        "base = np.argsort(rng.random((4096, 52)), axis=1)[:, :9].astype(np.uint8)\n"
+        "hands = np.tile(base, (2048, 1))\n"
+        "hr.evaluate(hands[:10], 'high', '2')\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    hr.evaluate(hands, 'high', '2', threads=1)\n"
+        "    hr.evaluate(hands, 'high', '2', threads=1)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.3)
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+        waited = time.perf_counter() - sent
+    finally:
+        proc.kill()
+        proc.wait()
+    assert out.strip() == "interrupted"
+    assert waited < 2.0, f"took {waited:.2f} s to see Ctrl-C"

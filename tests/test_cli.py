@@ -64,3 +64,65 @@ def test_equity_command(capsys):
 def test_help(cmd):
     r = subprocess.run([sys.executable, "-m", "handrank", *cmd], capture_output=True, text=True)
     assert r.returncode == 0 and "usage: handrank" in r.stdout
+
+
+def _argparse_error(capsys, argv):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["demo", "--hands", "-5"], "handrank demo: error: argument --hands/-n: must be 0 or more; got -5"),
+    (["demo", "--threads", "0"], "handrank demo: error: argument --threads/-t: must be a positive integer; got 0"),
+    (["demo", "--threads", "two"], "handrank demo: error: argument --threads/-t: must be an integer; got 'two'"),
+    (["demo", "--seed", "-1"], "handrank demo: error: argument --seed: must be 0 or more; got -1"),
+    (["equity", "AsKs", "??", "--threads", "-1"],
+     "handrank equity: error: argument --threads/-t: must be a positive integer; got -1"),
+    (["equity", "AsKs", "??", "--trials", "0"],
+     "handrank equity: error: argument --trials/-n: must be a positive integer; got 0"),
+    (["equity", "AsKs", "??", "--trials", str(10**23)],
+     f"handrank equity: error: argument --trials/-n: must be less than 2**63; got {10**23}"),
+])
+def test_bad_numeric_options_are_argparse_errors(capsys, argv, msg):
+    assert _argparse_error(capsys, argv) == msg
+
+
+def test_huge_thread_counts_are_capped(capsys):
+    assert main(["demo", "--hands", "2000", "--threads", "99999999999"]) == 0
+    assert "hands/s" in capsys.readouterr().out
+    assert main(["equity", "AsKs", "QdQc", "--board", "2h7dJc", "--threads", "99999999999"]) == 0
+    assert "990 deals (exact)" in capsys.readouterr().out
+    assert main(["equity", "AhAd", "??", "--trials", "2000", "--seed", str(10**30),
+                 "--threads", str(2**70)]) == 0
+    assert "Monte Carlo" in capsys.readouterr().out
+
+
+def test_demo_hands_zero_skips_the_batch(capsys):
+    assert main(["demo", "--hands", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Royal flush" in out and "hands/s" not in out
+
+
+def test_demo_without_memory_for_the_batch(capsys, monkeypatch):
+    import handrank.cli as cli
+
+    def no_memory(n, k, seed):
+        raise MemoryError
+    monkeypatch.setattr(cli, "random_hands", no_memory)
+    assert main(["demo", "--hands", "99999999999"]) == 2
+    assert capsys.readouterr().err == ("handrank: error: not enough memory for 99,999,999,999 "
+                                       "hands of 7 cards; pass a smaller --hands\n")
+
+
+@pytest.mark.parametrize("exc", [OverflowError("Python int too large to convert to C long"),
+                                 ValueError("bad value"), __import__("handrank").HandError("bad")])
+def test_value_errors_from_arguments_are_one_line(capsys, monkeypatch, exc):
+    import handrank.cli as cli
+
+    def boom(args):
+        raise exc
+    monkeypatch.setattr(cli, "cmd_equity", boom)
+    assert main(["equity", "AsKs", "??"]) == 2
+    assert capsys.readouterr().err == f"handrank: error: {exc}\n"

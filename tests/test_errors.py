@@ -100,6 +100,26 @@ def test_threads_errors(threads):
         hr.evaluate(np.zeros((0, 5), dtype=np.uint8), threads=threads)
 
 
+@pytest.mark.parametrize("threads,shown", [
+    (0, "0"), (-1, "-1"), (np.int64(-3), "-3"), (-2**70, str(-2**70)), (1.5, "1.5"),
+    ("2", "'2'"), (True, "True"), (np.bool_(True), repr(np.bool_(True))), (2.0, "2.0"),
+    ("x" * 100_000, "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+])
+def test_threads_error_message_every_entry_point(threads, shown):
+    want = f"threads must be a positive integer or None; got {shown}"
+    hands = np.tile(np.arange(7, dtype=np.uint8), (3, 1))
+    calls = [lambda: hr.evaluate(hands, threads=threads),
+             lambda: hr.evaluate("As Ks Qs Js Ts", threads=threads),      # one hand too
+             lambda: hr.evaluate_masks(hr.to_mask(hands), threads=threads),
+             lambda: hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts"), threads=threads),
+             lambda: hr.evaluate_omaha("As Ks Qd Jd", "2c 3c 4c", threads=threads),
+             lambda: hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc", threads=threads)]
+    for call in calls:
+        with pytest.raises(hr.HandError) as e:
+            call()
+        assert str(e.value) == want
+
+
 @pytest.mark.parametrize("out,msg", [
     (np.empty(3, dtype=np.int32), "int16"), (np.empty(4, dtype=np.int16), r"\(3,\)"),
     ([0, 0, 0], "numpy int16"),
@@ -169,3 +189,91 @@ def test_card_function_errors():
         hr.lowest_card(np.array([[1, 2], [3, 52]]))
     with pytest.raises(TypeError):
         hr.parse(5)
+
+
+FLAT_HINT = " (a 1-D array is one hand; pass an (N, k) array for a batch)"
+LIST_HINT = (" (a flat list of codes is one hand; pass a list of hands or an (N, k) array "
+             "for a batch)")
+
+
+def _timed_error(fn, *args):
+    import time
+    start = time.perf_counter()
+    with pytest.raises(hr.HandError) as e:
+        fn(*args)
+    return time.perf_counter() - start, str(e.value)
+
+
+@pytest.mark.parametrize("fn", [hr.evaluate, hr.best_five])
+def test_flat_batch_of_codes_is_refused_at_once(fn):
+    """A 1-D array is one hand: its length is checked before its codes are
+    converted or checked, and the message never lists the cards."""
+    hr.evaluate("As Ks Qs Js Ts")                                 # tables built
+    codes = (np.arange(10**7) % 52).astype(np.uint8)
+    for arr in (codes, codes.astype(np.int64), codes[::-1], codes.astype(np.int8) + 60):
+        seconds, msg = _timed_error(fn, arr)
+        assert msg == "a hand needs 5 to 9 cards; got 10000000" + FLAT_HINT
+        assert seconds < 0.1
+    seconds, msg = _timed_error(fn, codes[:10**6].tolist())
+    assert msg == "a hand needs 5 to 9 cards; got 1000000" + LIST_HINT
+    assert seconds < 0.1
+    assert _timed_error(fn, (1, 2, 3, 4, 5, 6, 7, 8, 9, 60))[1] == \
+        "a hand needs 5 to 9 cards; got 10" + LIST_HINT
+
+
+def test_long_hand_text_is_refused_at_once():
+    seconds, msg = _timed_error(hr.evaluate, "As Kd " * 10**6)
+    assert msg == "a hand needs 5 to 9 cards; got more than 64 ('As Kd As Kd As Kd As Kd As ...')"
+    assert seconds < 0.1
+    assert _timed_error(hr.evaluate, "As Ks Qs Js Ts 9s 8s 7s 6s 5s")[1] == \
+        "a hand needs 5 to 9 cards; got 10 ('As Ks Qs Js Ts 9s 8s 7s 6s ...')"
+    assert _timed_error(hr.evaluate, "As Ks Qs")[1] == "a hand needs 5 to 9 cards; got 3 ('As Ks Qs')"
+
+
+def test_errors_in_huge_inputs_give_short_messages():
+    text = "As " * 10**5 + "Zz"
+    for fn, arg in [(hr.parse, text), (hr.evaluate, ["As Ks Qs Js Ts", text]),
+                    (hr.to_mask, text), (hr.to_mask, np.tile(np.arange(52), (2, 1000)))]:
+        seconds, msg = _timed_error(fn, arg)
+        assert len(msg) < 300, msg[:300]
+    assert _timed_error(hr.parse, text)[1].startswith(
+        "cannot read card 'Zz' at position 300000 of a 300,002-character text, "
+        "near 's As As As As As As As As As As As As Zz': a card starts with a rank")
+    assert _timed_error(hr.evaluate, ["As Ks Qs Js Ts", text])[1].startswith(
+        "row 1: cannot read card 'Zz' at position 300000 of a 300,002-character")
+    with pytest.raises(hr.HandError, match="threads must be"):
+        hr.evaluate("As Ks Qs Js Ts", threads=list(range(10**6)))
+    assert len(str(pytest.raises(hr.HandError, hr.evaluate, np.zeros((2, 5), np.uint8),
+                                 threads=list(range(10**6))).value)) < 300
+
+
+@pytest.mark.parametrize("fn", [hr.category, hr.describe])
+@pytest.mark.parametrize("rules", ["a5-8", "high", "2-7"])
+def test_strengths_are_range_checked_before_any_cast(fn, rules):
+    """2**64 - 1 as uint64 used to wrap to -1 in int64: 'No low' under a5-8."""
+    top = {"a5-8": 6174, "high": 7474, "2-7": 7461}[rules]
+    low = -1 if rules == "a5-8" else 0
+    tail = f" is out of range for rules={hr.get_rules(rules).name!r}: expected {low}..{top}"
+    for value, shown in [(np.array([2**64 - 1], dtype=np.uint64), 2**64 - 1),
+                         (np.array([[3, 2**63]], dtype=np.uint64), 2**63),
+                         (np.array([3, 2**63 - 1], dtype=np.int64), 2**63 - 1),
+                         (np.array([3, 2**32 - 1], dtype=np.uint32), 2**32 - 1),
+                         (np.uint64(2**64 - 1), 2**64 - 1), (np.uint64(2**63), 2**63),
+                         ([3, 2**64 - 1], 2**64 - 1), ((3, 2**70), 2**70), ([[3], [-2**70]], -2**70),
+                         ([3, np.uint64(2**64 - 1)], 2**64 - 1), (2**64 - 1, 2**64 - 1)]:
+        with pytest.raises(hr.HandError) as e:
+            fn(value, rules)
+        assert str(e.value) == f"strength {shown}{tail}"
+    ok = np.array([3, top], dtype=np.uint64)
+    want = fn(ok.astype(np.int64), rules)
+    assert np.array_equal(fn(ok, rules), want)
+    assert np.array_equal(fn([3, top], rules), want)
+    assert fn(np.uint64(top), rules) == fn(top, rules)
+
+
+@pytest.mark.parametrize("fn", [hr.category, hr.describe])
+def test_strength_type_errors(fn):
+    for value, msg in [([0.5], "got dtype float64"), ([1, 2.5], "got dtype float64"),
+                       ([True], "got dtype bool"), ([[1], [2, 3]], "of one shape")]:
+        with pytest.raises(hr.HandError, match=msg):
+            fn(value)

@@ -7,13 +7,15 @@ looks at that row again to say exactly what is wrong with it.
 from __future__ import annotations
 
 import os
+import reprlib
+import time
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from . import _core
-from ._cards import NCODES, card_name, format as format_cards, parse_codes
+from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._types import Category, HandError
 from ._wild import WildSetting, resolve_wild
@@ -23,6 +25,17 @@ __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
 
 #: Below this many hands per thread a batch runs on one thread.
 MIN_ROWS_PER_THREAD = 32768
+
+#: Most rows one C call evaluates.  A bigger batch is cut into chunks, one C
+#: call each, so that the loop comes back to Python (where Ctrl-C is seen)
+#: about every CHUNK_SECONDS; batches of up to this many 5..7-card hands
+#: without wild cards (a few milliseconds) stay one call.
+CHUNK_ROWS = 1 << 22
+#: About how long one chunk should take; chunk sizes adapt to the measured speed.
+CHUNK_SECONDS = 0.1
+#: Slow hands (8 or 9 cards, wild cards, masks of unknown size; up to a
+#: hundred times slower) start with chunks this many times smaller.
+SLOW_CHUNK_DIVISOR = 128
 
 
 def default_threads() -> int:
@@ -34,15 +47,31 @@ def default_threads() -> int:
     return max(1, min(n, _core.MAX_THREADS if _core.HAS_OPENMP else 1))
 
 
-def resolve_threads(threads: int | None, n: int) -> int:
-    """Threads for a batch of n rows: ``None`` means all cores (fewer for small batches)."""
+def resolve_threads(threads: Any, n: int) -> int:
+    """Threads for a batch of n rows; every ``threads=`` argument passes here.
+
+    ``None`` means all cores (fewer for small batches).  Otherwise a positive
+    integer (Python or numpy, not bool): ``threads=`` is how many cores a batch
+    may use, and more than the machine has (:func:`default_threads`) is capped,
+    so any large integer is accepted.
+    """
     if threads is None:
         return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
-        raise HandError(f"threads must be a positive integer or None; got {threads!r}")
-    if threads < 1:
-        raise HandError(f"threads must be at least 1; got {threads}")
-    return int(threads) if _core.HAS_OPENMP else 1
+    is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
+    if is_int and threads >= 1:
+        return min(int(threads), default_threads())
+    shown = int(threads) if is_int else _brief(threads)
+    raise HandError(f"threads must be a positive integer or None; got {shown}")
+
+
+def _brief(value: Any) -> str:
+    """A repr short enough for an error message, however large the value."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
 
 
 def _ints_checked(arr: np.ndarray) -> np.ndarray:
@@ -58,17 +87,51 @@ def _ints_checked(arr: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
-def as_hands(hands: Any) -> tuple[np.ndarray, bool]:
+#: A hand's text is read no further than this many cards (so a huge text that
+#: cannot be one hand is refused at once).
+_TEXT_CARDS_LIMIT = 64
+
+
+def _too_many_cards(k: int | str, lo: int, hi: int, hint: str = "") -> HandError:
+    return HandError(f"a hand needs {lo} to {hi} cards; got {k}{hint}")
+
+
+def _is_text_array(arr: np.ndarray) -> bool:
+    """Whether an array holds only text: dtype str, or object dtype with all str.
+    (Not for lists: numpy makes ``["As Ks Qs Js Ts", 5]`` a str array.)"""
+    if arr.dtype.kind == "U":
+        return True
+    return arr.dtype == object and all(isinstance(t, str) for t in arr.flat)
+
+
+def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.ndarray, bool]:
     """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
-    the input was one hand.  Accepts text, a sequence of codes, a list of
-    texts, or an integer array of one (k,) or many (N, k) hands."""
+    the input was one hand.  Accepts text, a sequence of codes, a list (or
+    1-D numpy array, or pandas Series) of texts, or an integer array of one
+    (k,) or many (N, k) hands.
+
+    With ``k_range=(lo, hi)``, one hand of more than ``hi`` cards is refused
+    before its codes are converted or checked (a long 1-D array is one hand,
+    and usually a batch passed flat by mistake)."""
     if isinstance(hands, str):
-        return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
+        if k_range is None:
+            return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
+        lo, hi = k_range
+        codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
+        if len(codes) > hi:
+            k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
+            raise _too_many_cards(k, lo, hi, f" ({codes_excerpt(codes)!r})")
+        return np.array(codes, dtype=np.uint8).reshape(1, -1), True
     if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
         return as_batch(hands), False
     if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
         raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
                         f"got {type(hands).__name__}")
+    if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
+            and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
+        raise _too_many_cards(len(hands), *k_range,
+                              " (a flat list of codes is one hand; pass a list of hands or "
+                              "an (N, k) array for a batch)")
     try:
         arr = np.asarray(hands)
     except ValueError as e:   # ragged nested lists
@@ -76,8 +139,18 @@ def as_hands(hands: Any) -> tuple[np.ndarray, bool]:
     if arr.dtype == object or arr.dtype.kind not in "iu":
         if arr.size == 0:
             raise HandError("no cards given: a hand needs 5 to 9 cards")
+        if not isinstance(hands, (list, tuple)) and _is_text_array(arr):
+            if arr.ndim == 0:
+                return as_hands(str(arr[()]), k_range)
+            if arr.ndim == 1:                    # a numpy array or pandas Series of texts
+                return as_batch([str(t) for t in arr.tolist()]), False
+            raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
+                            f"got shape {arr.shape}")
         raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
     if arr.ndim == 1:
+        if k_range is not None and len(arr) > k_range[1]:
+            raise _too_many_cards(len(arr), *k_range, " (a 1-D array is one hand; pass an "
+                                                      "(N, k) array for a batch)")
         return _ints_checked(arr).reshape(1, -1), True
     if arr.ndim == 2:
         return _ints_checked(arr), False
@@ -133,11 +206,17 @@ def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = Fal
 
 def _check_k(k: int, rows: np.ndarray, single: bool) -> None:
     if not 5 <= k <= 9:
-        what = f" ({format_cards(rows[0])!r})" if single and k and rows.max() < NCODES else ""
+        what = ""
+        if single and 0 < k < 5 and rows.max() < NCODES:
+            what = f" ({codes_excerpt(rows[0])!r})"
         raise HandError(f"a hand needs 5 to 9 cards; got {k}{what}")
 
 
-def _out_array(out: np.ndarray | None, n: int) -> np.ndarray:
+def _out_array(out: np.ndarray | None, n: int, source: np.ndarray) -> np.ndarray:
+    """The array the C loop writes: ``out`` itself when it is C-contiguous and
+    shares no memory with ``source`` (the array the loop reads), else a fresh
+    one whose values the caller copies into ``out`` afterwards.  (Threads write
+    results while others still read rows, so an overlap would corrupt both.)"""
     if out is None:
         return np.empty(n, dtype=np.int16)
     if not isinstance(out, np.ndarray):
@@ -147,9 +226,33 @@ def _out_array(out: np.ndarray | None, n: int) -> np.ndarray:
                         f"got dtype {out.dtype}, shape {out.shape}")
     if not out.flags.writeable:
         raise HandError("out is read-only")
-    if out.flags.c_contiguous:
+    if out.flags.c_contiguous and not np.shares_memory(out, source):
         return out
     return np.empty(n, dtype=np.int16)
+
+
+def _run_chunked(fn: Any, source: np.ndarray, res: np.ndarray, threads: int, wild: Any,
+                 slow: bool) -> int:
+    """``fn(source, res, threads, wild)`` (a C loop that returns the first bad
+    row or -1) over the rows of ``source`` in chunks; the first bad row's index
+    in the whole batch, or -1.  Chunks start at CHUNK_ROWS rows (divided by
+    SLOW_CHUNK_DIVISOR for slow hands), then are sized to take about
+    CHUNK_SECONDS each, never more than CHUNK_ROWS rows."""
+    n = len(source)
+    step = max(1, CHUNK_ROWS // SLOW_CHUNK_DIVISOR if slow else CHUNK_ROWS)
+    if n <= step:
+        return fn(source, res, threads, wild)
+    lo = 0
+    while lo < n:
+        hi = min(n, lo + step)
+        start = time.perf_counter()
+        bad = fn(source[lo:hi], res[lo:hi], threads, wild)
+        if bad >= 0:
+            return lo + bad
+        took = time.perf_counter() - start
+        step = max(1, min(CHUNK_ROWS, 4 * step, int(step * CHUNK_SECONDS / max(took, 1e-9))))
+        lo = hi
+    return -1
 
 
 def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
@@ -160,8 +263,9 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     ----------
     hands
         One hand (text such as ``"As Kd Th 9c 2s"``, or a sequence of 5..9 card
-        codes) or many (a list of texts, or an ``(N, k)`` integer array of any
-        dtype and layout; C-contiguous ``uint8`` is the fast path).
+        codes) or many (a list, 1-D array or pandas Series of texts, or an
+        ``(N, k)`` integer array of any dtype and layout; C-contiguous
+        ``uint8`` is the fast path).  A 1-D integer array is one hand.
     rules
         ``"high"``, ``"ace-to-five"`` (``"a5"``, ``"razz"``), ``"ace-to-five-8"``
         (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)
@@ -172,9 +276,11 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         cards as text or codes: ``"2"`` (deuces), ``"Js Jh"`` (one-eyed
         jacks); jokers are then wild too.
     out
-        Optional preallocated ``(N,)`` int16 array for a batch's result.
+        Optional preallocated ``(N,)`` int16 array for a batch's result; it
+        may share memory with ``hands``.
     threads
-        Cores a batch uses: ``None`` for all, 1 for the calling thread only.
+        How many cores a batch may use: ``None`` for all, 1 for the calling
+        thread only.  More than the machine has is capped.
 
     Returns
     -------
@@ -198,7 +304,9 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
     [4986, 171]
     """
-    if out is None and type(rules) is str:
+    if threads is not None:
+        resolve_threads(threads, 0)               # a bad value is an error even for one hand
+    if out is None and type(rules) is str and not (type(hands) is np.ndarray and hands.size > 9):
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:                     # one plain hand: straight into C
             ws = resolve_wild(wild)
@@ -207,12 +315,12 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
                 return v
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    rows, single = as_hands(hands)
+    rows, single = as_hands(hands, (5, 9))
     n, k = rows.shape
     _check_k(k, rows, single)
-    res = _out_array(out, n)
-    bad = rs.tables.eval_codes(rows, res, resolve_threads(threads, n),
-                               ws.compiled if ws else None)
+    res = _out_array(out, n, rows)
+    bad = _run_chunked(rs.tables.eval_codes, rows, res, resolve_threads(threads, n),
+                       ws.compiled if ws else None, slow=k > 7 or ws is not None)
     if bad >= 0:
         raise _bad_row_error(rows, bad, single, ws is not None)
     if out is not None and res is not out:
@@ -239,12 +347,15 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
 
     Card (rank, suit) is bit ``16*suit + rank``.  A single mask (an ``int``)
     gives an ``int``; an ``(N,)`` array gives ``(N,)`` int16.  Each mask may
-    hold a different number of cards.
+    hold a different number of cards.  ``out=`` and ``threads=`` work as in
+    :func:`evaluate`.
 
     >>> import handrank as hr
     >>> hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts 2c 3d"))
     7461
     """
+    if threads is not None:
+        resolve_threads(threads, 0)
     if wild is None and out is None and type(rules) is str and type(masks) is int:
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:
@@ -277,9 +388,9 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             raise HandError(f"row {int(np.argmax(arr < 0))}: mask is negative")
         arr = np.ascontiguousarray(arr, dtype=np.uint64)
     n = len(arr)
-    res = _out_array(out, n)
-    bad = rs.tables.eval_masks(arr, res, resolve_threads(threads, n),
-                               ws.compiled if ws else None)
+    res = _out_array(out, n, arr)
+    bad = _run_chunked(rs.tables.eval_masks, arr, res, resolve_threads(threads, n),
+                       ws.compiled if ws else None, slow=True)
     if bad >= 0:
         where = "" if single else f"row {bad}: "
         problem = _mask_problem(int(arr[bad]), ws is not None)
@@ -327,7 +438,7 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     """
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    rows, single = as_hands(cards)
+    rows, single = as_hands(cards, (5, 9))
     strengths = evaluate(rows, rs, ws)       # validates every row
     n, k = rows.shape
     combos = _COMBOS[k]
@@ -390,16 +501,44 @@ def describe(strength: Any, rules: str = "high") -> Any:
 
 
 def _strength_array(s: Any, rs: RuleSet) -> np.ndarray:
-    arr = np.asarray(s)
+    """Strengths as int64, each checked against the rules' range *before* any
+    cast (a uint64 or a huge Python int must not wrap into range)."""
+    try:
+        arr = np.asarray(s)
+    except ValueError:                           # ragged nested lists
+        raise HandError("strengths must be integers in a list or array of one shape") from None
+    if arr.dtype.kind in "fO" and isinstance(s, (list, tuple)):
+        exact = np.array(s, dtype=object)        # [0, 2**64 - 1] would be float64
+        if _all_ints(exact):
+            arr = exact
+    lo, hi = rs.min_strength, rs.nclasses
+
+    def out_of_range(bad: np.ndarray) -> HandError:
+        v = int(arr[np.unravel_index(int(np.argmax(bad)), arr.shape)])
+        return HandError(f"strength {v} is out of range for rules={rs.name!r}: "
+                         f"expected {lo}..{hi - 1}")
+
+    if arr.dtype == object and _all_ints(arr):
+        bad = np.frompyfunc(lambda v: not lo <= v < hi, 1, 1)(arr).astype(bool)
+        if bad.any():
+            raise out_of_range(bad)
+        arr = arr.astype(np.int64)
     if arr.dtype.kind not in "iu":
         raise HandError(f"strengths must be integers; got dtype {arr.dtype}")
+    if arr.dtype.kind == "u" and arr.dtype.itemsize >= 8:    # would wrap in int64
+        bad = arr >= np.uint64(hi)
+        if bad.any():
+            raise out_of_range(bad)
     arr = arr.astype(np.int64)
-    bad = (arr < rs.min_strength) | (arr >= rs.nclasses)
+    bad = (arr < lo) | (arr >= hi)
     if bad.any():
-        v = arr[np.unravel_index(int(np.argmax(bad)), arr.shape)]
-        raise HandError(f"strength {v} is out of range for rules={rs.name!r}: "
-                        f"expected {rs.min_strength}..{rs.nclasses - 1}")
+        raise out_of_range(bad)
     return arr
+
+
+def _all_ints(arr: np.ndarray) -> bool:
+    return bool(arr.size) and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+                                  for v in arr.flat)
 
 
 def _qualifies(arr: np.ndarray, rs: RuleSet) -> np.ndarray:

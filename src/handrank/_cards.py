@@ -41,22 +41,49 @@ def card_name(code: int) -> str:
     return f"<code {code}>"
 
 
+#: Texts longer than this are quoted in part in error messages.
+_QUOTE_LIMIT = 60
+
+
+def _quote(text: str, pos: int = 0) -> str:
+    """The text for an error message: whole when short, else a part near pos."""
+    if len(text) <= _QUOTE_LIMIT:
+        return repr(text)
+    lo = max(0, min(pos - 20, len(text) - 40))
+    return f"a {len(text):,}-character text, near {text[lo:lo + 40]!r}"
+
+
 def _parse_error(text: str, pos: int, why: str) -> HandError:
     end = pos
     while end < len(text) and text[end] not in _SEPARATORS and end - pos < 4:
         end += 1
     bad = text[pos:end] or text[pos:pos + 1]
-    return HandError(f"cannot read card {bad!r} at position {pos} of {text!r}: {why}")
+    return HandError(f"cannot read card {bad!r} at position {pos} of {_quote(text, pos)}: {why}")
 
 
-def parse_codes(text: str) -> list[int]:
-    """Card codes of a hand's text, as a list (see :func:`parse`)."""
+def codes_excerpt(codes: Iterable[int], limit: int = 9) -> str:
+    """Text of at most ``limit`` cards for an error message, then "..." if more."""
+    head = []
+    for c in codes:
+        if len(head) == limit:
+            head.append("...")
+            break
+        head.append(card_name(int(c)))
+    return " ".join(head)
+
+
+def parse_codes(text: str, limit: int | None = None) -> list[int]:
+    """Card codes of a hand's text, as a list (see :func:`parse`).
+
+    With ``limit``, reading stops after ``limit + 1`` cards (enough to know
+    that a hand is too long, without reading a huge text to its end).
+    """
     if not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
     codes: list[int] = []
     jokers = 0
     i, n = 0, len(text)
-    while i < n:
+    while i < n and (limit is None or len(codes) <= limit):
         ch = text[i]
         if ch in _SEPARATORS:
             i += 1
@@ -163,7 +190,7 @@ def to_mask(cards: CardsLike) -> int | np.ndarray:
             dup = np.flatnonzero(counts != batch.shape[1])
             if dup.size:
                 raise HandError(f"row {dup[0]}: a card repeats "
-                                f"({format(batch[dup[0]])}); a mask holds each card once")
+                                f"({codes_excerpt(batch[dup[0]])}); a mask holds each card once")
             return masks
     codes = _codes_1d(cards)
     mask = 0

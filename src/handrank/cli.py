@@ -48,6 +48,37 @@ def _rules_help() -> str:
                      for rs in RULE_SETS)
 
 
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer; got {text[:40]!r}") from None
+
+
+def _positive(text: str) -> int:
+    """argparse type: an integer >= 1 (threads; more than the cores is capped)."""
+    n = _integer(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {n}")
+    return n
+
+
+def _count(text: str) -> int:
+    """argparse type: an integer >= 0."""
+    n = _integer(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more; got {n}")
+    return n
+
+
+def _trials(text: str) -> int:
+    """argparse type: a positive integer below 2**63 (Monte Carlo deals)."""
+    n = _positive(text)
+    if n >= 2**63:
+        raise argparse.ArgumentTypeError(f"must be less than 2**63; got {n}")
+    return n
+
+
 def _add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", "-r", default="high", metavar="RULES",
                    help=f"rule set (default: high). One of: {_rules_help()}")
@@ -95,23 +126,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
     p.add_argument("--board", "-b", default="", help="known board cards")
     p.add_argument("--dead", "-d", default="", help="cards out of play")
-    p.add_argument("--trials", "-n", type=int, default=None,
+    p.add_argument("--trials", "-n", type=_trials, default=None,
                    help="Monte Carlo deals (default: exact enumeration)")
-    p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
-    p.add_argument("--threads", "-t", type=int, default=None, help="threads (default: all)")
+    p.add_argument("--seed", type=_integer, default=None, help="Monte Carlo seed")
+    p.add_argument("--threads", "-t", type=_positive, default=None,
+                   help="threads (default: all; more than the cores is capped)")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
 
     p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
                        description="Rank a handful of named example hands under every rule "
                                    "set, then score a batch of random 7-card hands and print "
                                    "the rate.")
-    p.add_argument("--hands", "-n", type=int, default=1_000_000,
-                   help="random hands in the timed batch (default: 1,000,000)")
+    p.add_argument("--hands", "-n", type=_count, default=1_000_000,
+                   help="random hands in the timed batch (default: 1,000,000; 0 skips it)")
     p.add_argument("--cards", "-k", type=int, default=7, choices=range(5, 10),
                    help="cards per random hand (default: 7)")
-    p.add_argument("--threads", "-t", type=int, default=None,
-                   help=f"threads for the batch (default: all, {default_threads()} here)")
-    p.add_argument("--seed", type=int, default=2026, help="random seed (default: 2026)")
+    p.add_argument("--threads", "-t", type=_positive, default=None,
+                   help=f"threads for the batch (default: all, {default_threads()} here; "
+                        f"more is capped)")
+    p.add_argument("--seed", type=_count, default=2026, help="random seed (default: 2026)")
     _add_rules(p)
     return parser
 
@@ -202,12 +235,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
         s = evaluate(text, rules, w)
         label = rules + (f", wild={w}" if w else "")
         print(f"  {text:<{width}}  {label:<22} {s:>5}  {describe(s, rules)}")
-    if args.hands < 1:
+    if args.hands == 0:
         return 0
     rs = get_rules(args.rules)
     print(f"\nDealing {args.hands:,} random {args.cards}-card hands ...", flush=True)
-    hands = random_hands(args.hands, args.cards, args.seed)
-    out = np.empty(len(hands), dtype=np.int16)
+    try:
+        hands = random_hands(args.hands, args.cards, args.seed)
+        out = np.empty(len(hands), dtype=np.int16)
+    except MemoryError:
+        raise HandError(f"not enough memory for {args.hands:,} hands of {args.cards} cards; "
+                        f"pass a smaller --hands") from None
     step = max(1, len(hands) // 10)
     start = time.perf_counter()
     for lo in range(0, len(hands), step):
@@ -237,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         commands = {"eval": cmd_eval, "demo": cmd_demo, "showdown": cmd_showdown,
                     "equity": cmd_equity}
         return commands[args.command](args)
-    except HandError as e:
+    except (HandError, ValueError, OverflowError) as e:     # a bad argument value
         print(f"handrank: error: {e}", file=sys.stderr)
         return 2
 

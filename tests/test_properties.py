@@ -153,3 +153,79 @@ def test_odd_inputs(bad):
             fn(bad)
         except OK:
             pass
+
+
+NUMBERS = st.one_of(st.integers(-2**70, 2**70), st.floats(allow_nan=True), st.booleans(),
+                    st.none(), st.text(max_size=3), st.sampled_from([np.int64(2), np.uint64(5)]))
+
+
+@SETTINGS
+@given(name=st.one_of(st.text(max_size=5), st.none()), hole=NUMBERS | st.integers(-1, 9),
+       board=NUMBERS | st.integers(-1, 7), select=st.sampled_from(["any", "omaha", "all", "x"]),
+       high=st.sampled_from(["high", None, "2-7", "a5-8", "x"]),
+       low=st.sampled_from([None, "a5-8", "razz", "a6", "x"]), deck=st.sampled_from([52, 53, 54]),
+       wild=st.sampled_from([None, "bug", "2", "zz"]), seed=st.integers(0, 2**32 - 1))
+def test_any_game_is_refused_or_plays_like_the_reference(name, hole, board, select, high, low,
+                                                          deck, wild, seed):
+    """The Game constructor either refuses (HandError) or builds a game whose
+    showdowns agree with the reference twin and whose equity sums to 1."""
+    try:
+        g = hr.Game(name, hole=hole, board=board, select=select, high=high, low=low, deck=deck,
+                    wild=wild)
+    except hr.HandError:
+        return
+    rng = np.random.default_rng(seed)
+    players = int(rng.integers(1, min(4, g.max_players) + 1))
+    cards = rng.permutation(g.deck)[:players * g.hole + g.board].tolist()
+    hands = [cards[i * g.hole:(i + 1) * g.hole] for i in range(players)]
+    board_cards = cards[players * g.hole:]
+    twin = (g.hole, g.board, "omaha" if g.select == "omaha" else "any", g.high, g.low, g.wild)
+    shares = hr.showdown(g, hands, board_cards if g.board else None)
+    assert np.allclose(shares, ref.showdown(twin, hands, board_cards), rtol=0, atol=1e-12)
+    r = hr.equity(g, ["??"] * players, board=board_cards[:max(0, g.board - 2)], trials=300,
+                  seed=seed)
+    assert abs(r.equity.sum() - 1.0) < 1e-9
+
+
+@SETTINGS
+@given(threads=NUMBERS, trials=NUMBERS, seed=NUMBERS)
+def test_numeric_arguments_are_validated(threads, trials, seed):
+    """threads=, trials= and seed= of any type or size: a result or HandError,
+    never OverflowError, TypeError from deep inside, or a crash."""
+    if isinstance(trials, (int, np.integer)) and not isinstance(trials, bool) and trials > 2000:
+        trials = 2000                                    # valid and quick
+    try:
+        r = hr.equity("holdem", ["As Ks", "??"], board="2c 3d 4h 5s", trials=trials, seed=seed,
+                      threads=threads)
+        assert abs(r.equity.sum() - 1.0) < 1e-9
+    except hr.HandError:
+        pass
+    hands = np.array([hr.parse("As Ks Qs Js Ts 9s 8s")] * 3)
+    try:
+        assert hr.evaluate(hands, threads=threads).tolist() == [7461] * 3
+    except hr.HandError:
+        pass
+
+
+@SETTINGS
+@given(kind=st.sampled_from(["short", "long", "int32", "strided", "readonly", "list", "2d"]),
+       n=st.integers(1, 40))
+def test_out_arguments_are_validated(kind, n):
+    """out= of any shape, dtype, layout or writability: the result lands in
+    out (a strided out included) or HandError; the input is never touched."""
+    hands = np.argsort(np.random.default_rng(n).random((n, 52)), axis=1)[:, :7].astype(np.uint8)
+    before = hands.copy()
+    out = {"short": lambda: np.empty(n - 1, np.int16), "long": lambda: np.empty(n + 1, np.int16),
+           "int32": lambda: np.empty(n, np.int32), "strided": lambda: np.zeros(2 * n, np.int16)[::2],
+           "readonly": lambda: np.empty(n, np.int16), "list": lambda: [0] * n,
+           "2d": lambda: np.empty((n, 1), np.int16)}[kind]()
+    if kind == "readonly":
+        out.flags.writeable = False
+    for fn in (lambda: hr.evaluate(hands, out=out),
+               lambda: hr.evaluate_omaha(hands[:, :4], hands[:, 4:7], out=out)):
+        try:
+            res = fn()
+        except hr.HandError:
+            continue
+        assert res is out and kind == "strided"
+    assert np.array_equal(hands, before)

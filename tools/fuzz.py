@@ -53,16 +53,53 @@ def _hand(fdp: atheris.FuzzedDataProvider):
     return [fdp.ConsumeUnicodeNoSurrogates(20) for _ in range(fdp.ConsumeIntInRange(0, 4))]
 
 
+NUMBERS = [None, 0, 1, 2, 3, -1, 2**31, 2**63, 2**64, 10**20, 1.5, True, "2", np.int64(2),
+           np.uint64(2**63)]
+
+
+def _number(fdp: atheris.FuzzedDataProvider):
+    """A numeric argument as a careless user writes it: small, huge, negative,
+    a float, a bool, a str or a numpy scalar."""
+    if fdp.ConsumeBool():
+        return NUMBERS[fdp.ConsumeIntInRange(0, len(NUMBERS) - 1)]
+    return fdp.ConsumeIntInRange(-3, 2**40)
+
+
+def _game(fdp: atheris.FuzzedDataProvider):
+    """A custom Game with arbitrary fields (most are refused)."""
+    pick = lambda xs: xs[fdp.ConsumeIntInRange(0, len(xs) - 1)]  # noqa: E731
+    return hr.Game(pick(["g", "", None]), hole=pick([0, 1, 2, 4, 5, 6, 7, 8, 2.0, True, -1]),
+                   board=pick([0, 3, 4, 5, 6, -1]), select=pick(["any", "omaha", "all", "x"]),
+                   high=pick(["high", None, "razz", "x"]), low=pick([None, "a5-8", "2-7", "a5"]),
+                   deck=pick([52, 53, 54, 0]), wild=pick([None, "bug", "2", "zz"]))
+
+
+def _out(fdp: atheris.FuzzedDataProvider, n: int):
+    kind = fdp.ConsumeIntInRange(0, 4)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return np.empty(fdp.ConsumeIntInRange(0, 12), dtype=np.int16)
+    if kind == 2:
+        return np.zeros(2 * max(n, 1), dtype=np.int16)[::2]
+    if kind == 3:
+        out = np.empty(max(n, 1), dtype=np.int16)
+        out.flags.writeable = False
+        return out
+    return [0] * n
+
+
 def one_input(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
     rules = RULES[fdp.ConsumeIntInRange(0, len(RULES) - 1)]
     wild = WILDS[fdp.ConsumeIntInRange(0, len(WILDS) - 1)]
-    what = fdp.ConsumeIntInRange(0, 7)
+    what = fdp.ConsumeIntInRange(0, 10)
     try:
         if what == 0:
             hr.parse(fdp.ConsumeUnicodeNoSurrogates(60))
         elif what == 1:
-            hr.evaluate(_hand(fdp), rules, wild, threads=fdp.ConsumeIntInRange(1, 2))
+            hand = _hand(fdp)
+            hr.evaluate(hand, rules, wild, out=_out(fdp, len(hand)), threads=_number(fdp))
         elif what == 2:
             masks = [fdp.ConsumeIntInRange(0, 2**64 - 1) for _ in range(fdp.ConsumeIntInRange(0, 8))]
             hr.evaluate_masks(np.array(masks, dtype=np.uint64), rules, wild)
@@ -80,10 +117,24 @@ def one_input(data: bytes) -> None:
                      for _ in range(fdp.ConsumeIntInRange(0, 4))]
             hr.equity(game, hands, board=fdp.ConsumeUnicodeNoSurrogates(16),
                       trials=fdp.ConsumeIntInRange(1, 300), seed=fdp.ConsumeIntInRange(0, 9))
-        else:
+        elif what == 7:
             s = fdp.ConsumeIntInRange(-3, 8000)
             hr.describe(s, rules)
             hr.category(s, rules)
+        elif what == 8:                                    # a custom game, used
+            g = _game(fdp)
+            hands = [_hand(fdp) for _ in range(fdp.ConsumeIntInRange(0, 3))]
+            hr.showdown(g, hands, _hand(fdp) if g.board else None, threads=_number(fdp))
+            hr.equity(g, ["??", "??"], trials=fdp.ConsumeIntInRange(1, 200), seed=1)
+        elif what == 9:                                    # numeric arguments
+            trials = _number(fdp)
+            if isinstance(trials, (int, np.integer)) and 1000 < trials <= 2**62:
+                trials = 1000                              # valid, and quick
+            hr.equity("holdem", ["As Ks", "??"], board="2c 3d 4h 5s", trials=trials,
+                      seed=_number(fdp), threads=_number(fdp))
+        else:
+            hr.evaluate_omaha(_hand(fdp), _hand(fdp), rules, wild, out=_out(fdp, 1),
+                              threads=_number(fdp))
     except (hr.HandError, TypeError):
         pass
 

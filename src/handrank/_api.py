@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import reprlib
-import time
 from itertools import combinations
 from typing import Any
 
@@ -16,6 +15,7 @@ import numpy as np
 
 from . import _core
 from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
+from ._slices import first_bad_row
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._types import Category, HandError
 from ._wild import WildSetting, resolve_wild
@@ -26,13 +26,11 @@ __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
 #: Below this many hands per thread a batch runs on one thread.
 MIN_ROWS_PER_THREAD = 32768
 
-#: Most rows one C call evaluates.  A bigger batch is cut into chunks, one C
+#: Most rows one C call evaluates.  A bigger batch is cut into slices, one C
 #: call each, so that the loop comes back to Python (where Ctrl-C is seen)
-#: about every CHUNK_SECONDS; batches of up to this many 5..7-card hands
-#: without wild cards (a few milliseconds) stay one call.
+#: about every ``_slices.SLICE_SECONDS``; batches of up to this many 5..7-card
+#: hands without wild cards (a few milliseconds) stay one call.
 CHUNK_ROWS = 1 << 22
-#: About how long one chunk should take; chunk sizes adapt to the measured speed.
-CHUNK_SECONDS = 0.1
 #: Slow hands (8 or 9 cards, wild cards, masks of unknown size; up to a
 #: hundred times slower) start with chunks this many times smaller.
 SLOW_CHUNK_DIVISOR = 128
@@ -212,9 +210,9 @@ def _check_k(k: int, rows: np.ndarray, single: bool) -> None:
         raise HandError(f"a hand needs 5 to 9 cards; got {k}{what}")
 
 
-def _out_array(out: np.ndarray | None, n: int, source: np.ndarray) -> np.ndarray:
+def _out_array(out: np.ndarray | None, n: int, *sources: np.ndarray) -> np.ndarray:
     """The array the C loop writes: ``out`` itself when it is C-contiguous and
-    shares no memory with ``source`` (the array the loop reads), else a fresh
+    shares no memory with the ``sources`` (the arrays the loop reads), else a fresh
     one whose values the caller copies into ``out`` afterwards.  (Threads write
     results while others still read rows, so an overlap would corrupt both.)"""
     if out is None:
@@ -226,7 +224,7 @@ def _out_array(out: np.ndarray | None, n: int, source: np.ndarray) -> np.ndarray
                         f"got dtype {out.dtype}, shape {out.shape}")
     if not out.flags.writeable:
         raise HandError("out is read-only")
-    if out.flags.c_contiguous and not np.shares_memory(out, source):
+    if out.flags.c_contiguous and not any(np.shares_memory(out, s) for s in sources):
         return out
     return np.empty(n, dtype=np.int16)
 
@@ -234,25 +232,13 @@ def _out_array(out: np.ndarray | None, n: int, source: np.ndarray) -> np.ndarray
 def _run_chunked(fn: Any, source: np.ndarray, res: np.ndarray, threads: int, wild: Any,
                  slow: bool) -> int:
     """``fn(source, res, threads, wild)`` (a C loop that returns the first bad
-    row or -1) over the rows of ``source`` in chunks; the first bad row's index
-    in the whole batch, or -1.  Chunks start at CHUNK_ROWS rows (divided by
-    SLOW_CHUNK_DIVISOR for slow hands), then are sized to take about
-    CHUNK_SECONDS each, never more than CHUNK_ROWS rows."""
-    n = len(source)
-    step = max(1, CHUNK_ROWS // SLOW_CHUNK_DIVISOR if slow else CHUNK_ROWS)
-    if n <= step:
-        return fn(source, res, threads, wild)
-    lo = 0
-    while lo < n:
-        hi = min(n, lo + step)
-        start = time.perf_counter()
-        bad = fn(source[lo:hi], res[lo:hi], threads, wild)
-        if bad >= 0:
-            return lo + bad
-        took = time.perf_counter() - start
-        step = max(1, min(CHUNK_ROWS, 4 * step, int(step * CHUNK_SECONDS / max(took, 1e-9))))
-        lo = hi
-    return -1
+    row or -1) over the rows of ``source``; the first bad row's index in the
+    whole batch, or -1.  Up to CHUNK_ROWS fast rows (SLOW_CHUNK_DIVISOR times
+    fewer slow ones: 8 or 9 cards, wild cards, masks) are one call; longer
+    batches go in slices of about ``_slices.SLICE_SECONDS`` (Ctrl-C)."""
+    first = max(1, CHUNK_ROWS // SLOW_CHUNK_DIVISOR if slow else CHUNK_ROWS)
+    return first_bad_row(lambda a, b: fn(source[a:b], res[a:b], threads, wild), len(source),
+                         first=first, max_step=CHUNK_ROWS)
 
 
 def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,

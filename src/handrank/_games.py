@@ -17,7 +17,7 @@ from . import _core
 from ._api import _out_array, as_hands, resolve_threads, row_problem
 from ._cards import NCODES, _codes_1d, format as format_cards
 from ._rules import RuleSet, get_rules
-from ._slices import sliced
+from ._slices import first_bad_row
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
@@ -275,21 +275,6 @@ def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
-def _first_bad(run, n: int, threads: int) -> int:
-    """run(a, b) -> first bad row of rows [a, b) or -1, over all n rows in
-    slices (see _slices); the first bad row overall or -1."""
-    found = []
-
-    def part(a: int, b: int) -> None:
-        if not found:
-            bad = run(a, b)
-            if bad >= 0:
-                found.append(a + bad)
-
-    sliced(part, 0, n, first=min(n, 1024 * threads) or 1)
-    return found[0] if found else -1
-
-
 def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     cards = np.concatenate([board, holes.ravel()])
     return row_problem(cards, jokers_ok=g.wild is not None)
@@ -303,8 +288,8 @@ def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int |
     hi = np.empty((n, players), dtype=np.int16)
     lo = np.empty((n, players), dtype=np.int16)
     t = resolve_threads(threads, n)
-    bad = _first_bad(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
-                                                    hi[a:b], lo[a:b], t), n, t)
+    bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
+                                                       hi[a:b], lo[a:b], t), n, first=4096 * t)
     if bad >= 0:
         where = "" if n == 1 else f"deal {bad}: "
         raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
@@ -359,11 +344,10 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     b = np.ascontiguousarray(b, dtype=np.uint8)
     tables = _omaha_tables(rs, h.shape[1], b.shape[1], ws)
     n = len(h)
-    res = _out_array(out, n)
-    if out is not None and (np.shares_memory(res, h) or np.shares_memory(res, b)):
-        res = np.empty(n, dtype=np.int16)       # out overlaps the input: write it last
+    res = _out_array(out, n, h, b)
     t = resolve_threads(threads, n)
-    bad = _first_bad(lambda x, y: tables.omaha(h[x:y], b[x:y], res[x:y], t), n, t)
+    bad = first_bad_row(lambda x, y: tables.omaha(h[x:y], b[x:y], res[x:y], t), n,
+                        first=4096 * t)
     if bad >= 0:
         where = "" if single_h else f"row {bad}: "
         problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None)

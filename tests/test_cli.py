@@ -126,3 +126,15 @@ def test_value_errors_from_arguments_are_one_line(capsys, monkeypatch, exc):
     monkeypatch.setattr(cli, "cmd_equity", boom)
     assert main(["equity", "AsKs", "??"]) == 2
     assert capsys.readouterr().err == f"handrank: error: {exc}\n"
+
+
+def test_ctrl_c_is_one_line(monkeypatch, capsys):
+    """Ctrl-C during a command: a short message and exit status 130, no traceback."""
+    from handrank import cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_equity", interrupted)
+    assert cli.main(["equity", "AsKs", "QdQc"]) == 130
+    assert capsys.readouterr().err.strip() == "handrank: interrupted"

@@ -277,6 +277,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (HandError, ValueError, OverflowError) as e:     # a bad argument value
         print(f"handrank: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("handrank: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":   # pragma: no cover

@@ -6,10 +6,16 @@ later calls load it in milliseconds.  Every number is exact: for a class pair
 (A, B) one representative hand of A meets every hand of B that shares no card
 with it, and each matchup is played out over all 1,712,304 boards.  Matchups
 that differ only by a renaming of suits are played once.
+
+The C kernel releases the GIL for as long as it runs, so it is called in
+slices of about 0.2 s of work: Ctrl-C (and ``progress``) get a turn between
+slices.  ``threads`` is checked by ``handrank._api.resolve_threads`` before any
+work.
 """
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable
 from itertools import permutations
 from pathlib import Path
@@ -17,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ._api import default_threads
+from ._api import resolve_threads
 from ._ranges import HAND_CLASSES, Range
 from ._rules import get_rules
 from ._types import HandError
@@ -26,6 +32,8 @@ __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 
 BOARDS = 1_712_304
 VERSION = 1
+MATCHUPS = 47_086            # canonical matchups in the whole table
+SLICE_SECONDS = 0.2          # work per call of the C kernel: Python's turn between
 _INDEX = {c: i for i, c in enumerate(HAND_CLASSES)}
 _PERMS = list(permutations(range(4)))
 
@@ -83,19 +91,33 @@ def _plan(pairs: Iterable[tuple[str, str]]):
     return plan, keys
 
 
-def _play(keys: dict[tuple, int], threads: int | None,
-          progress: Callable[[int, int], Any] | None) -> np.ndarray:
-    """(wins a, wins b, ties) of every canonical matchup, in C on all cores."""
+def _play(keys: dict[tuple, int], threads: int,
+          progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
+    """(wins a, wins b, ties) of every canonical matchup, in C on ``threads`` cores.
+
+    The kernel releases the GIL for as long as it runs, and Python handles
+    Ctrl-C only between calls, so it is called in slices of about
+    SLICE_SECONDS of work: ``threads * 16`` matchups at first, then as many as
+    the last slice's speed says fit (whole rounds of ``threads``).
+    ``progress(done, total)`` is called after every slice.
+    """
     matchups = np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4)
-    out = np.zeros((len(matchups), 3), dtype=np.int64)
+    n = len(matchups)
+    out = np.zeros((n, 3), dtype=np.int64)
     tables = get_rules("high").tables
-    t = default_threads() if threads is None else int(threads)
-    step = max(1, len(matchups) // 100) if progress else max(1, len(matchups))
-    for lo in range(0, len(matchups), step):
-        hi = min(len(matchups), lo + step)
-        tables.holdem_headsup(np.ascontiguousarray(matchups[lo:hi]), out[lo:hi], t)
+    step = max(1, threads * 16)
+    lo = 0
+    while lo < n:
+        hi = min(n, lo + step)
+        start = time.perf_counter()
+        tables.holdem_headsup(matchups[lo:hi], out[lo:hi], threads)
+        elapsed = time.perf_counter() - start
+        if hi - lo == step and elapsed > 0:
+            rounds = step / threads * SLICE_SECONDS / elapsed
+            step = threads * int(min(256, max(1, rounds)))
+        lo = hi
         if progress:
-            progress(hi, len(matchups))
+            progress(hi, n)
     return out
 
 
@@ -161,9 +183,10 @@ def preflop_row(hand: str, threads: int | None = None) -> tuple[np.ndarray, floa
     >>> round(vs_random, 6)                           # doctest: +SKIP
     0.852037
     """
+    t = resolve_threads(threads, 1000 * BOARDS)      # a row: up to 757 matchups
     cls = HAND_CLASSES[PreflopTable._index(hand)]
     plan, keys = _plan([(cls, b) for b in HAND_CLASSES])
-    counts = _play(keys, threads, None)
+    counts = _play(keys, t)
     row = np.empty(169)
     weights = np.empty(169)
     for j, b in enumerate(HAND_CLASSES):
@@ -185,6 +208,7 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
     >>> t("AKs", "QQ")                        # doctest: +SKIP
     0.46048...
     """
+    t = resolve_threads(threads, MATCHUPS * BOARDS)
     file = Path(path) if path is not None else cache_path()
     if file.exists() and not rebuild:
         with np.load(file) as data:
@@ -192,7 +216,15 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
                 return PreflopTable(data["equity"].copy(), data["vs_random"].copy())
     pairs = [(a, b) for i, a in enumerate(HAND_CLASSES) for b in HAND_CLASSES[i:]]
     plan, keys = _plan(pairs)
-    counts = _play(keys, threads, progress)
+    reported = 0
+
+    def each_percent(done: int, total: int) -> None:
+        nonlocal reported
+        if progress and (100 * (done - reported) >= total or done == total):
+            reported = done
+            progress(done, total)
+
+    counts = _play(keys, t, each_percent)
     equity = np.empty((169, 169))
     meets = np.empty((169, 169))
     for (a, b), need in plan.items():

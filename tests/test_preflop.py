@@ -60,11 +60,14 @@ def test_canonical_matchups_are_suit_renamings():
 
 
 def test_cache_round_trip(tmp_path, monkeypatch):
-    eq = np.random.default_rng(0).random((169, 169))
+    def no_build(threads, progress):
+        raise AssertionError("a good cache must load, not rebuild")
+    monkeypatch.setattr(_preflop, "_build", no_build)
+    rng = np.random.default_rng(0).random((169, 169))
+    eq = (rng + 1 - rng.T) / 2                                # eq + eq.T == 1
     vs = eq.mean(axis=1)
     path = tmp_path / "preflop.npz"
-    np.savez(path, equity=eq, vs_random=vs, version=_preflop.VERSION,
-             classes=np.array(hr.HAND_CLASSES))
+    _preflop._save(path, eq, vs)
     start = time.perf_counter()
     t = hr.preflop_table(path)
     assert time.perf_counter() - start < 0.5
@@ -81,6 +84,7 @@ def test_bad_thread_counts_are_refused_before_any_work(tmp_path, monkeypatch, th
     def no_work(*args, **kwargs):
         raise AssertionError("threads must be checked before any work")
     monkeypatch.setattr(_preflop, "_plan", no_work)
+    monkeypatch.setattr(_preflop, "_build", no_work)
     with pytest.raises(hr.HandError, match="threads"):
         hr.preflop_row("AA", threads=threads)
     with pytest.raises(hr.HandError, match="threads"):

@@ -7,15 +7,35 @@ later calls load it in milliseconds.  Every number is exact: for a class pair
 with it, and each matchup is played out over all 1,712,304 boards.  Matchups
 that differ only by a renaming of suits are played once.
 
-The C kernel releases the GIL for as long as it runs, so it is called in
-slices of about 0.2 s of work: Ctrl-C (and ``progress``) get a turn between
-slices.  ``threads`` is checked by ``handrank._api.resolve_threads`` before any
-work.
+How the cache behaves (the decisions, in one place):
+
+* **Validated on load.**  The ``.npz`` is read with ``allow_pickle=False`` and
+  must hold ``equity`` (169 x 169 float64), ``vs_random`` (169 float64), a
+  ``version`` equal to :data:`VERSION`, the class names and a sha256
+  ``checksum`` of all of them written at save time; the values must be finite,
+  in [0, 1], with ``equity + equity.T == 1`` within 1e-9.  A file that fails
+  any check gives a warning naming the path and the problem and is rebuilt
+  and overwritten.  (Version 2 added the checksum, so the file name changed
+  from ``preflop-v1.npz``; an old v1 file is ignored and may be deleted.)
+* **Written atomically.**  A temporary file in the same folder is renamed over
+  the cache (``os.replace``); an interrupted build or save (Ctrl-C or any
+  error) leaves no cache and no temporary file behind.
+* **Unwritable cache.**  If the table cannot be saved, a warning says so and
+  the table is kept in memory for the rest of the process (one entry, for the
+  last such path), so later calls neither rebuild nor warn again.
+* **Ctrl-C.**  The C kernel releases the GIL; it is called in slices of about
+  0.2 s of work, so KeyboardInterrupt (and ``progress``) get a turn between
+  slices.  ``threads`` is checked by ``handrank._api.resolve_threads`` before
+  any work.
+* ``$HANDRANK_CACHE`` and ``$XDG_CACHE_HOME`` may use ``~`` and ``$VARS``.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import secrets
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from itertools import permutations
 from pathlib import Path
@@ -31,20 +51,27 @@ from ._types import HandError
 __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 
 BOARDS = 1_712_304
-VERSION = 1
+VERSION = 2                  # 2: the file holds a checksum
 MATCHUPS = 47_086            # canonical matchups in the whole table
 SLICE_SECONDS = 0.2          # work per call of the C kernel: Python's turn between
 _INDEX = {c: i for i, c in enumerate(HAND_CLASSES)}
 _PERMS = list(permutations(range(4)))
 
+# The last table built for a path where it could not be saved: (path, equity,
+# vs_random).  One entry only, so the memory held stays bounded.
+_memo: tuple[str, np.ndarray, np.ndarray] | None = None
+
 
 def cache_path() -> Path:
     """Where the table is cached: $HANDRANK_CACHE, else $XDG_CACHE_HOME/handrank,
-    else ~/.cache/handrank."""
+    else ~/.cache/handrank (``~`` and ``$VARS`` in the variables are expanded)."""
+    def expand(value: str) -> str:
+        return os.path.expanduser(os.path.expandvars(value))
     root = os.environ.get("HANDRANK_CACHE")
     if root:
-        return Path(root) / f"preflop-v{VERSION}.npz"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return Path(expand(root)) / f"preflop-v{VERSION}.npz"
+    base = os.environ.get("XDG_CACHE_HOME")
+    base = expand(base) if base else os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "handrank" / f"preflop-v{VERSION}.npz"
 
 
@@ -194,37 +221,12 @@ def preflop_row(hand: str, threads: int | None = None) -> tuple[np.ndarray, floa
     return row, float(np.average(row, weights=weights))
 
 
-def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
-                  threads: int | None = None,
-                  progress: Callable[[int, int], Any] | None = None) -> PreflopTable:
-    """The exact 169 x 169 preflop table (and each class against a random hand).
-
-    Loaded from the cache (``cache_path()``, or ``path``) in milliseconds; the
-    first call builds it (a few minutes on two cores, ``progress(done, total)``
-    reports matchups played) and writes the cache.
-
-    >>> import handrank as hr
-    >>> t = hr.preflop_table()                # doctest: +SKIP
-    >>> t("AKs", "QQ")                        # doctest: +SKIP
-    0.46048...
-    """
-    t = resolve_threads(threads, MATCHUPS * BOARDS)
-    file = Path(path) if path is not None else cache_path()
-    if file.exists() and not rebuild:
-        with np.load(file) as data:
-            if int(data["version"]) == VERSION and data["equity"].shape == (169, 169):
-                return PreflopTable(data["equity"].copy(), data["vs_random"].copy())
+def _build(threads: int,
+           progress: Callable[[int, int], Any] | None) -> tuple[np.ndarray, np.ndarray]:
+    """Play every matchup: ``(equity, vs_random)`` of the whole table."""
     pairs = [(a, b) for i, a in enumerate(HAND_CLASSES) for b in HAND_CLASSES[i:]]
     plan, keys = _plan(pairs)
-    reported = 0
-
-    def each_percent(done: int, total: int) -> None:
-        nonlocal reported
-        if progress and (100 * (done - reported) >= total or done == total):
-            reported = done
-            progress(done, total)
-
-    counts = _play(keys, t, each_percent)
+    counts = _play(keys, threads, progress)
     equity = np.empty((169, 169))
     meets = np.empty((169, 169))
     for (a, b), need in plan.items():
@@ -234,13 +236,160 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
         size_a = len(Range(a))
         meets[i, j] = meets[j, i] = size_a * n      # hand pairs (a, b) without a shared card
     vs_random = (equity * meets).sum(axis=1) / meets.sum(axis=1)
-    table = PreflopTable(equity, vs_random)
+    return equity, vs_random
+
+
+# ----------------------------------------------------------------------------
+# The cache file
+# ----------------------------------------------------------------------------
+
+def _checksum(equity: np.ndarray, vs_random: np.ndarray, version: int,
+              classes: Iterable[str]) -> str:
+    """sha256 of the version, the class names and the little-endian array bytes."""
+    h = hashlib.sha256()
+    h.update(f"handrank preflop v{int(version)}\n".encode())
+    h.update(" ".join(classes).encode())
+    h.update(np.ascontiguousarray(equity, dtype="<f8").tobytes())
+    h.update(np.ascontiguousarray(vs_random, dtype="<f8").tobytes())
+    return h.hexdigest()
+
+
+def _save(file: Path, equity: np.ndarray, vs_random: np.ndarray) -> None:
+    """Write the table atomically: a temporary file next to ``file``, renamed
+    over it.  On any error or interrupt the temporary file is removed."""
+    arrays = dict(equity=equity, vs_random=vs_random, version=np.int64(VERSION),
+                  classes=np.array(HAND_CLASSES),
+                  checksum=np.array(_checksum(equity, vs_random, VERSION, HAND_CLASSES)))
+    file.parent.mkdir(parents=True, exist_ok=True)
+    tmp = file.with_name(f"{file.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_suffix(".tmp.npz")
-        np.savez(tmp, equity=equity, vs_random=vs_random, version=VERSION,
-                 classes=np.array(HAND_CLASSES))
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, **arrays)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, file)
-    except OSError:
-        pass                                          # a read-only home: keep it in memory
-    return table
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class _BadCache(Exception):
+    """What is wrong with a cache file, in words."""
+
+
+def _validated(data: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``(equity, vs_random)`` from a loaded ``.npz`` that passes every check;
+    otherwise _BadCache saying what is wrong."""
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise _BadCache("it is not an .npz archive")
+    missing = [k for k in ("equity", "vs_random", "version", "classes", "checksum")
+               if k not in data.files]
+    if missing:
+        raise _BadCache(f"it lacks {', '.join(missing)}")
+    version = data["version"]
+    if version.shape != () or version.dtype.kind not in "iu":
+        raise _BadCache(f"its version is {version!r}, not an integer")
+    if int(version) != VERSION:
+        raise _BadCache(f"it is version {int(version)}, this handrank writes version {VERSION}")
+    equity, vs_random = data["equity"], data["vs_random"]
+    for name, arr, shape in (("equity", equity, (169, 169)), ("vs_random", vs_random, (169,))):
+        if arr.shape != shape or arr.dtype != np.float64:
+            raise _BadCache(f"{name} has shape {arr.shape} and dtype {arr.dtype}, expected "
+                            f"{shape} float64")
+    classes = data["classes"]
+    if classes.shape != (169,) or classes.dtype.kind != "U" or tuple(classes) != HAND_CLASSES:
+        raise _BadCache("its class names are not the 169 starting-hand classes")
+    checksum = data["checksum"]
+    if (checksum.shape != () or checksum.dtype.kind != "U"
+            or str(checksum) != _checksum(equity, vs_random, VERSION, HAND_CLASSES)):
+        raise _BadCache("its checksum does not match its contents")
+    for name, arr in (("equity", equity), ("vs_random", vs_random)):
+        if not (np.isfinite(arr).all() and (arr >= 0).all() and (arr <= 1).all()):
+            raise _BadCache(f"{name} has values that are not finite or outside [0, 1]")
+    worst = float(np.abs(equity + equity.T - 1).max())
+    if worst > 1e-9:
+        raise _BadCache(f"equity + equity.T differs from 1 by up to {worst:.3g}")
+    return equity, vs_random
+
+
+def _load(file: Path) -> tuple[PreflopTable | None, str | None]:
+    """``(table, None)`` from a good cache; ``(None, None)`` if there is none;
+    ``(None, problem)`` if it is unusable."""
+    if not file.is_file():
+        return None, None
+    try:
+        data = np.load(file, allow_pickle=False)
+    except FileNotFoundError:                         # removed meanwhile
+        return None, None
+    except Exception as e:        # BadZipFile, EOFError, ValueError (pickle), OSError...
+        return None, f"it cannot be read ({type(e).__name__}: {e})"
+    try:
+        return PreflopTable(*_validated(data)), None
+    except _BadCache as e:
+        return None, str(e)
+    except Exception as e:        # a damaged member (bad CRC, object array...)
+        return None, f"it cannot be read ({type(e).__name__}: {e})"
+    finally:
+        if isinstance(data, np.lib.npyio.NpzFile):
+            data.close()
+
+
+# ----------------------------------------------------------------------------
+# The table
+# ----------------------------------------------------------------------------
+
+def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
+                  threads: int | None = None,
+                  progress: Callable[[int, int], Any] | None = None) -> PreflopTable:
+    """The exact 169 x 169 preflop table (and each class against a random hand).
+
+    Loaded from the cache (``cache_path()``, or ``path``) in milliseconds; the
+    first call builds it (a few minutes on two cores, ``progress(done, total)``
+    reports matchups played) and writes the cache.  A damaged cache is rebuilt
+    with a warning; if it cannot be written, a warning says so once and the
+    table stays in memory for the rest of the process.  See the module docstring.
+
+    >>> import handrank as hr
+    >>> t = hr.preflop_table()                # doctest: +SKIP
+    >>> t("AKs", "QQ")                        # doctest: +SKIP
+    0.46048...
+    """
+    global _memo
+    t = resolve_threads(threads, MATCHUPS * BOARDS)
+    file = Path(path) if path is not None else cache_path()
+    key = os.path.abspath(file)
+    if not rebuild:
+        memo = _memo
+        if memo is not None and memo[0] == key:
+            return PreflopTable(memo[1].copy(), memo[2].copy())
+        table, problem = _load(file)
+        if table is not None:
+            return table
+        if problem:
+            warnings.warn(f"the preflop table cache {file} is unusable: {problem}; "
+                          f"rebuilding it", stacklevel=2)
+    reported = 0
+
+    def each_percent(done: int, total: int) -> None:
+        """After each slice: report each percent."""
+        nonlocal reported
+        if progress and (100 * (done - reported) >= total or done == total):
+            reported = done
+            progress(done, total)
+
+    equity, vs_random = _build(t, each_percent)
+    try:
+        _save(file, equity, vs_random)
+    except OSError as e:
+        _memo = (key, equity.copy(), vs_random.copy())
+        warnings.warn(f"cannot write the preflop table cache {file} "
+                      f"({type(e).__name__}: {e}); keeping the table in memory for "
+                      f"this process", stacklevel=2)
+    else:
+        if _memo is not None and _memo[0] == key:
+            _memo = None                          # the file is the truth again
+    return PreflopTable(equity, vs_random)

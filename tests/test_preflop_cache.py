@@ -1,5 +1,5 @@
 """The preflop table's cache: validation of what is loaded, an unwritable
-place, ``~`` in the cache variables and interrupted builds.
+place, ``~`` in the cache variables, the build lock and interrupted builds.
 
 Nothing here plays a matchup: the builder is replaced by one that returns a
 synthetic table in microseconds, so every test runs in milliseconds.
@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import subprocess
+import sys
+import time
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import numpy as np
@@ -30,7 +35,8 @@ def synthetic(seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
 @pytest.fixture
 def built(monkeypatch):
     """Replace the builder by a synthetic one; the list records its calls.
-    Also: no table in memory."""
+    Also: no table in memory, quick polling, and a short wait for a lock, so
+    a lock that is wrongly judged alive shows as a warning, not a hang."""
     calls = []
 
     def fake_build(threads, progress):
@@ -39,6 +45,8 @@ def built(monkeypatch):
 
     monkeypatch.setattr(_preflop, "_build", fake_build)
     monkeypatch.setattr(_preflop, "_memo", None)
+    monkeypatch.setattr(_preflop, "POLL", 0.01)
+    monkeypatch.setattr(_preflop, "_wait_timeout", lambda: 5.0)
     return calls
 
 
@@ -66,7 +74,7 @@ def write_npz(path, equity, vs_random, version=_preflop.VERSION, classes=hr.HAND
 
 
 def assert_only(folder, *names):
-    """The folder holds exactly these files: no temporary file."""
+    """The folder holds exactly these files: no temporary file, no lock."""
     assert sorted(os.listdir(folder)) == sorted(names)
 
 
@@ -277,7 +285,107 @@ def test_cache_variables_expand_home_and_variables(tmp_path, monkeypatch, built)
     assert (home / "x" / file).is_file() and os.listdir(cwd) == []
 
 
-# ---------------------------------------------------------------- item 4: atomic write
+# ---------------------------------------------------------------- item 4: lock, atomic write
+
+def hold_lock(path, pid=None, host=None):
+    """Write the lock another builder would hold."""
+    lock = path.with_name(path.name + ".lock")
+    lock.write_text(f"{os.getpid() if pid is None else pid} "
+                    f"{socket.gethostname() if host is None else host} someone-else")
+    return lock
+
+
+def test_waits_for_another_builder_then_loads_its_table(tmp_path, built):
+    path = tmp_path / NAME
+    lock = hold_lock(path)                     # a live process (this one) builds
+    with ThreadPoolExecutor(1) as pool:
+        future = pool.submit(hr.preflop_table, path)
+        time.sleep(0.3)
+        assert not future.done() and not built  # waiting, not building
+        theirs = synthetic(2)
+        _preflop._save(path, *theirs)          # the other builder finishes
+        lock.unlink()
+        table = future.result(timeout=10)
+    assert not built and np.array_equal(table.equity, theirs[0])
+    assert_only(tmp_path, NAME)
+
+
+def test_waiter_builds_when_the_other_builder_wrote_nothing(tmp_path, built):
+    path = tmp_path / NAME
+    lock = hold_lock(path)
+    with ThreadPoolExecutor(1) as pool:
+        future = pool.submit(hr.preflop_table, path)
+        time.sleep(0.2)
+        lock.unlink()                          # it failed or was interrupted
+        table = future.result(timeout=10)
+    assert len(built) == 1 and np.array_equal(table.equity, synthetic()[0])
+    assert_only(tmp_path, NAME)
+
+
+def test_builder_holds_a_lock_with_its_pid(tmp_path, monkeypatch, built):
+    path = tmp_path / NAME
+    seen = []
+
+    def build(threads, progress):
+        seen.append(path.with_name(NAME + ".lock").read_text())
+        return synthetic()
+
+    monkeypatch.setattr(_preflop, "_build", build)
+    hr.preflop_table(path)
+    assert seen[0].split()[:2] == [str(os.getpid()), socket.gethostname()]
+    assert_only(tmp_path, NAME)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="ended processes are recognised on POSIX")
+def test_lock_of_an_ended_process_is_broken(tmp_path, built):
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    path = tmp_path / NAME
+    hold_lock(path, pid=int(done.stdout))
+    with no_warnings():
+        hr.preflop_table(path)
+    assert len(built) == 1
+    assert_only(tmp_path, NAME)
+
+
+def test_lock_untouched_for_too_long_is_broken(tmp_path, built):
+    path = tmp_path / NAME
+    lock = hold_lock(path, host="another-host")
+    old = time.time() - _preflop.STALE_AFTER - 10
+    os.utime(lock, (old, old))
+    with no_warnings():
+        hr.preflop_table(path)
+    assert len(built) == 1
+    assert_only(tmp_path, NAME)
+
+
+def test_waiter_gives_up_after_the_timeout_and_builds(tmp_path, monkeypatch, built):
+    monkeypatch.setattr(_preflop, "_wait_timeout", lambda: 0.2)
+    path = tmp_path / NAME
+    lock = hold_lock(path)
+    theirs = lock.read_text()
+    with pytest.warns(UserWarning, match="still held after"):
+        hr.preflop_table(path)
+    assert len(built) == 1 and _preflop._load(path)[1] is None
+    assert lock.read_text() == theirs           # the other builder's lock is left alone
+
+
+def test_builder_touches_its_lock(tmp_path, monkeypatch, built):
+    monkeypatch.setattr(_preflop, "HEARTBEAT", 0.0)
+    path = tmp_path / NAME
+    lock_file = path.with_name(NAME + ".lock")
+    times = []
+
+    def build(threads, progress):
+        os.utime(lock_file, (0, 0))
+        progress(1, 2)
+        times.append(os.stat(lock_file).st_mtime)
+        return synthetic()
+
+    monkeypatch.setattr(_preflop, "_build", build)
+    hr.preflop_table(path)
+    assert times[0] > time.time() - 60
+
 
 @pytest.mark.parametrize("error", [KeyboardInterrupt, RuntimeError])
 def test_interrupted_build_leaves_no_file(tmp_path, monkeypatch, built, error):
@@ -287,7 +395,7 @@ def test_interrupted_build_leaves_no_file(tmp_path, monkeypatch, built, error):
     monkeypatch.setattr(_preflop, "_build", build)
     with pytest.raises(error):
         hr.preflop_table(tmp_path / NAME)
-    assert_only(tmp_path)                      # no cache, no temporary file
+    assert_only(tmp_path)                      # no cache, no temporary file, no lock
 
 
 @pytest.mark.parametrize("error", [KeyboardInterrupt, OSError])

@@ -19,7 +19,15 @@ How the cache behaves (the decisions, in one place):
   from ``preflop-v1.npz``; an old v1 file is ignored and may be deleted.)
 * **Written atomically.**  A temporary file in the same folder is renamed over
   the cache (``os.replace``); an interrupted build or save (Ctrl-C or any
-  error) leaves no cache and no temporary file behind.
+  error) leaves no cache, no temporary file and no lock behind.
+* **One builder at a time.**  The builder holds ``<cache>.lock``, created with
+  ``O_CREAT | O_EXCL`` and holding its pid and host, and touches it every few
+  seconds.  Another process (or thread) that finds the lock waits, polling,
+  then loads what the builder wrote.  A lock whose process has ended (same
+  host, POSIX) or that has not been touched for :data:`STALE_AFTER` seconds
+  is broken; a waiter gives up after three times the expected build time and
+  builds itself.  The lock only saves work: correctness rests on the atomic
+  write, so two builders at worst both write the same table.
 * **Unwritable cache.**  If the table cannot be saved, a warning says so and
   the table is kept in memory for the rest of the process (one entry, for the
   last such path), so later calls neither rebuild nor warn again.
@@ -34,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import socket
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -43,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from ._api import resolve_threads
+from ._api import default_threads, resolve_threads
 from ._ranges import HAND_CLASSES, Range
 from ._rules import get_rules
 from ._types import HandError
@@ -53,7 +62,11 @@ __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 BOARDS = 1_712_304
 VERSION = 2                  # 2: the file holds a checksum
 MATCHUPS = 47_086            # canonical matchups in the whole table
+MATCHUP_SECONDS = 0.01       # one matchup (all boards) on one core, roughly
 SLICE_SECONDS = 0.2          # work per call of the C kernel: Python's turn between
+HEARTBEAT = 5.0              # the builder touches its lock this often (seconds)
+STALE_AFTER = 120.0          # a lock untouched this long is abandoned (seconds)
+POLL = 0.25                  # how often a waiting process looks at the lock (seconds)
 _INDEX = {c: i for i, c in enumerate(HAND_CLASSES)}
 _PERMS = list(permutations(range(4)))
 
@@ -339,6 +352,141 @@ def _load(file: Path) -> tuple[PreflopTable | None, str | None]:
 
 
 # ----------------------------------------------------------------------------
+# The build lock
+# ----------------------------------------------------------------------------
+
+def _wait_timeout() -> float:
+    """How long to wait for another builder: three times the expected build
+    time on this machine's cores, and at least a minute."""
+    return max(60.0, 3 * MATCHUPS * MATCHUP_SECONDS / default_threads())
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (POSIX; elsewhere assume it does)."""
+    if os.name != "posix":
+        return True                   # os.kill(pid, 0) would kill it on Windows
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                   # e.g. another user's process
+        return True
+    return True
+
+
+class _BuildLock:
+    """``<cache>.lock``: who builds the table.
+
+    Used as a context manager: on entry it creates the lock (``O_CREAT |
+    O_EXCL``, holding ``pid host token``), waiting while another process holds
+    it, and breaking it when stale.  ``owned`` says whether it got the lock
+    (not when the folder is not writable, or after ``timeout`` seconds:
+    ``gave_up`` then says why); ``waited`` whether another builder was seen.
+    On exit a lock still holding this token is removed.
+    """
+
+    def __init__(self, file: Path, timeout: float):
+        self.path = file.with_name(file.name + ".lock")
+        self.timeout = timeout
+        self.token = f"{os.getpid()} {socket.gethostname()} {secrets.token_hex(8)}"
+        self.owned = False
+        self.waited = False
+        self.gave_up: str | None = None
+        self._touched = 0.0
+
+    def __enter__(self) -> _BuildLock:
+        deadline = time.monotonic() + self.timeout
+        while True:
+            state = self._try_create()
+            if state != "held":
+                return self                   # "ok", or "fail": build without a lock
+            stale = self._stale()
+            if stale:
+                if not self._break(stale[1]):
+                    return self               # cannot remove it: build without a lock
+                continue
+            if time.monotonic() >= deadline:
+                self.gave_up = f"{self.path} is still held after {self.timeout:.0f} s"
+                return self
+            self.waited = True
+            time.sleep(POLL)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.owned:
+            self.owned = False
+            try:
+                if self._read() == self.token:
+                    os.unlink(self.path)
+            except OSError:
+                pass
+
+    def touch(self) -> None:
+        """Show that the builder is alive (at most every HEARTBEAT seconds)."""
+        now = time.monotonic()
+        if self.owned and now - self._touched >= HEARTBEAT:
+            self._touched = now
+            try:
+                os.utime(self.path)
+            except OSError:
+                pass
+
+    def _try_create(self) -> str:
+        """Create the lock: "ok"; "held" if it exists; "fail" if it cannot be
+        created (a folder that cannot be written)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            return "held"
+        except OSError:
+            # on Windows a lock being deleted refuses to be created again
+            return "held" if self.path.is_file() else "fail"
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(self.token)
+        except BaseException:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            raise
+        self.owned = True
+        self._touched = time.monotonic()
+        return "ok"
+
+    def _read(self) -> str:
+        with open(self.path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def _stale(self) -> tuple[str, str] | None:
+        """``(why, contents)`` if the present lock is abandoned, else None."""
+        try:
+            age = time.time() - os.stat(self.path).st_mtime
+            text = self._read()
+        except OSError:
+            return None                       # just released: try again
+        if age > STALE_AFTER:
+            return f"untouched for {age:.0f} s", text
+        parts = text.split()
+        if len(parts) >= 2 and parts[0].isdigit() and parts[1] == socket.gethostname():
+            if not _pid_alive(int(parts[0])):
+                return f"its process {parts[0]} has ended", text
+        return None
+
+    def _break(self, text: str) -> bool:
+        """Remove an abandoned lock if it is still the one judged abandoned;
+        False if it cannot be removed."""
+        try:
+            if self._read() == text:
+                os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return False
+        return True
+
+
+# ----------------------------------------------------------------------------
 # The table
 # ----------------------------------------------------------------------------
 
@@ -350,8 +498,9 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
     Loaded from the cache (``cache_path()``, or ``path``) in milliseconds; the
     first call builds it (a few minutes on two cores, ``progress(done, total)``
     reports matchups played) and writes the cache.  A damaged cache is rebuilt
-    with a warning; if it cannot be written, a warning says so once and the
-    table stays in memory for the rest of the process.  See the module docstring.
+    with a warning; while another process builds it, this one waits and then
+    loads it; if it cannot be written, a warning says so once and the table
+    stays in memory for the rest of the process.  See the module docstring.
 
     >>> import handrank as hr
     >>> t = hr.preflop_table()                # doctest: +SKIP
@@ -372,24 +521,33 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
         if problem:
             warnings.warn(f"the preflop table cache {file} is unusable: {problem}; "
                           f"rebuilding it", stacklevel=2)
-    reported = 0
+    with _BuildLock(file, _wait_timeout()) as lock:
+        if lock.gave_up:
+            warnings.warn(f"{lock.gave_up}; building the preflop table here as well",
+                          stacklevel=2)
+        if lock.waited and not rebuild:
+            table, _ = _load(file)                # what the other builder wrote
+            if table is not None:
+                return table
+        reported = 0
 
-    def each_percent(done: int, total: int) -> None:
-        """After each slice: report each percent."""
-        nonlocal reported
-        if progress and (100 * (done - reported) >= total or done == total):
-            reported = done
-            progress(done, total)
+        def tick(done: int, total: int) -> None:
+            """After each slice: show the lock is alive; report each percent."""
+            nonlocal reported
+            lock.touch()
+            if progress and (100 * (done - reported) >= total or done == total):
+                reported = done
+                progress(done, total)
 
-    equity, vs_random = _build(t, each_percent)
-    try:
-        _save(file, equity, vs_random)
-    except OSError as e:
-        _memo = (key, equity.copy(), vs_random.copy())
-        warnings.warn(f"cannot write the preflop table cache {file} "
-                      f"({type(e).__name__}: {e}); keeping the table in memory for "
-                      f"this process", stacklevel=2)
-    else:
-        if _memo is not None and _memo[0] == key:
-            _memo = None                          # the file is the truth again
+        equity, vs_random = _build(t, tick)
+        try:
+            _save(file, equity, vs_random)
+        except OSError as e:
+            _memo = (key, equity.copy(), vs_random.copy())
+            warnings.warn(f"cannot write the preflop table cache {file} "
+                          f"({type(e).__name__}: {e}); keeping the table in memory for "
+                          f"this process", stacklevel=2)
+        else:
+            if _memo is not None and _memo[0] == key:
+                _memo = None                      # the file is the truth again
     return PreflopTable(equity, vs_random)

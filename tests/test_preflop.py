@@ -2,6 +2,12 @@
 generic equity code and published figures; the cache round trip."""
 from __future__ import annotations
 
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
 import time
 
 import numpy as np
@@ -54,11 +60,14 @@ def test_canonical_matchups_are_suit_renamings():
 
 
 def test_cache_round_trip(tmp_path, monkeypatch):
-    eq = np.random.default_rng(0).random((169, 169))
+    def no_build(threads, progress):
+        raise AssertionError("a good cache must load, not rebuild")
+    monkeypatch.setattr(_preflop, "_build", no_build)
+    rng = np.random.default_rng(0).random((169, 169))
+    eq = (rng + 1 - rng.T) / 2                                # eq + eq.T == 1
     vs = eq.mean(axis=1)
     path = tmp_path / "preflop.npz"
-    np.savez(path, equity=eq, vs_random=vs, version=_preflop.VERSION,
-             classes=np.array(hr.HAND_CLASSES))
+    _preflop._save(path, eq, vs)
     start = time.perf_counter()
     t = hr.preflop_table(path)
     assert time.perf_counter() - start < 0.5
@@ -68,3 +77,77 @@ def test_cache_round_trip(tmp_path, monkeypatch):
         t("AKx")
     monkeypatch.setenv("HANDRANK_CACHE", str(tmp_path))
     assert _preflop.cache_path() == tmp_path / f"preflop-v{_preflop.VERSION}.npz"
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, "2", True])
+def test_bad_thread_counts_are_refused_before_any_work(tmp_path, monkeypatch, threads):
+    def no_work(*args, **kwargs):
+        raise AssertionError("threads must be checked before any work")
+    monkeypatch.setattr(_preflop, "_plan", no_work)
+    monkeypatch.setattr(_preflop, "_build", no_work)
+    with pytest.raises(hr.HandError, match="threads"):
+        hr.preflop_row("AA", threads=threads)
+    with pytest.raises(hr.HandError, match="threads"):
+        hr.preflop_table(tmp_path / "t.npz", threads=threads)
+    assert os.listdir(tmp_path) == []
+
+
+class FakeKernel:
+    """Stands in for the C kernel: records slice sizes, counts each matchup."""
+
+    def __init__(self):
+        self.slices = []
+
+    def holdem_headsup(self, matchups, out, threads):
+        self.slices.append(len(matchups))
+        out[:, 0] = matchups[:, 0]
+        out[:, 1] = 1
+        time.sleep(0.001)
+
+
+def test_play_calls_the_kernel_in_slices(monkeypatch):
+    kernel = FakeKernel()
+    monkeypatch.setattr(_preflop, "get_rules", lambda name: type("R", (), {"tables": kernel}))
+    keys = {(i // 52, i % 52, 0, 0): i for i in range(2000)}
+    done = []
+    out = _preflop._play(keys, 2, lambda d, n: done.append((d, n)))
+    assert kernel.slices[0] == 32                        # threads * 16 at first
+    assert sum(kernel.slices) == 2000 and len(kernel.slices) > 1
+    assert all(s % 2 == 0 or s == kernel.slices[-1] for s in kernel.slices)
+    assert max(kernel.slices) <= 2 * 256
+    assert done[-1] == (2000, 2000) and len(done) == len(kernel.slices)
+    assert out[:, 0].tolist() == [i // 52 for i in range(2000)] and (out[:, 1] == 1).all()
+
+
+CHILD = """
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import handrank as hr
+print("started", flush=True)
+while True:
+    hr.preflop_row("AKo", threads=1)                     # 757 matchups: seconds each
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process is POSIX only")
+def test_ctrl_c_interrupts_a_row_within_a_second():
+    proc = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
+    try:
+        assert lines.get(timeout=60).strip() == "started"
+        time.sleep(1.0)                                  # well inside the C kernel
+        assert proc.poll() is None
+        os.kill(proc.pid, signal.SIGINT)
+        sent = time.monotonic()
+        proc.wait(timeout=30)
+        elapsed = time.monotonic() - sent
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert "KeyboardInterrupt" in err, err
+    assert proc.returncode != 0
+    assert elapsed < 1.5, f"the child took {elapsed:.2f} s to stop"

@@ -6,10 +6,45 @@ later calls load it in milliseconds.  Every number is exact: for a class pair
 (A, B) one representative hand of A meets every hand of B that shares no card
 with it, and each matchup is played out over all 1,712,304 boards.  Matchups
 that differ only by a renaming of suits are played once.
+
+How the cache behaves (the decisions, in one place):
+
+* **Validated on load.**  The ``.npz`` is read with ``allow_pickle=False`` and
+  must hold ``equity`` (169 x 169 float64), ``vs_random`` (169 float64), a
+  ``version`` equal to :data:`VERSION`, the class names and a sha256
+  ``checksum`` of all of them written at save time; the values must be finite,
+  in [0, 1], with ``equity + equity.T == 1`` within 1e-9.  A file that fails
+  any check gives a warning naming the path and the problem and is rebuilt
+  and overwritten.  (Version 2 added the checksum, so the file name changed
+  from ``preflop-v1.npz``; an old v1 file is ignored and may be deleted.)
+* **Written atomically.**  A temporary file in the same folder is renamed over
+  the cache (``os.replace``); an interrupted build or save (Ctrl-C or any
+  error) leaves no cache, no temporary file and no lock behind.
+* **One builder at a time.**  The builder holds ``<cache>.lock``, created with
+  ``O_CREAT | O_EXCL`` and holding its pid and host, and touches it every few
+  seconds.  Another process (or thread) that finds the lock waits, polling,
+  then loads what the builder wrote.  A lock whose process has ended (same
+  host, POSIX) or that has not been touched for :data:`STALE_AFTER` seconds
+  is broken; a waiter gives up after three times the expected build time and
+  builds itself.  The lock only saves work: correctness rests on the atomic
+  write, so two builders at worst both write the same table.
+* **Unwritable cache.**  If the table cannot be saved, a warning says so and
+  the table is kept in memory for the rest of the process (one entry, for the
+  last such path), so later calls neither rebuild nor warn again.
+* **Ctrl-C.**  The C kernel releases the GIL; it is called in slices of about
+  0.2 s of work, so KeyboardInterrupt (and ``progress``) get a turn between
+  slices.  ``threads`` is checked by ``handrank._api.resolve_threads`` before
+  any work.
+* ``$HANDRANK_CACHE`` and ``$XDG_CACHE_HOME`` may use ``~`` and ``$VARS``.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import secrets
+import socket
+import time
+import warnings
 from collections.abc import Callable, Iterable
 from itertools import permutations
 from pathlib import Path
@@ -17,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from ._api import default_threads
+from ._api import default_threads, resolve_threads
 from ._ranges import HAND_CLASSES, Range
 from ._rules import get_rules
 from ._types import HandError
@@ -25,18 +60,31 @@ from ._types import HandError
 __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 
 BOARDS = 1_712_304
-VERSION = 1
+VERSION = 2                  # 2: the file holds a checksum
+MATCHUPS = 47_086            # canonical matchups in the whole table
+MATCHUP_SECONDS = 0.01       # one matchup (all boards) on one core, roughly
+SLICE_SECONDS = 0.2          # work per call of the C kernel: Python's turn between
+HEARTBEAT = 5.0              # the builder touches its lock this often (seconds)
+STALE_AFTER = 120.0          # a lock untouched this long is abandoned (seconds)
+POLL = 0.25                  # how often a waiting process looks at the lock (seconds)
 _INDEX = {c: i for i, c in enumerate(HAND_CLASSES)}
 _PERMS = list(permutations(range(4)))
+
+# The last table built for a path where it could not be saved: (path, equity,
+# vs_random).  One entry only, so the memory held stays bounded.
+_memo: tuple[str, np.ndarray, np.ndarray] | None = None
 
 
 def cache_path() -> Path:
     """Where the table is cached: $HANDRANK_CACHE, else $XDG_CACHE_HOME/handrank,
-    else ~/.cache/handrank."""
+    else ~/.cache/handrank (``~`` and ``$VARS`` in the variables are expanded)."""
+    def expand(value: str) -> str:
+        return os.path.expanduser(os.path.expandvars(value))
     root = os.environ.get("HANDRANK_CACHE")
     if root:
-        return Path(root) / f"preflop-v{VERSION}.npz"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return Path(expand(root)) / f"preflop-v{VERSION}.npz"
+    base = os.environ.get("XDG_CACHE_HOME")
+    base = expand(base) if base else os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "handrank" / f"preflop-v{VERSION}.npz"
 
 
@@ -83,19 +131,33 @@ def _plan(pairs: Iterable[tuple[str, str]]):
     return plan, keys
 
 
-def _play(keys: dict[tuple, int], threads: int | None,
-          progress: Callable[[int, int], Any] | None) -> np.ndarray:
-    """(wins a, wins b, ties) of every canonical matchup, in C on all cores."""
+def _play(keys: dict[tuple, int], threads: int,
+          progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
+    """(wins a, wins b, ties) of every canonical matchup, in C on ``threads`` cores.
+
+    The kernel releases the GIL for as long as it runs, and Python handles
+    Ctrl-C only between calls, so it is called in slices of about
+    SLICE_SECONDS of work: ``threads * 16`` matchups at first, then as many as
+    the last slice's speed says fit (whole rounds of ``threads``).
+    ``progress(done, total)`` is called after every slice.
+    """
     matchups = np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4)
-    out = np.zeros((len(matchups), 3), dtype=np.int64)
+    n = len(matchups)
+    out = np.zeros((n, 3), dtype=np.int64)
     tables = get_rules("high").tables
-    t = default_threads() if threads is None else int(threads)
-    step = max(1, len(matchups) // 100) if progress else max(1, len(matchups))
-    for lo in range(0, len(matchups), step):
-        hi = min(len(matchups), lo + step)
-        tables.holdem_headsup(np.ascontiguousarray(matchups[lo:hi]), out[lo:hi], t)
+    step = max(1, threads * 16)
+    lo = 0
+    while lo < n:
+        hi = min(n, lo + step)
+        start = time.perf_counter()
+        tables.holdem_headsup(matchups[lo:hi], out[lo:hi], threads)
+        elapsed = time.perf_counter() - start
+        if hi - lo == step and elapsed > 0:
+            rounds = step / threads * SLICE_SECONDS / elapsed
+            step = threads * int(min(256, max(1, rounds)))
+        lo = hi
         if progress:
-            progress(hi, len(matchups))
+            progress(hi, n)
     return out
 
 
@@ -161,9 +223,10 @@ def preflop_row(hand: str, threads: int | None = None) -> tuple[np.ndarray, floa
     >>> round(vs_random, 6)                           # doctest: +SKIP
     0.852037
     """
+    t = resolve_threads(threads, 1000 * BOARDS)      # a row: up to 757 matchups
     cls = HAND_CLASSES[PreflopTable._index(hand)]
     plan, keys = _plan([(cls, b) for b in HAND_CLASSES])
-    counts = _play(keys, threads, None)
+    counts = _play(keys, t)
     row = np.empty(169)
     weights = np.empty(169)
     for j, b in enumerate(HAND_CLASSES):
@@ -171,25 +234,9 @@ def preflop_row(hand: str, threads: int | None = None) -> tuple[np.ndarray, floa
     return row, float(np.average(row, weights=weights))
 
 
-def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
-                  threads: int | None = None,
-                  progress: Callable[[int, int], Any] | None = None) -> PreflopTable:
-    """The exact 169 x 169 preflop table (and each class against a random hand).
-
-    Loaded from the cache (``cache_path()``, or ``path``) in milliseconds; the
-    first call builds it (a few minutes on two cores, ``progress(done, total)``
-    reports matchups played) and writes the cache.
-
-    >>> import handrank as hr
-    >>> t = hr.preflop_table()                # doctest: +SKIP
-    >>> t("AKs", "QQ")                        # doctest: +SKIP
-    0.46048...
-    """
-    file = Path(path) if path is not None else cache_path()
-    if file.exists() and not rebuild:
-        with np.load(file) as data:
-            if int(data["version"]) == VERSION and data["equity"].shape == (169, 169):
-                return PreflopTable(data["equity"].copy(), data["vs_random"].copy())
+def _build(threads: int,
+           progress: Callable[[int, int], Any] | None) -> tuple[np.ndarray, np.ndarray]:
+    """Play every matchup: ``(equity, vs_random)`` of the whole table."""
     pairs = [(a, b) for i, a in enumerate(HAND_CLASSES) for b in HAND_CLASSES[i:]]
     plan, keys = _plan(pairs)
     counts = _play(keys, threads, progress)
@@ -202,13 +249,305 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
         size_a = len(Range(a))
         meets[i, j] = meets[j, i] = size_a * n      # hand pairs (a, b) without a shared card
     vs_random = (equity * meets).sum(axis=1) / meets.sum(axis=1)
-    table = PreflopTable(equity, vs_random)
+    return equity, vs_random
+
+
+# ----------------------------------------------------------------------------
+# The cache file
+# ----------------------------------------------------------------------------
+
+def _checksum(equity: np.ndarray, vs_random: np.ndarray, version: int,
+              classes: Iterable[str]) -> str:
+    """sha256 of the version, the class names and the little-endian array bytes."""
+    h = hashlib.sha256()
+    h.update(f"handrank preflop v{int(version)}\n".encode())
+    h.update(" ".join(classes).encode())
+    h.update(np.ascontiguousarray(equity, dtype="<f8").tobytes())
+    h.update(np.ascontiguousarray(vs_random, dtype="<f8").tobytes())
+    return h.hexdigest()
+
+
+def _save(file: Path, equity: np.ndarray, vs_random: np.ndarray) -> None:
+    """Write the table atomically: a temporary file next to ``file``, renamed
+    over it.  On any error or interrupt the temporary file is removed."""
+    arrays = dict(equity=equity, vs_random=vs_random, version=np.int64(VERSION),
+                  classes=np.array(HAND_CLASSES),
+                  checksum=np.array(_checksum(equity, vs_random, VERSION, HAND_CLASSES)))
+    file.parent.mkdir(parents=True, exist_ok=True)
+    tmp = file.with_name(f"{file.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_suffix(".tmp.npz")
-        np.savez(tmp, equity=equity, vs_random=vs_random, version=VERSION,
-                 classes=np.array(HAND_CLASSES))
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, **arrays)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, file)
-    except OSError:
-        pass                                          # a read-only home: keep it in memory
-    return table
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class _BadCache(Exception):
+    """What is wrong with a cache file, in words."""
+
+
+def _validated(data: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``(equity, vs_random)`` from a loaded ``.npz`` that passes every check;
+    otherwise _BadCache saying what is wrong."""
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise _BadCache("it is not an .npz archive")
+    missing = [k for k in ("equity", "vs_random", "version", "classes", "checksum")
+               if k not in data.files]
+    if missing:
+        raise _BadCache(f"it lacks {', '.join(missing)}")
+    version = data["version"]
+    if version.shape != () or version.dtype.kind not in "iu":
+        raise _BadCache(f"its version is {version!r}, not an integer")
+    if int(version) != VERSION:
+        raise _BadCache(f"it is version {int(version)}, this handrank writes version {VERSION}")
+    equity, vs_random = data["equity"], data["vs_random"]
+    for name, arr, shape in (("equity", equity, (169, 169)), ("vs_random", vs_random, (169,))):
+        if arr.shape != shape or arr.dtype != np.float64:
+            raise _BadCache(f"{name} has shape {arr.shape} and dtype {arr.dtype}, expected "
+                            f"{shape} float64")
+    classes = data["classes"]
+    if classes.shape != (169,) or classes.dtype.kind != "U" or tuple(classes) != HAND_CLASSES:
+        raise _BadCache("its class names are not the 169 starting-hand classes")
+    checksum = data["checksum"]
+    if (checksum.shape != () or checksum.dtype.kind != "U"
+            or str(checksum) != _checksum(equity, vs_random, VERSION, HAND_CLASSES)):
+        raise _BadCache("its checksum does not match its contents")
+    for name, arr in (("equity", equity), ("vs_random", vs_random)):
+        if not (np.isfinite(arr).all() and (arr >= 0).all() and (arr <= 1).all()):
+            raise _BadCache(f"{name} has values that are not finite or outside [0, 1]")
+    worst = float(np.abs(equity + equity.T - 1).max())
+    if worst > 1e-9:
+        raise _BadCache(f"equity + equity.T differs from 1 by up to {worst:.3g}")
+    return equity, vs_random
+
+
+def _load(file: Path) -> tuple[PreflopTable | None, str | None]:
+    """``(table, None)`` from a good cache; ``(None, None)`` if there is none;
+    ``(None, problem)`` if it is unusable."""
+    if not file.is_file():
+        return None, None
+    try:
+        data = np.load(file, allow_pickle=False)
+    except FileNotFoundError:                         # removed meanwhile
+        return None, None
+    except Exception as e:        # BadZipFile, EOFError, ValueError (pickle), OSError...
+        return None, f"it cannot be read ({type(e).__name__}: {e})"
+    try:
+        return PreflopTable(*_validated(data)), None
+    except _BadCache as e:
+        return None, str(e)
+    except Exception as e:        # a damaged member (bad CRC, object array...)
+        return None, f"it cannot be read ({type(e).__name__}: {e})"
+    finally:
+        if isinstance(data, np.lib.npyio.NpzFile):
+            data.close()
+
+
+# ----------------------------------------------------------------------------
+# The build lock
+# ----------------------------------------------------------------------------
+
+def _wait_timeout() -> float:
+    """How long to wait for another builder: three times the expected build
+    time on this machine's cores, and at least a minute."""
+    return max(60.0, 3 * MATCHUPS * MATCHUP_SECONDS / default_threads())
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (POSIX; elsewhere assume it does)."""
+    if os.name != "posix":
+        return True                   # os.kill(pid, 0) would kill it on Windows
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                   # e.g. another user's process
+        return True
+    return True
+
+
+class _BuildLock:
+    """``<cache>.lock``: who builds the table.
+
+    Used as a context manager: on entry it creates the lock (``O_CREAT |
+    O_EXCL``, holding ``pid host token``), waiting while another process holds
+    it, and breaking it when stale.  ``owned`` says whether it got the lock
+    (not when the folder is not writable, or after ``timeout`` seconds:
+    ``gave_up`` then says why); ``waited`` whether another builder was seen.
+    On exit a lock still holding this token is removed.
+    """
+
+    def __init__(self, file: Path, timeout: float):
+        self.path = file.with_name(file.name + ".lock")
+        self.timeout = timeout
+        self.token = f"{os.getpid()} {socket.gethostname()} {secrets.token_hex(8)}"
+        self.owned = False
+        self.waited = False
+        self.gave_up: str | None = None
+        self._touched = 0.0
+
+    def __enter__(self) -> _BuildLock:
+        deadline = time.monotonic() + self.timeout
+        while True:
+            state = self._try_create()
+            if state != "held":
+                return self                   # "ok", or "fail": build without a lock
+            stale = self._stale()
+            if stale:
+                if not self._break(stale[1]):
+                    return self               # cannot remove it: build without a lock
+                continue
+            if time.monotonic() >= deadline:
+                self.gave_up = f"{self.path} is still held after {self.timeout:.0f} s"
+                return self
+            self.waited = True
+            time.sleep(POLL)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.owned:
+            self.owned = False
+            try:
+                if self._read() == self.token:
+                    os.unlink(self.path)
+            except OSError:
+                pass
+
+    def touch(self) -> None:
+        """Show that the builder is alive (at most every HEARTBEAT seconds)."""
+        now = time.monotonic()
+        if self.owned and now - self._touched >= HEARTBEAT:
+            self._touched = now
+            try:
+                os.utime(self.path)
+            except OSError:
+                pass
+
+    def _try_create(self) -> str:
+        """Create the lock: "ok"; "held" if it exists; "fail" if it cannot be
+        created (a folder that cannot be written)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            return "held"
+        except OSError:
+            # on Windows a lock being deleted refuses to be created again
+            return "held" if self.path.is_file() else "fail"
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(self.token)
+        except BaseException:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            raise
+        self.owned = True
+        self._touched = time.monotonic()
+        return "ok"
+
+    def _read(self) -> str:
+        with open(self.path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def _stale(self) -> tuple[str, str] | None:
+        """``(why, contents)`` if the present lock is abandoned, else None."""
+        try:
+            age = time.time() - os.stat(self.path).st_mtime
+            text = self._read()
+        except OSError:
+            return None                       # just released: try again
+        if age > STALE_AFTER:
+            return f"untouched for {age:.0f} s", text
+        parts = text.split()
+        if len(parts) >= 2 and parts[0].isdigit() and parts[1] == socket.gethostname():
+            if not _pid_alive(int(parts[0])):
+                return f"its process {parts[0]} has ended", text
+        return None
+
+    def _break(self, text: str) -> bool:
+        """Remove an abandoned lock if it is still the one judged abandoned;
+        False if it cannot be removed."""
+        try:
+            if self._read() == text:
+                os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return False
+        return True
+
+
+# ----------------------------------------------------------------------------
+# The table
+# ----------------------------------------------------------------------------
+
+def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
+                  threads: int | None = None,
+                  progress: Callable[[int, int], Any] | None = None) -> PreflopTable:
+    """The exact 169 x 169 preflop table (and each class against a random hand).
+
+    Loaded from the cache (``cache_path()``, or ``path``) in milliseconds; the
+    first call builds it (a few minutes on two cores, ``progress(done, total)``
+    reports matchups played) and writes the cache.  A damaged cache is rebuilt
+    with a warning; while another process builds it, this one waits and then
+    loads it; if it cannot be written, a warning says so once and the table
+    stays in memory for the rest of the process.  See the module docstring.
+
+    >>> import handrank as hr
+    >>> t = hr.preflop_table()                # doctest: +SKIP
+    >>> t("AKs", "QQ")                        # doctest: +SKIP
+    0.46048...
+    """
+    global _memo
+    t = resolve_threads(threads, MATCHUPS * BOARDS)
+    file = Path(path) if path is not None else cache_path()
+    key = os.path.abspath(file)
+    if not rebuild:
+        memo = _memo
+        if memo is not None and memo[0] == key:
+            return PreflopTable(memo[1].copy(), memo[2].copy())
+        table, problem = _load(file)
+        if table is not None:
+            return table
+        if problem:
+            warnings.warn(f"the preflop table cache {file} is unusable: {problem}; "
+                          f"rebuilding it", stacklevel=2)
+    with _BuildLock(file, _wait_timeout()) as lock:
+        if lock.gave_up:
+            warnings.warn(f"{lock.gave_up}; building the preflop table here as well",
+                          stacklevel=2)
+        if lock.waited and not rebuild:
+            table, _ = _load(file)                # what the other builder wrote
+            if table is not None:
+                return table
+        reported = 0
+
+        def tick(done: int, total: int) -> None:
+            """After each slice: show the lock is alive; report each percent."""
+            nonlocal reported
+            lock.touch()
+            if progress and (100 * (done - reported) >= total or done == total):
+                reported = done
+                progress(done, total)
+
+        equity, vs_random = _build(t, tick)
+        try:
+            _save(file, equity, vs_random)
+        except OSError as e:
+            _memo = (key, equity.copy(), vs_random.copy())
+            warnings.warn(f"cannot write the preflop table cache {file} "
+                          f"({type(e).__name__}: {e}); keeping the table in memory for "
+                          f"this process", stacklevel=2)
+        else:
+            if _memo is not None and _memo[0] == key:
+                _memo = None                      # the file is the truth again
+    return PreflopTable(equity, vs_random)

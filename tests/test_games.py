@@ -9,7 +9,7 @@ import reference as ref
 
 from conftest import ref_starmap
 
-from registry import GAMES, RULES
+from registry import FIVE_CARD_RULES, GAMES, RULES, deal
 
 
 def deals(game: str, n: int, players: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -69,12 +69,11 @@ def test_showdown_matches_reference(game, refpool):
         assert (got == 0.75).any() or (got == 0.25).any()
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", FIVE_CARD_RULES)
 @pytest.mark.parametrize("hole,board", [(4, 5), (5, 5), (6, 5), (4, 3), (4, 4), (6, 3)])
 def test_evaluate_omaha_matches_reference(rules, hole, board, refpool):
-    rng = np.random.default_rng(hole * 10 + board)
     n = 4000
-    cards = np.argsort(rng.random((n, 52)), axis=1)[:, :hole + board].astype(np.uint8)
+    cards = deal(rules, n, hole + board, seed=hole * 10 + board)
     h, b = cards[:, :hole], cards[:, hole:]
     got = hr.evaluate_omaha(h, b, rules)
     want = np.array(ref_starmap(refpool, ref.omaha_strength,
@@ -186,3 +185,9 @@ def test_stud_helpers():
         hr.upcard_strength("As Ks Qs Js Ts")
     with pytest.raises(hr.HandError, match="one upcard per player"):
         hr.bring_in("stud", ["Kd Kc", "2s"])
+
+
+@pytest.mark.parametrize("rules", [r for r in RULES if r not in FIVE_CARD_RULES])
+def test_omaha_needs_five_card_rules(rules):
+    with pytest.raises(hr.HandError, match="Omaha plays five-card poker hands"):
+        hr.evaluate_omaha("As Ks Qs Js", "Ts 9s 8s", rules)

@@ -594,7 +594,7 @@ static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int
  * hands without wild cards (the preflop table's only use). */
 static void hr_holdem_hu(const hr_vctx_t *c, const uint8_t *a, const uint8_t *b, int64_t *out)
 {
-    const hr_v2 *E = hr_plain.next;
+    const hr_v2 *E = hr_standard.next;
     uint8_t deck[52];
     int n = 0;
     for (int x = 0; x < HR_NCARDS; x++)
@@ -615,8 +615,8 @@ static void hr_holdem_hu(const hr_vctx_t *c, const uint8_t *a, const uint8_t *b,
                     for (int i4 = i3 + 1; i4 < n; i4++) {
                         const hr_v2 e = E[deck[i4]];
                         const hr_v2 xa = HR_V2_ADD(pa, e), xb = HR_V2_ADD(pb, e);
-                        const int va = hr_value(c, HR_V2_LO(xa), HR_V2_HI(xa), 7, HR_MODE_BEST, 0);
-                        const int vb = hr_value(c, HR_V2_LO(xb), HR_V2_HI(xb), 7, HR_MODE_BEST, 0);
+                        const int va = hr_value(c, HR_V2_LO(xa), HR_V2_HI(xa), 7, HR_MODE_BEST, 0, 0);
+                        const int vb = hr_value(c, HR_V2_LO(xb), HR_V2_HI(xb), 7, HR_MODE_BEST, 0, 0);
                         wa += va > vb;
                         wb += vb > va;
                         tie += va == vb;
@@ -639,7 +639,7 @@ static void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int6
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     const int T = hr_team(nthreads), n = (int)m;
     int i;
-    hr_vctx_init(&c, wc, R, &hr_plain);
+    hr_vctx_init(&c, wc, R, &hr_standard);
 #ifdef _OPENMP
     if (T > 1 && n > 1) {
         HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))

@@ -11,6 +11,7 @@ See ``help(handrank.evaluate)`` and the README for the full tour.
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
+from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from ._equity import EquityResult, equity
 from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._ranges import HAND_CLASSES, Range, hand_class
@@ -22,7 +23,7 @@ from ._types import Category, HandError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "EquityResult", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
+    "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
     "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",

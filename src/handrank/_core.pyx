@@ -15,30 +15,41 @@ import numpy as np
 
 cdef extern from "handrank/hr_equity.h" nogil:
     ctypedef struct hr_ruledef_t:
+        int kind
+        int ranks
+        int n
         int ace
-        int patterns
+        int straights
+        int flushes
         int low
         int qualifier
         int five_kind
+        int bug
+        int order[11]
     ctypedef struct hr_rule_t:
+        hr_ruledef_t deff "def"
         int wild_built
         int flush_mode
         int nclasses
+        int kmin
+        int kmax
         int16_t qual
         int8_t *cat
         uint8_t *ranks
-    ctypedef struct hr_wild_t:
+    ctypedef struct hr_deck_t:
         uint64_t wild_bits
+        uint64_t valid_bits
+        int ranks
         int active
         int bug
     int hr_init()
-    void hr_init_wild(hr_wild_t *W, uint64_t wild_cards, int jokers, int bug)
+    void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
     int hr_build_wild(hr_rule_t *R)
     int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
     void hr_free_rule(hr_rule_t *R)
-    int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+    int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
                           int64_t n, int k, int16_t *out, int nthreads)
-    int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+    int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
                           int64_t n, int16_t *out, int nthreads)
     ctypedef struct hr_game_t:
         int hole
@@ -46,9 +57,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int select
         const hr_rule_t *hi
         const hr_rule_t *lo
-        const hr_wild_t *wild
+        const hr_deck_t *wild
     int hr_game_init(hr_game_t *G)
-    hr_wild_t hr_plain
+    hr_deck_t hr_standard
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *hi_out,
                         int16_t *lo_out, int nthreads)
@@ -119,6 +130,7 @@ MAX_TEAM = HR_MAX_TEAM
 RANK_MULTIPLIERS = tuple(int(hr_rank_mult[i]) for i in range(13))
 
 ACE_MODES = {"high": 0, "high-only": 1, "low": 2}
+CATEGORIES = 11
 
 DEF MAX_FAST = 16
 
@@ -229,51 +241,84 @@ def parse_plain(list texts):
     return out
 
 
-cdef class Wild:
-    """A compiled wild-card setting: which cards are wild and whether jokers are
-    bugs.  ``wild_cards`` has bit c set for each wild code c < 52; jokers are
-    legal and wild whenever ``jokers`` is true."""
-    cdef hr_wild_t w
+cdef class CompiledDeck:
+    """A deck compiled for the loops, once per (deck, wild setting): which
+    cards exist (``ranks``: bit r for each rank of the deck, in four suits),
+    which are wild (``wild_cards``: bit c for each designated wild code c <
+    52), whether jokers are legal (and wild) and whether they are bugs."""
+    cdef hr_deck_t d
 
-    def __cinit__(self, uint64_t wild_cards, bint jokers, bint bug):
-        hr_init_wild(&self.w, wild_cards, jokers, bug)
+    def __cinit__(self, int ranks, uint64_t wild_cards, bint jokers, bint bug):
+        if not 0 < ranks < 8192:
+            raise ValueError(f"deck ranks must be a nonzero 13-bit mask; got {ranks}")
+        hr_init_deck(&self.d, ranks, wild_cards, jokers, bug)
 
     @property
     def wild_bits(self):
         """Mask bits of every wild card, jokers included."""
-        return int(self.w.wild_bits)
+        return int(self.d.wild_bits)
+
+    @property
+    def valid_bits(self):
+        """Mask bits of every card a hand may hold."""
+        return int(self.d.valid_bits)
+
+    @property
+    def has_wild(self):
+        """Whether any card is wild."""
+        return bool(self.d.active)
 
 
-cdef inline const hr_wild_t *_wild_ptr(RuleTables tables, Wild wild) except? NULL:
-    if wild is None:
-        return NULL
-    if not tables.rule.wild_built and not hr_build_wild(&tables.rule):
-        raise MemoryError("handrank: could not build the wild-card tables")
-    return &wild.w
+cdef inline const hr_deck_t *_deck_ptr(RuleTables tables, CompiledDeck deck) except NULL:
+    if deck is None:
+        raise ValueError("a compiled deck is required")
+    if deck.d.ranks != tables.rule.deff.ranks:
+        raise ValueError("the deck was compiled for another rule set's deck")
+    if deck.d.active and not tables.rule.wild_built and not hr_build_wild(&tables.rule):
+        raise ValueError("wild cards are not supported under this rule set")
+    return &deck.d
+
+
+KINDS = {"poker": 0, "badugi": 1}
+BUGS = {"ace": 0, "wild": 1}
 
 
 cdef class RuleTables:
     """The lookup tables of one rule set, built once from its definition.
 
-    Parameters mirror :class:`handrank._rules.RuleSet`: ``ace`` is one of
-    ``"high"``, ``"high-only"``, ``"low"``; ``patterns`` says whether straights
-    and flushes are hand patterns; ``low`` inverts the order; ``qualifier`` is
-    the highest card of a qualifying low (0 for none); ``five_kind`` adds the
-    five-of-a-kind classes.
+    ``spec`` is a :class:`handrank._rules.RuleSet` (any object with its
+    fields): ``kind``, ``deck.rank_bits``, ``cards``, ``ace``, ``straights``,
+    ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug`` and ``order``
+    (the categories that exist, worst first).  Every field is read here and
+    nowhere else.
     """
     cdef hr_rule_t rule
     cdef bint built
+    cdef readonly str name
 
-    def __cinit__(self, str ace, bint patterns, bint low, int qualifier, bint five_kind):
+    def __cinit__(self, spec):
         cdef hr_ruledef_t d
-        d.ace = ACE_MODES[ace]
-        d.patterns = patterns
-        d.low = low
-        d.qualifier = qualifier
-        d.five_kind = five_kind
+        cdef int c
+        memset(&d, 0, sizeof(d))
+        self.name = str(spec.name)
+        d.kind = KINDS[spec.kind]
+        d.ranks = int(spec.deck.rank_bits)
+        d.n = int(spec.cards)
+        d.ace = ACE_MODES[spec.ace]
+        d.straights = bool(spec.straights)
+        d.flushes = bool(spec.flushes)
+        d.low = bool(spec.low)
+        d.qualifier = int(spec.qualifier) - 2 if spec.qualifier else -1
+        d.five_kind = bool(spec.five_kind)
+        d.bug = BUGS[spec.bug]
+        for c in range(11):
+            d.order[c] = -1
+        for c, cat in enumerate(spec.order):
+            d.order[int(cat)] = c
         self.built = hr_build_rule(&self.rule, &d)
         if not self.built:
-            raise MemoryError("handrank: could not build the rule tables")
+            raise ValueError(f"rule set {self.name!r}: its definition is inconsistent "
+                             f"(see hr_build_rule) or memory ran out")
 
     def __dealloc__(self):
         if self.built:
@@ -281,8 +326,18 @@ cdef class RuleTables:
 
     @property
     def nclasses(self):
-        """Number of distinct five-card strengths (five of a kind included)."""
+        """Number of distinct strengths (five of a kind included)."""
         return self.rule.nclasses
+
+    @property
+    def kmin(self):
+        """Fewest cards an evaluated hand may hold."""
+        return self.rule.kmin
+
+    @property
+    def kmax(self):
+        """Most cards an evaluated hand may hold."""
+        return self.rule.kmax
 
     @property
     def qualifier_strength(self):
@@ -293,17 +348,20 @@ cdef class RuleTables:
         """(categories, ranks): int8 (n,) and uint8 (n, 5) arrays by strength.
 
         ``ranks[s]`` lists the real ranks (0..12 = 2..A) of class ``s`` in
-        order of significance (pairs before kickers, the wheel as 5-4-3-2-A).
+        order of significance (pairs before kickers, the wheel as 5-4-3-2-A);
+        255 where the hand has fewer cards (three-card and badugi hands).
         """
         n = self.rule.nclasses
         cats = np.asarray(<int8_t[:n]> self.rule.cat).copy()
         ranks = np.asarray(<uint8_t[:n * 5]> self.rule.ranks).reshape(n, 5).copy()
+        if self.rule.deff.n < 5:
+            ranks[:, self.rule.deff.n:] = 255
         return cats, ranks
 
-    def eval_one(self, object hand, Wild wild=None):
+    def eval_one(self, object hand, CompiledDeck deck):
         """Strength of one hand given as plain text or a list/tuple of codes, or
         None when the general path must handle it (and explain any error)."""
-        cdef const hr_wild_t *w = _wild_ptr(self, wild)
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         cdef uint8_t buf[MAX_FAST]
         cdef int16_t out
         cdef int k
@@ -315,31 +373,35 @@ cdef class RuleTables:
             k = _codes_plain(hand.tolist(), buf, MAX_FAST)
         else:
             return None
-        if k < 5 or k > 9:
+        if k < self.rule.kmin or k > self.rule.kmax:
             return None
         if hr_eval_codes(&self.rule, w, buf, 1, k, &out, 1) >= 0:
             return None
         return out
 
-    def eval_mask_one(self, object mask):
+    def eval_mask_one(self, object mask, CompiledDeck deck):
         """Strength of one int mask, or None when the general path must explain."""
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         cdef uint64_t m
         cdef int16_t out
         if type(mask) is not int or mask < 0 or mask >= 2 ** 64:
             return None
         m = mask
-        if hr_eval_masks(&self.rule, NULL, &m, 1, &out, 1) >= 0:
+        if hr_eval_masks(&self.rule, w, &m, 1, &out, 1) >= 0:
             return None
         return out
 
     def eval_codes(self, const uint8_t[:, ::1] cards, int16_t[::1] out, int threads,
-                   Wild wild=None):
+                   CompiledDeck deck):
         """Evaluate C-contiguous uint8 rows into ``out``; return the first bad row or -1."""
         cdef int64_t n = cards.shape[0], bad
         cdef int k = cards.shape[1]
-        cdef const hr_wild_t *w = _wild_ptr(self, wild)
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         if n == 0:
             return -1
+        if out.shape[0] < n or k < self.rule.kmin or k > self.rule.kmax:
+            raise ValueError(f"{n} rows of {k} cards: out too short, or k outside "
+                             f"{self.rule.kmin}..{self.rule.kmax}")
         with nogil:
             bad = hr_eval_codes(&self.rule, w, &cards[0, 0], n, k, &out[0], threads)
         return bad
@@ -353,19 +415,22 @@ cdef class RuleTables:
         arr = np.asarray(matchups)
         if (matchups.shape[1] != 4 or out.shape[0] != m or out.shape[1] != 3 or m >= 2**31
                 or arr.max() >= 52 or (np.sort(arr, axis=1)[:, 1:] == np.sort(arr, axis=1)[:, :-1]).any()
-                or self.rule.flush_mode != 0 or self.rule.qual != -32768):
+                or self.rule.flush_mode != 0 or self.rule.qual != -32768
+                or self.rule.deff.ranks != 8191 or self.rule.deff.n != 5 or self.rule.deff.kind != 0):
             raise ValueError("holdem_headsup takes (m, 4) distinct card codes, (m, 3) counts "
                              "and the high rule set")
         with nogil:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
     def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
-                   Wild wild=None):
+                   CompiledDeck deck):
         """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""
         cdef int64_t n = masks.shape[0], bad
-        cdef const hr_wild_t *w = _wild_ptr(self, wild)
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         if n == 0:
             return -1
+        if out.shape[0] < n:
+            raise ValueError("out is too short")
         with nogil:
             bad = hr_eval_masks(&self.rule, w, &masks[0], n, &out[0], threads)
         return bad
@@ -374,26 +439,24 @@ cdef class RuleTables:
 cdef class GameTables:
     """A compiled game: cards per player and on the board, how the five that
     play are chosen (``select``: 0 any five, 1 two hole + three board), the
-    rule tables of the high and low halves (either may be None) and the wild
-    setting (None: no wild cards)."""
+    rule tables of the high and low halves (either may be None) and the
+    compiled deck (which cards exist and which are wild)."""
     cdef hr_game_t g
-    cdef readonly object hi_tables, lo_tables, wild
+    cdef readonly object hi_tables, lo_tables, deck
 
     def __cinit__(self, int hole, int board, int select, RuleTables hi, RuleTables lo,
-                  Wild wild):
-        self.hi_tables, self.lo_tables, self.wild = hi, lo, wild
+                  CompiledDeck deck):
+        self.hi_tables, self.lo_tables, self.deck = hi, lo, deck
         self.g.hole = hole
         self.g.board = board
         self.g.select = select
         self.g.hi = &hi.rule if hi is not None else NULL
         self.g.lo = &lo.rule if lo is not None else NULL
-        if wild is None:
-            self.g.wild = &hr_plain
-        else:
-            self.g.wild = &wild.w
-            for t in (hi, lo):
-                if t is not None:
-                    _wild_ptr(t, wild)
+        for t in (hi, lo):
+            if t is not None:
+                self.g.wild = _deck_ptr(t, deck)
+        if hi is None and lo is None:
+            raise ValueError("a game needs a high or a low rule set")
         if not hr_game_init(&self.g):
             raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
                              f"select {select}, halves {hi is not None}/{lo is not None}")

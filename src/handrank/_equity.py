@@ -160,14 +160,18 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
     for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + [("board", b),
                                                                           ("dead cards", d)]:
         for c in cards:
-            if c >= 52 and g.deck < 53:
-                raise HandError(f"{where}: {g.name} is dealt from a 52-card deck; no jokers")
-            if c == 53:
+            if c >= 52 and not g.cards.jokers:
+                raise HandError(f"{where}: {g.name} is dealt from a {g.cards.size}-card "
+                                f"deck; no jokers")
+            if c >= 52 + g.cards.jokers:
                 raise HandError(f"{where}: the deck of {g.name} has one joker (Jk)")
+            if c < 52 and not g.cards.holds(c):
+                raise HandError(f"{where}: card {card_name(c)} is not in "
+                                f"{g.cards.describe()}")
             if c in seen:
                 raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
             seen[c] = where
-    deck = [c for c in range(g.deck) if c not in seen]
+    deck = [c for c in g.cards.codes if c not in seen]
     range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
     for i, rng in enumerate(ranges):
         if rng is None:

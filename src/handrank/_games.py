@@ -16,6 +16,7 @@ import numpy as np
 from . import _core
 from ._api import _out_array, as_hands, resolve_threads, row_problem
 from ._cards import NCODES, _codes_1d, format as format_cards
+from ._deck import SHORT, STANDARD, Deck
 from ._rules import RuleSet, get_rules
 from ._slices import first_bad_row
 from ._types import HandError
@@ -43,7 +44,8 @@ class Game:
         half).  A game with both splits the pot; with one, that rule set takes
         it all.
     deck
-        52, or 53 with a joker.
+        52, or 53 with a joker (the standard deck), or a :class:`Deck` (the
+        short deck: ``hr.SHORT_DECK``).  The rule sets must rank that deck.
     wild
         The ``wild=`` setting the deck's joker plays under (``"bug"``), or None.
 
@@ -67,7 +69,7 @@ class Game:
     select: Literal["any", "omaha", "all"]
     high: str | None
     low: str | None
-    deck: int = 52
+    deck: int | Deck = 52
     wild: str | None = None
     aliases: tuple[str, ...] = ()
     summary: str = field(default="", compare=False)
@@ -96,18 +98,30 @@ class Game:
     def wild_setting(self) -> WildSetting | None:
         return resolve_wild(self.wild)
 
+    @property
+    def cards(self) -> Deck:
+        """The deck dealt from, jokers included."""
+        if isinstance(self.deck, Deck):
+            return self.deck
+        return STANDARD.with_jokers(int(self.deck) - 52)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck dealt from (jokers included)."""
+        return self.cards.size
+
     @cached_property
     def tables(self) -> _core.GameTables:
         hi, lo = self.high_rules, self.low_rules
         ws = self.wild_setting
         return _core.GameTables(self.hole, self.board, 1 if self.select == "omaha" else 0,
                                 hi.tables if hi else None, lo.tables if lo else None,
-                                ws.compiled if ws else None)
+                                self.cards.compiled(ws))
 
     @property
     def max_players(self) -> int:
         """The most players the deck deals to (at most 23)."""
-        return min(_MAX_PLAYERS, (self.deck - self.board) // self.hole)
+        return min(_MAX_PLAYERS, (self.deck_size - self.board) // self.hole)
 
 
 _MAX_PLAYERS = 23
@@ -122,24 +136,30 @@ def _check_game(g: Game) -> None:
     if not isinstance(g.name, str) or not g.name.strip():
         raise HandError(f"a game needs a name (a non-empty str); got {g.name!r}")
     for field_name, lo, hi, what in (("hole", 1, 7, "cards per player"),
-                                     ("board", 0, 5, "shared cards"),
-                                     ("deck", 52, 53, "cards in the deck (53: one joker)")):
+                                     ("board", 0, 5, "shared cards")):
         v = getattr(g, field_name)
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise bad(f"{field_name} must be an int; got {v!r}")
         if not lo <= v <= hi:
             raise bad(f"{field_name} must be {lo}..{hi} {what}; got {v}")
+    if not isinstance(g.deck, Deck):
+        if isinstance(g.deck, bool) or not isinstance(g.deck, (int, np.integer)):
+            raise bad(f"deck must be 52, 53 or a Deck; got {g.deck!r}")
+        if not 52 <= g.deck <= 53:
+            raise bad(f"deck must be 52..53 cards in the deck (53: one joker), or a Deck; "
+                      f"got {g.deck}")
     if g.select not in _SELECTS:
         raise bad(f"select must be one of {', '.join(map(repr, _SELECTS))}; got {g.select!r}")
     n = g.hole + g.board
     if g.select == "omaha" and (g.hole < 2 or g.board < 3):
         raise bad(f"select='omaha' plays two hole cards and three board cards: it needs at "
                   f"least 2 hole and 3 board cards; got {g.hole} and {g.board}")
-    if g.select == "any" and not 5 <= n <= 9:
-        raise bad(f"select='any' plays the best five of hole + board, which must be 5..9 "
-                  f"cards; got {n}")
-    if g.select == "all" and n != 5:
-        raise bad(f"select='all' plays the five cards held: hole + board must be 5; got {n}")
+    if g.select == "any" and not 3 <= n <= 9:
+        raise bad(f"select='any' plays the best hand of hole + board, which must be 3..9 "
+                  f"cards (5..9 for five-card rules); got {n}")
+    if g.select == "all" and n not in (3, 4, 5):
+        raise bad(f"select='all' plays every card held: hole + board must be the rule "
+                  f"set's hand size; got {n}")
     if g.high is None and g.low is None:
         raise bad("a game needs a high rule set, a low one, or both")
     for half in (g.high, g.low):
@@ -155,8 +175,30 @@ def _check_game(g: Game) -> None:
         ws = resolve_wild(g.wild)
     except HandError as e:
         raise bad(str(e)) from None
-    if g.deck == 53 and ws is None:
-        raise bad("a 53-card deck holds a joker, which needs a wild setting (wild='bug')")
+    cards = g.cards
+    if cards.jokers and ws is None:
+        raise bad("a deck with a joker needs a wild setting for it (wild='bug')")
+    n = g.hole + g.board
+    for half in (g.high, g.low):
+        if half is None:
+            continue
+        rs = get_rules(half)
+        if not rs.deck.same_cards(cards):
+            raise bad(f"rules {rs.name!r} rank {rs.deck.describe()}, but the game deals "
+                      f"{cards.describe()}")
+        if ws is not None and not rs.wild_ok:
+            raise bad(f"wild cards are not supported under {rs.name} rules")
+        if g.select == "omaha" and (rs.kind != "poker" or rs.cards != 5):
+            raise bad(f"select='omaha' plays five-card poker hands; {rs.name} rules rank "
+                      f"{rs.cards}-card hands")
+        if g.select != "omaha" and n not in rs.hand_sizes:
+            raise bad(f"{rs.name} rules rank hands of {rs.hand_sizes.start}.."
+                      f"{rs.hand_sizes.stop - 1} cards; the game plays {n}")
+        if ws is not None:
+            try:
+                ws.compiled_for(cards)
+            except HandError as e:
+                raise bad(str(e)) from None
     if not isinstance(g.aliases, tuple) or not all(isinstance(a, str) for a in g.aliases):
         raise bad(f"aliases must be a tuple of str; got {g.aliases!r}")
 
@@ -277,7 +319,7 @@ def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
 
 def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     cards = np.concatenate([board, holes.ravel()])
-    return row_problem(cards, jokers_ok=g.wild is not None)
+    return row_problem(cards, jokers_ok=g.wild is not None, deck=g.cards)
 
 
 def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None):
@@ -350,7 +392,8 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
                         first=4096 * t)
     if bad >= 0:
         where = "" if single_h else f"row {bad}: "
-        problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None)
+        problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None,
+                              deck=rs.deck)
         raise HandError(f"{where}hole and board: {problem}")
     if out is not None and res is not out:
         out[...] = res
@@ -370,7 +413,12 @@ def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) ->
     cache = _OMAHA_PLAIN if ws is None else ws.games
     t = cache.get(key)
     if t is None:
-        t = _core.GameTables(hole, board, 1, rs.tables, None, ws.compiled if ws else None)
+        if rs.kind != "poker" or rs.cards != 5:
+            raise HandError(f"Omaha plays five-card poker hands; {rs.name} rules rank "
+                            f"{rs.cards}-card hands")
+        if ws is not None and not rs.wild_ok:
+            raise HandError(f"wild cards are not supported under {rs.name} rules")
+        t = _core.GameTables(hole, board, 1, rs.tables, None, rs.deck.compiled(ws))
         cache[key] = t
     return t
 
@@ -470,10 +518,7 @@ def upcard_strength(cards: Any, rules: str = "high") -> int:
     if not 1 <= len(codes) <= 4 or any(c >= 52 for c in codes) or len(set(codes)) != len(codes):
         raise HandError(f"upcards must be 1..4 distinct cards of the 52-card deck; got "
                         f"{format_cards(codes) if all(c < 54 for c in codes) else codes}")
-    if rs.ace == "low":
-        order = [0 if (c >> 2) == 12 else (c >> 2) + 1 for c in codes]
-    else:
-        order = [c >> 2 for c in codes]
+    order = [rs.order_of(c >> 2) for c in codes]
     counts: dict[int, int] = {}
     for o in order:
         counts[o] = counts.get(o, 0) + 1
@@ -534,6 +579,7 @@ def bring_in(game: str | Game, upcards: Any) -> int:
         raise HandError("bring_in needs at least one player")
     low_game = g.high is None and g.low is not None and get_rules(g.low).ace == "low"
     if low_game:
-        key = [(0 if (c >> 2) == 12 else (c >> 2) + 1) * 4 + (c & 3) for c in cards]
+        rs = get_rules(g.low)
+        key = [rs.order_of(c >> 2) * 4 + (c & 3) for c in cards]
         return key.index(max(key))
     return cards.index(min(cards))

@@ -768,6 +768,13 @@ GAMES = {
     "lowball": (5, 0, "any", None, "ace-to-five", "bug"),
     "2-7-draw": (5, 0, "any", None, "deuce-to-seven", None),
     "a6-draw": (5, 0, "any", None, "ace-to-six", None),
+    "short-deck": (2, 5, "any", "short-deck", None, None),
+    "holdem8": (2, 5, "any", "high", "ace-to-five-8", None),
+    "big-o": (5, 5, "omaha", "high", "ace-to-five-8", None),
+    "omaha6-8": (6, 5, "omaha", "high", "ace-to-five-8", None),
+    "courchevel": (5, 5, "omaha", "high", None, None),
+    "courchevel8": (5, 5, "omaha", "high", "ace-to-five-8", None),
+    "badugi": (4, 0, "any", None, "badugi", None),
 }
 
 
@@ -814,12 +821,13 @@ def equity(game, hands, board=(), dead=()):
     player's missing hole cards, from the deck left over; each deal's pot
     shares from ``showdown``.  Returns (equity list, wins, ties, deals) where a
     win is a whole pot and a tie any part of one."""
-    hole, nboard, _, _, _, wild = game_spec(game)
+    hole, nboard, _, high, low, wild = game_spec(game)
     hands = [_as_codes(h) if h is not None else [] for h in hands]
     board = _as_codes(board)
     dead = _as_codes(dead)
-    deck = [c for c in range(53 if wild else 52)
-            if c not in set(board) | set(dead) | {c for h in hands for c in h}]
+    ranks = deck_ranks(high or low)
+    deck = [c for c in range(53 if wild else 52) if c == 52 or c // 4 in ranks]
+    deck = [c for c in deck if c not in set(board) | set(dead) | {c for h in hands for c in h}]
     n = len(hands)
     totals, wins, ties = [0.0] * n, [0] * n, [0] * n
     deals = 0

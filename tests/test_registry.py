@@ -41,7 +41,7 @@ def question(game: str, seed: int, unknown: int) -> tuple[list[list[int]], list[
     board know both hands and all but `unknown` board cards; the others leave
     `unknown` cards of each hand to deal."""
     g = hr.get_game(game)
-    deck = [int(c) for c in np.random.default_rng(seed).permutation(g.deck)]
+    deck = [int(c) for c in np.random.default_rng(seed).permutation(g.cards.codes)]
     if g.board:
         holes = [deck[:g.hole], deck[g.hole:2 * g.hole]]
         return holes, deck[2 * g.hole:2 * g.hole + g.board - unknown]
@@ -80,7 +80,7 @@ def test_monte_carlo_within_three_standard_errors_of_exact(game):
 def test_showdown_and_equity_agree_on_a_complete_deal(game):
     """A deal with nothing left to deal: equity is the showdown's shares."""
     g = hr.get_game(game)
-    deck = [int(c) for c in np.random.default_rng(7).permutation(g.deck)]
+    deck = [int(c) for c in np.random.default_rng(7).permutation(g.cards.codes)]
     holes = [deck[i * g.hole:(i + 1) * g.hole] for i in range(3)]
     board = deck[3 * g.hole:3 * g.hole + g.board]
     shares = hr.showdown(game, holes, board if g.board else None)

@@ -16,7 +16,7 @@ from ._equity import EquityResult, equity
 from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._ranges import HAND_CLASSES, Range, hand_class
 from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
-                     get_game, showdown, upcard_strength, winners)
+                     get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError
 
@@ -27,5 +27,5 @@ __all__ = [
     "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
-    "lowest_card", "parse", "showdown", "to_mask", "upcard_strength", "winners", "__version__",
+    "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners", "__version__",
 ]

@@ -141,6 +141,7 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
                         "(text, codes, '??' or None for an unknown hand)")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
+    g = g.for_players(len(hands))          # stud's shared last card at a full table
     holes, ranges, random_label = [], [], {}
     for i, h in enumerate(hands):
         rng = _as_range(h, g, f"player {i}")

@@ -22,7 +22,7 @@ from ._slices import first_bad_row
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
-__all__ = ["Game", "GAMES", "get_game", "evaluate_omaha", "showdown", "winners",
+__all__ = ["Game", "GAMES", "get_game", "register_game", "evaluate_omaha", "showdown", "winners",
            "game_strengths", "upcard_strength", "first_to_act", "bring_in"]
 
 
@@ -48,6 +48,11 @@ class Game:
         short deck: ``hr.SHORT_DECK``).  The rule sets must rank that deck.
     wild
         The ``wild=`` setting the deck's joker plays under (``"bug"``), or None.
+    shared_last
+        Stud's rule for a full table: when the deck cannot give every player
+        all ``hole`` cards, the last card is one community card that every
+        player shares (eight players at seven-card stud: six cards each and
+        one shared).  See :meth:`for_players`.
 
     A Game is checked when it is built: sizes the core cannot deal or value
     raise :class:`HandError`.  Custom games work everywhere a preset does:
@@ -72,6 +77,7 @@ class Game:
     deck: int | Deck = 52
     wild: str | None = None
     aliases: tuple[str, ...] = ()
+    shared_last: bool = False
     summary: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -79,7 +85,8 @@ class Game:
 
     def __getstate__(self) -> dict:
         # the compiled tables are rebuilt on use after unpickling
-        return {k: v for k, v in self.__dict__.items() if k not in ("tables", "wild_setting")}
+        return {k: v for k, v in self.__dict__.items()
+            if k not in ("tables", "wild_setting", "_shared_game")}
 
     @property
     def high_rules(self) -> RuleSet | None:
@@ -120,8 +127,30 @@ class Game:
 
     @property
     def max_players(self) -> int:
-        """The most players the deck deals to (at most 23)."""
+        """The most players the deck deals to (at most 23; with a shared last
+        card, as many as get all but one card each)."""
+        if self.shared_last:
+            return min(_MAX_PLAYERS, (self.deck_size - 1) // (self.hole - 1))
         return min(_MAX_PLAYERS, (self.deck_size - self.board) // self.hole)
+
+    def for_players(self, players: int) -> Game:
+        """The game as dealt to `players` players: itself, or -- with
+        ``shared_last`` when the deck runs short -- the same game with one
+        card fewer per player and that card on a one-card board.
+
+        >>> import handrank as hr
+        >>> g = hr.get_game("stud").for_players(8)
+        >>> g.hole, g.board
+        (6, 1)
+        """
+        if not self.shared_last or players * self.hole <= self.deck_size:
+            return self
+        return self._shared_game
+
+    @cached_property
+    def _shared_game(self) -> Game:
+        return Game(self.name, self.hole - 1, self.board + 1, self.select, self.high, self.low,
+                    self.deck, self.wild, self.aliases, summary=self.summary)
 
 
 _MAX_PLAYERS = 23
@@ -201,6 +230,9 @@ def _check_game(g: Game) -> None:
                 raise bad(str(e)) from None
     if not isinstance(g.aliases, tuple) or not all(isinstance(a, str) for a in g.aliases):
         raise bad(f"aliases must be a tuple of str; got {g.aliases!r}")
+    if g.shared_last and (g.board != 0 or g.select != "any" or g.hole < 6):
+        raise bad("shared_last is stud's rule: a board-less game of 6 or more cards that "
+                  "picks any five")
 
 
 GAMES: tuple[Game, ...] = (
@@ -215,11 +247,11 @@ GAMES: tuple[Game, ...] = (
     Game("omaha8", 4, 5, "omaha", "high", "ace-to-five-8",
          aliases=("omaha-hi-lo", "o8", "plo8"),
          summary="Omaha high-low: each half chosen separately, eight-or-better low"),
-    Game("stud", 7, 0, "any", "high", None, aliases=("seven-card-stud",),
-         summary="seven-card stud: best five of seven"),
+    Game("stud", 7, 0, "any", "high", None, aliases=("seven-card-stud",), shared_last=True,
+         summary="seven-card stud: best five of seven (8 players: a shared last card)"),
     Game("stud8", 7, 0, "any", "high", "ace-to-five-8", aliases=("stud-hi-lo",),
-         summary="stud high-low, eight-or-better"),
-    Game("razz", 7, 0, "any", None, "ace-to-five",
+         shared_last=True, summary="stud high-low, eight-or-better"),
+    Game("razz", 7, 0, "any", None, "ace-to-five", shared_last=True,
          summary="seven-card stud for the lowest hand, ace-to-five"),
     Game("draw", 5, 0, "all", "high", None, aliases=("five-card-draw",),
          summary="five-card draw"),
@@ -233,12 +265,57 @@ GAMES: tuple[Game, ...] = (
          summary="deuce-to-seven lowball"),
     Game("a6-draw", 5, 0, "all", None, "ace-to-six", aliases=("ace-to-six-draw",),
          summary="ace-to-six (London) lowball"),
+    Game("short-deck", 2, 5, "any", "short-deck", None, deck=SHORT,
+         aliases=("6+", "six-plus", "short-deck-holdem"),
+         summary="hold'em from the 36-card deck: a flush beats a full house"),
+    Game("holdem8", 2, 5, "any", "high", "ace-to-five-8", aliases=("holdem-hi-lo",),
+         summary="hold'em high-low, eight-or-better, any five for each half"),
+    Game("big-o", 5, 5, "omaha", "high", "ace-to-five-8", aliases=("omaha5-8", "plo5-8"),
+         summary="five-card Omaha high-low, eight-or-better"),
+    Game("omaha6-8", 6, 5, "omaha", "high", "ace-to-five-8", aliases=("plo6-8",),
+         summary="six-card Omaha high-low, eight-or-better"),
+    Game("courchevel", 5, 5, "omaha", "high", None,
+         summary="five-card Omaha whose first board card is dealt with the hands "
+                 "(the showdown is five-card Omaha's)"),
+    Game("courchevel8", 5, 5, "omaha", "high", "ace-to-five-8", aliases=("courchevel-hi-lo",),
+         summary="Courchevel high-low, eight-or-better"),
+    Game("badugi", 4, 0, "all", None, "badugi",
+         summary="four-card draw for the best badugi"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}
 for _g in GAMES:
     for _n in (_g.name, *_g.aliases):
+        assert _n not in _GAME_BY_NAME, _n
         _GAME_BY_NAME[_n] = _g
+
+
+def register_game(game: Game, *, replace: bool = False) -> Game:
+    """Add a custom :class:`Game` to the registry: ``get_game``, ``showdown``,
+    ``equity`` and the CLI then know it by its name and aliases.
+
+    A name already taken is an error unless ``replace=True`` (which drops the
+    old game's names).  Returns the game.
+
+    >>> import handrank as hr
+    >>> g = hr.register_game(hr.Game("pineapple-hi", hole=3, board=5, select="any",
+    ...                              high="high", low=None), replace=True)
+    >>> hr.get_game("pineapple-hi") is g
+    True
+    """
+    if not isinstance(game, Game):
+        raise HandError(f"register_game takes a Game; got {type(game).__name__}")
+    names = [n.strip().lower() for n in (game.name, *game.aliases)]
+    taken = [n for n in names if n in _GAME_BY_NAME]
+    if taken and not replace:
+        raise HandError(f"game name {taken[0]!r} is taken; pass replace=True to replace it")
+    for n in taken:
+        old = _GAME_BY_NAME[n]
+        for m in (old.name, *old.aliases):
+            _GAME_BY_NAME.pop(m.strip().lower(), None)
+    for n in names:
+        _GAME_BY_NAME[n] = game
+    return game
 
 
 def get_game(game: str | Game) -> Game:
@@ -247,8 +324,15 @@ def get_game(game: str | Game) -> Game:
         return game
     g = _GAME_BY_NAME.get(str(game).strip().lower()) if isinstance(game, str) else None
     if g is None:
-        raise HandError(f"unknown game {game!r}; valid: {', '.join(g.name for g in GAMES)}")
+        shown = game if not isinstance(game, str) or len(game) <= 40 else game[:40] + "..."
+        names = sorted({v.name for v in _GAME_BY_NAME.values()}, key=_game_order)
+        raise HandError(f"unknown game {shown!r}; valid: {', '.join(names)}")
     return g
+
+
+def _game_order(name: str) -> tuple:
+    presets = [g.name for g in GAMES]
+    return (presets.index(name) if name in presets else len(presets), name)
 
 
 # --------------------------------------------------------------------- input
@@ -263,8 +347,9 @@ def _cards_1d(cards: Any, what: str) -> np.ndarray:
         raise HandError(f"{what}: {e}") from None
 
 
-def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarray, bool]:
-    """(holes (N, P, hole), boards (N, board), single) as C-contiguous uint8."""
+def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.ndarray, bool]:
+    """(game as dealt to that many players, holes (N, P, hole), boards (N,
+    board), single), the arrays C-contiguous uint8."""
     arr = None
     if isinstance(hands, np.ndarray) and hands.ndim == 3:
         arr = hands
@@ -278,6 +363,7 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarra
     if arr is not None:                                     # batched deals
         if arr.dtype.kind not in "iu":
             raise HandError(f"hands must be integer codes; got dtype {arr.dtype}")
+        g = g.for_players(arr.shape[1])
         if arr.shape[2] != g.hole:
             raise HandError(f"{g.name}: each player holds {g.hole} cards; hands have "
                             f"shape {arr.shape} (deals, players, cards)")
@@ -287,21 +373,26 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarra
                             f"array for {arr.shape[0]} deals; got shape {b.shape}")
         holes = _checked_u8(arr, "hands")
         boards = _checked_u8(b, "board")
-        return holes, boards, False
+        return g, holes, boards, False
     if isinstance(hands, str) or hands is None:
         raise HandError("hands must be a list with one hand per player")
     players = [_cards_1d(h, f"player {i}") for i, h in enumerate(hands)]
     if len(players) < 1:
         raise HandError("a showdown needs at least one player")
+    full = g
+    g = g.for_players(len(players))
+    shared = " (with this many players the last card is shared: give it as the board)" \
+        if g is not full else ""
     for i, p in enumerate(players):
         if len(p) != g.hole:
-            raise HandError(f"{g.name}: each player holds {g.hole} cards; player {i} has "
-                            f"{len(p)} ({format_cards(p)!r})")
+            raise HandError(f"{g.name}: each player holds {g.hole} cards{shared}; player {i} "
+                            f"has {len(p)} ({format_cards(p)!r})")
     b = _cards_1d(board, "board")
     if len(b) != g.board:
-        raise HandError(f"{g.name}: the board has {g.board} cards at showdown; got {len(b)}")
+        raise HandError(f"{g.name}: the board has {g.board} cards at showdown{shared}; "
+                        f"got {len(b)}")
     holes = np.ascontiguousarray(np.stack(players)[None, :, :], dtype=np.uint8)
-    return holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
+    return g, holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
 
 
 def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
@@ -456,8 +547,7 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     >>> hr.showdown("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs").tolist()
     [1.0, 0.0]
     """
-    g = get_game(game)
-    holes, boards, single = _deal_arrays(g, hands, board)
+    g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     shares, _, _ = _run_showdown(g, holes, boards, threads)
     return shares[0] if single else shares
 
@@ -470,8 +560,7 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     no such half or the low does not qualify.  Under ``omaha8`` and ``stud8``
     each half picks its own five cards.
     """
-    g = get_game(game)
-    holes, boards, single = _deal_arrays(g, hands, board)
+    g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     _, hi, lo = _run_showdown(g, holes, boards, threads)
     return (hi[0], lo[0]) if single else (hi, lo)
 

@@ -44,15 +44,16 @@ def tie_heavy_deals(game: str, n: int, seed: int) -> tuple[np.ndarray, np.ndarra
 
 
 def reference_deals(game: str) -> int:
-    """Heads-up deals to check per game: about 3,000,000 five-card reference
-    evaluations each (50,000 hold'em deals; fewer where every deal costs more)."""
+    """Heads-up deals to check per game: about 1,000,000 five-card reference
+    evaluations each (23,800 hold'em deals; fewer where every deal costs
+    more, at least 2,000), so the suite's time stays flat as games are added."""
     g = hr.get_game(game)
     if g.select == "omaha":
         fives = comb(g.hole, 2) * comb(g.board, 3)
     else:
         fives = comb(g.hole + g.board, 5) if g.hole + g.board >= 5 else 1
     halves = (g.high is not None) + (g.low is not None)
-    return max(5000, min(50_000, 3_000_000 // (2 * fives * halves)))
+    return max(2000, min(50_000, 1_000_000 // (2 * fives * halves)))
 
 
 def _compare(game, holes, boards, refpool):
@@ -70,9 +71,8 @@ def _compare(game, holes, boards, refpool):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_showdown_matches_reference(game, refpool):
-    """Up to 50,000 random heads-up deals per game (reference_deals), 3,000
-    six-way (or as many players as the deck allows), and 3,000 deals built to
-    tie."""
+    """Random heads-up deals per game (reference_deals), 3,000 six-way (or as
+    many players as the deck allows), and 3,000 deals built to tie."""
     holes, boards = deals(game, reference_deals(game), 2, seed=GAMES.index(game))
     got = _compare(game, holes, boards, refpool)
     players = min(6, hr.get_game(game).max_players)

@@ -372,3 +372,21 @@ def test_dealer_seeds_its_calls():
     assert repr(e) == "Dealer(seed=21, calls=3)"
     f = hr.Dealer()
     assert 0 <= f.seed < 2**64 and (f.deal(20, 7) == hr.deal(20, 7, seed=f.seed)).all()
+
+
+def test_long_deals_and_draws_return_to_python_between_slices(monkeypatch):
+    """Ctrl-C is seen between calls into C: a long loop is several calls, and
+    how it is cut changes nothing."""
+    n = 40 * BLOCK
+    whole = hr.deal(n, 7, seed=1)
+    hands = hr.deal(n, 5, seed=2)
+    drawn = hr.redraw(hands, [True, False, True, False, False], seed=3)
+    calls = []
+    for name in ("deal_blocks", "redraw_blocks"):
+        real = getattr(_core, name)
+        monkeypatch.setattr(_core, name, lambda *a, _r=real, _n=name: calls.append(_n) or _r(*a))
+    monkeypatch.setattr(_toolkit, "_FIRST_DEAL_CARDS", 7 * BLOCK)
+    monkeypatch.setattr(_toolkit, "_FIRST_DRAW_CARDS", 5 * BLOCK)
+    assert (hr.deal(n, 7, seed=1) == whole).all()
+    assert (hr.redraw(hands, [True, False, True, False, False], seed=3) == drawn).all()
+    assert calls.count("deal_blocks") > 2 and calls.count("redraw_blocks") > 2

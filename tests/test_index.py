@@ -273,3 +273,33 @@ def test_index_errors_say_what_to_fix():
     for call, message in cases:
         with pytest.raises(hr.HandError, match=message):
             call()
+
+
+def test_long_batches_return_to_python_between_slices(monkeypatch):
+    from handrank import _toolkit
+    hands = hr.deal(200_000, 7, seed=3)
+    want = hr.canonical_index(hands)
+    reps = hr.canonical_hand(want)
+    monkeypatch.setattr(_toolkit, "_FIRST_INDEX_CARDS", 7 * 1000)
+    ix = _toolkit._indexer((2, 3, 1, 1))
+    calls = []
+
+    class Counting:
+        size = ix.size
+
+        def index(self, *a):
+            calls.append("index")
+            return ix.index(*a)
+
+        def hands(self, *a):
+            calls.append("hands")
+            return ix.hands(*a)
+
+    monkeypatch.setattr(_toolkit, "_indexer", lambda r: Counting())
+    assert (hr.canonical_index(hands) == want).all()
+    assert (hr.canonical_hand(want) == reps).all()
+    assert calls.count("index") > 2 and calls.count("hands") > 2
+    bad = hands.copy()
+    bad[150_000, 6] = bad[150_000, 0]
+    with pytest.raises(hr.HandError, match="row 150000: card .* appears twice"):
+        hr.canonical_index(bad)

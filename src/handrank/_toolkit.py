@@ -38,6 +38,19 @@ _JOKER_BIT = {52: 1 << 13, 53: 1 << 29}
 _BIT_OF = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [1 << 13, 1 << 29]
 _BLOCK = _core.DEAL_BLOCK
 
+# The first call into C of a long loop covers about this many cards (a few
+# tens of milliseconds on one core); later calls are sized by _slices.sliced
+# to about 0.1 s each, so Ctrl-C is seen.  Smaller batches are one call (one
+# start of a thread team).
+_FIRST_DEAL_CARDS = 7 << 21        # 2M rows of 7 cards: ~30 ms
+_FIRST_DRAW_CARDS = 5 << 19        # 512K rows of 5 cards
+_FIRST_INDEX_CARDS = 7 << 19       # 512K river hands: ~40 ms
+
+
+def _first(cards: int, per_row: int, block: int = 1) -> int:
+    """The first slice, in units of `block` rows, for rows of per_row cards."""
+    return max(1, cards // max(per_row, 1) // block)
+
 
 # ---------------------------------------------------------------- arguments
 
@@ -192,7 +205,7 @@ def _deal(n: Any, k: Any, seed: int, dead: Any, jokers: Any, threads: Any, masks
         outs = [np.empty((n, w), dtype=np.uint8) for w in widths]
     if n:
         sliced(lambda a, b: _core.deal_blocks(deck, seed, a, b, n, outs, widths, masks, t),
-               0, _blocks(n), first=16 * t)
+               0, _blocks(n), first=_first(_FIRST_DEAL_CARDS, kt, _BLOCK))
     return tuple(outs) if grouped else outs[0]
 
 
@@ -470,7 +483,7 @@ def redraw(hands: Any, discard: Any, seed: Any = None, dead: Any = None, *, dead
                                 live, jokers)
         raise HandError(problem if single else f"row {bad}: {problem}")
     sliced(lambda a, b: _core.redraw_blocks(rows, flags, per_row, deck, drows, seed, a, b, out, t),
-           0, _blocks(n), first=4 * t)
+           0, _blocks(n), first=_first(_FIRST_DRAW_CARDS, k, _BLOCK))
     return out[0] if single else out
 
 
@@ -657,12 +670,11 @@ def canonical_size(rounds: Any = (2, 3, 1, 1)) -> int:
 def _index_rows(cards: Any, total: int, r: tuple[int, ...]) -> tuple[np.ndarray, bool]:
     rows, single = _hand_rows(cards)
     if rows.shape[1] != total:
-        what = "" if single else "per row"
-        hint = (f" (for the {rows.shape[1]} cards of an earlier round pass its rounds, "
-                f"e.g. rounds={r[:_prefix_len(r, rows.shape[1])]})"
-                if _prefix_len(r, rows.shape[1]) else "")
-        raise HandError(f"rounds {r} need {total} cards {what}; got {rows.shape[1]}{hint}"
-                        .replace("  ", " "))
+        what = "" if single else " per row"
+        upto = _prefix_len(r, rows.shape[1])
+        hint = (f" (to index the first {rows.shape[1]} cards pass rounds={r[:upto]})"
+                if upto else "")
+        raise HandError(f"rounds {r} need {total} cards{what}; got {rows.shape[1]}{hint}")
     return rows, single
 
 
@@ -750,7 +762,7 @@ def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = No
         return False
 
     if n:
-        sliced(run, 0, n, first=1 << 16)
+        sliced(run, 0, n, first=_first(_FIRST_INDEX_CARDS, sum(r)))
     if found[0] >= 0:
         problem = _explain_index_row(rows[found[0]])
         raise HandError(problem if single else f"row {found[0]}: {problem}")
@@ -812,7 +824,8 @@ def canonical_hand(index: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = Non
     out = np.empty((n, sum(r)), dtype=np.uint8)
     t = resolve_threads(threads, n)
     if n:
-        sliced(lambda a, b: ix.hands(idx, out, a, b, t), 0, n, first=1 << 14)
+        sliced(lambda a, b: ix.hands(idx, out, a, b, t), 0, n,
+               first=_first(_FIRST_INDEX_CARDS // 4, sum(r)))
     return out[0] if arr.ndim == 0 else out
 
 

@@ -142,7 +142,8 @@ static void hr_deal_block(const uint8_t *deck, int nd, int kt, uint64_t seed, in
                     for (int i = 0; i < w; i++) m |= hr_deal_bit[d[at + i]];
                     ((uint64_t *)outs[g])[row] = m;
                 } else {
-                    memcpy((uint8_t *)outs[g] + row * w, d + at, (size_t)w);
+                    uint8_t *o = (uint8_t *)outs[g] + row * w;
+                    for (int i = 0; i < w; i++) o[i] = d[at + i];
                 }
                 at += w;
             }
@@ -175,20 +176,42 @@ static void hr_deal_blocks(const uint8_t *deck, int nd, uint64_t seed, int64_t b
 /* ------------------------------------------------------------------ */
 /* Draws                                                                */
 
-/* The bit of the j-th (from 0) set bit of x; j < popcount(x). */
+/* The number of set bits in each byte of x, in that byte (SWAR: the build
+ * assumes no POPCNT instruction). */
+HR_INLINE uint64_t hr_byte_counts(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+}
+
+HR_INLINE int hr_deal_popcount(uint64_t x)
+{
+    return (int)((hr_byte_counts(x) * 0x0101010101010101ULL) >> 56);
+}
+
+/* hr_select8[b][j]: the position of the j-th (from 0) set bit of byte b. */
+static uint8_t hr_select8[256][8];
+
+static void hr_deal_init(void)
+{
+    for (int b = 0; b < 256; b++) {
+        int j = 0;
+        for (int q = 0; q < 8; q++)
+            if (b >> q & 1) hr_select8[b][j++] = (uint8_t)q;
+    }
+}
+
+/* The bit of the j-th (from 0) set bit of x; 0 <= j < popcount(x). */
 HR_INLINE int hr_select_bit(uint64_t x, int j)
 {
-    for (int lane = 0; lane < 4; lane++) {
-        const uint64_t part = x & (0xFFFFULL << (16 * lane));
-        const int c = hr_popcount64(part);
-        if (j < c) {
-            uint64_t p = part;
-            while (j--) p &= p - 1;
-            return hr_ctz64(p);
-        }
-        j -= c;
-    }
-    return -1;   /* not reached when j < popcount(x) */
+    const uint64_t c = hr_byte_counts(x);
+    /* prefix[i] = set bits in bytes 0..i (each at most 64: no carries) */
+    const uint64_t prefix = c * 0x0101010101010101ULL;
+    int byte = 0;
+    while (byte < 7 && (int)(prefix >> (8 * byte) & 0xFF) <= j) byte++;
+    const int before = byte ? (int)(prefix >> (8 * (byte - 1)) & 0xFF) : 0;
+    return 8 * byte + hr_select8[x >> (8 * byte) & 0xFF][j - before];
 }
 
 /* Check the rows [lo, hi) of a draw: n hands of k codes (C-contiguous),
@@ -214,7 +237,7 @@ HR_INLINE int64_t hr_redraw_check(const uint8_t *hands, int k, const uint8_t *di
             used |= bit;
             m += dis[i] != 0;
         }
-        if (m > hr_popcount64(live & ~used)) return row;
+        if (m > hr_deal_popcount(live & ~used)) return row;
     }
     return -1;
 }
@@ -253,7 +276,7 @@ static void hr_redraw_blocks(const uint8_t *hands, int k, const uint8_t *discard
                 used |= hr_deal_bit[h[i]];
             }
             uint64_t left = (dead_rows ? deck & ~dead_rows[row] : deck) & ~used;
-            int nleft = hr_popcount64(left);
+            int nleft = hr_deal_popcount(left);
             memcpy(o, h, (size_t)k);
             if (bad) continue;
             for (int i = 0; i < k; i++) {

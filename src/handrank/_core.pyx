@@ -596,6 +596,7 @@ cdef extern from "handrank/hr_eval.h" nogil:
 cdef extern from "handrank/hr_deal.h" nogil:
     int HR_DEAL_BLOCK
     int HR_DEAL_MAX_GROUPS
+    void hr_deal_init()
     void hr_deal_blocks(const uint8_t *deck, int nd, uint64_t seed, int64_t b0, int64_t b1,
                         int64_t n, void *const *outs, const int *widths, int ngroups,
                         int masks, int team)
@@ -625,6 +626,7 @@ cdef extern from "handrank/hr_index.h" nogil:
     int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
                            uint8_t *out, int team)
 
+hr_deal_init()
 hr_ix_init()
 
 #: Rows per random stream of deal and redraw (results are computed in whole blocks).

@@ -390,3 +390,45 @@ def test_long_deals_and_draws_return_to_python_between_slices(monkeypatch):
     assert (hr.deal(n, 7, seed=1) == whole).all()
     assert (hr.redraw(hands, [True, False, True, False, False], seed=3) == drawn).all()
     assert calls.count("deal_blocks") > 2 and calls.count("redraw_blocks") > 2
+
+
+# ------------------------------------------------------- arbitrary input
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra import numpy as hnp  # noqa: E402
+
+ANY_ARRAY = hnp.arrays(dtype=st.one_of(hnp.integer_dtypes(), hnp.unsigned_integer_dtypes(),
+                                       hnp.floating_dtypes(), st.just(np.dtype(bool))),
+                       shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=8))
+ANY_VALUE = st.one_of(st.none(), st.integers(-2**70, 2**70), st.floats(), st.text(max_size=12),
+                      st.lists(st.integers(-5, 60), max_size=8), st.booleans(), ANY_ARRAY)
+PROPS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPS
+@given(n=ANY_VALUE, k=st.one_of(ANY_VALUE, st.lists(st.integers(-2, 60), max_size=4)),
+       dead=ANY_VALUE, seed=ANY_VALUE, jokers=st.one_of(st.integers(-1, 3), ANY_VALUE))
+def test_arbitrary_deal_arguments_raise_only_handerror(n, k, dead, seed, jokers):
+    if isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n > 10_000:
+        n = 10_000                                   # valid but large: not a memory test
+    for fn in (hr.deal, hr.deal_masks):
+        try:
+            out = fn(n, k, seed, dead, jokers=jokers)
+        except (hr.HandError, TypeError):
+            continue
+        for a in out if isinstance(out, tuple) else (out,):
+            assert len(a) == n
+
+
+@PROPS
+@given(hands=ANY_ARRAY, discard=ANY_ARRAY, dead=ANY_VALUE, dead_rows=ANY_VALUE)
+def test_arbitrary_redraw_arguments_raise_only_handerror(hands, discard, dead, dead_rows):
+    before = hands.copy()
+    try:
+        out = hr.redraw(hands, discard, 1, dead, dead_rows=dead_rows)
+    except (hr.HandError, TypeError):
+        pass
+    else:
+        assert out.shape == hands.shape
+    assert np.array_equal(hands, before, equal_nan=hands.dtype.kind == "f")

@@ -303,3 +303,30 @@ def test_long_batches_return_to_python_between_slices(monkeypatch):
     bad[150_000, 6] = bad[150_000, 0]
     with pytest.raises(hr.HandError, match="row 150000: card .* appears twice"):
         hr.canonical_index(bad)
+
+
+# ------------------------------------------------------- arbitrary input
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra import numpy as hnp  # noqa: E402
+
+ANY_ARRAY = hnp.arrays(dtype=st.one_of(hnp.integer_dtypes(), hnp.unsigned_integer_dtypes(),
+                                       hnp.floating_dtypes(), st.just(np.dtype(bool))),
+                       shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=8))
+ROUNDS = st.one_of(st.lists(st.integers(-1, 14), max_size=9), st.integers(-3, 60),
+                   st.sampled_from([(2,), (2, 3), (1, 1), (3,)]), st.text(max_size=4))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=st.one_of(ANY_ARRAY, st.text(max_size=20)), index=ANY_ARRAY, rounds=ROUNDS)
+def test_arbitrary_index_arguments_raise_only_handerror(cards, index, rounds):
+    before = cards.copy() if isinstance(cards, np.ndarray) else cards
+    for fn in (lambda: hr.canonical_index(cards, rounds), lambda: hr.canonical_hand(index, rounds),
+               lambda: hr.canonical_size(rounds)):
+        try:
+            fn()
+        except (hr.HandError, TypeError):
+            pass
+    if isinstance(cards, np.ndarray):
+        assert np.array_equal(cards, before, equal_nan=cards.dtype.kind == "f")

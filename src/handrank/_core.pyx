@@ -671,6 +671,11 @@ def deal_blocks(const uint8_t[::1] deck, uint64_t seed, int64_t b0, int64_t b1, 
             held.append(codes)
     if kt > nd or nd > 54:
         raise ValueError(f"deal_blocks: {kt} cards a row from a deck of {nd}")
+    cdef uint64_t seen = 0
+    for g in range(nd):
+        if deck[g] > 53 or seen >> deck[g] & 1:
+            raise ValueError("deal_blocks: the deck must be distinct codes 0..53")
+        seen |= (<uint64_t>1) << deck[g]
     with nogil:
         team = hr_team(threads)
         hr_deal_blocks(&deck[0], nd, seed, b0, b1, n, ptrs, w, ngroups, masks, team)

@@ -13,7 +13,6 @@ rows are the deal of m rows.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 from math import comb, factorial, prod
@@ -34,7 +33,6 @@ __all__ = ["deal", "deal_masks", "redraw", "Dealer", "canonical_index", "canonic
 MAX_DEAL_ROWS = 1 << 40
 
 _FULL_DECK = sum(0x1FFF << (16 * s) for s in range(4))
-_JOKER_BIT = {52: 1 << 13, 53: 1 << 29}
 _BIT_OF = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [1 << 13, 1 << 29]
 _BLOCK = _core.DEAL_BLOCK
 

@@ -19,6 +19,8 @@ from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_s
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError
+from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
+                       deal, deal_masks, redraw)
 
 __version__ = "0.1.0"
 
@@ -27,5 +29,9 @@ __all__ = [
     "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
-    "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners", "__version__",
+    "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners",
+    "__version__",
+    # dealing, draws and canonical hand indexes (_toolkit)
+    "Dealer", "PREFLOP_CLASS", "canonical_hand", "canonical_index", "canonical_size", "deal",
+    "deal_masks", "redraw",
 ]

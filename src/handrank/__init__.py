@@ -25,7 +25,7 @@ from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, c
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
+    "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
     "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",

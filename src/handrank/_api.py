@@ -17,8 +17,9 @@ from . import _core
 from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
 from ._slices import first_bad_row
 from ._deck import Deck
+from ._input import card_array
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
-from ._types import Category, HandError
+from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
 __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
@@ -71,19 +72,6 @@ def _brief(value: Any) -> str:
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = 40
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
-
-
-def _ints_checked(arr: np.ndarray) -> np.ndarray:
-    """uint8 C-contiguous copy of an integer array, refusing codes outside 0..53."""
-    if arr.dtype == np.uint8:
-        return np.ascontiguousarray(arr)
-    if arr.size:
-        bad = (arr < 0) | (arr >= NCODES)
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
-            row = f"row {idx[0]}: " if arr.ndim == 2 else ""
-            raise HandError(f"{row}card code {arr[idx]} is out of range 0..{NCODES - 1}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
 #: A hand's text is read no further than this many cards (so a huge text that
@@ -156,9 +144,9 @@ def as_hands(hands: Any, rs: RuleSet | None = None) -> tuple[np.ndarray, bool]:
         if k_range is not None and len(arr) > k_range[1]:
             raise _size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
                                                       "(N, k) array for a batch)")
-        return _ints_checked(arr).reshape(1, -1), True
+        return card_array(arr).reshape(1, -1), True
     if arr.ndim == 2:
-        return _ints_checked(arr), False
+        return card_array(arr), False
     raise HandError(f"hands must be a 1-D hand or a 2-D (N, k) array; got shape {arr.shape}")
 
 

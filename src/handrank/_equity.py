@@ -15,7 +15,8 @@ import numpy as np
 
 from . import _core
 from ._api import resolve_threads
-from ._cards import NCODES, card_name, parse_codes
+from ._cards import card_name
+from ._input import card_list
 from ._games import Game, get_game
 from ._ranges import Range, parse_range
 from ._slices import sliced
@@ -107,30 +108,7 @@ class Prepared:
 def _known_cards(spec: Any, what: str, limit: int) -> list[int]:
     """Known card codes of a hand or board: text (with '??' for an unknown
     card), a sequence of codes (None for an unknown card), or None."""
-    if spec is None:
-        return []
-    if isinstance(spec, str):
-        text = spec.replace("??", " ")
-        try:
-            codes = parse_codes(text)
-        except HandError as e:
-            raise HandError(f"{what}: {e}") from None
-    else:
-        codes = []
-        for c in spec:
-            if c is None:
-                continue
-            if isinstance(c, str):
-                codes.extend(_known_cards(c, what, limit))
-                continue
-            if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-                raise HandError(f"{what}: {c!r} is not a card")
-            if not 0 <= int(c) < NCODES:
-                raise HandError(f"{what}: card code {int(c)} is out of range 0..53")
-            codes.append(int(c))
-    if len(codes) > limit:
-        raise HandError(f"{what} has {len(codes)} cards; at most {limit}")
-    return codes
+    return card_list(spec, what, unknown=True, limit=limit)
 
 
 def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "") -> Prepared:

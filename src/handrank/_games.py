@@ -15,7 +15,8 @@ import numpy as np
 
 from . import _core
 from ._api import _out_array, as_hands, resolve_threads, row_problem
-from ._cards import NCODES, _codes_1d, format as format_cards
+from ._cards import format as format_cards
+from ._input import card_array, card_list
 from ._deck import SHORT, STANDARD, Deck
 from ._rules import RuleSet, get_rules
 from ._slices import first_bad_row
@@ -339,12 +340,7 @@ def _game_order(name: str) -> tuple:
 
 def _cards_1d(cards: Any, what: str) -> np.ndarray:
     """uint8 codes of one list of cards (None: no cards)."""
-    if cards is None:
-        return np.zeros(0, dtype=np.uint8)
-    try:
-        return _codes_1d(cards, what).astype(np.uint8)
-    except HandError as e:
-        raise HandError(f"{what}: {e}") from None
+    return np.array(card_list(cards, what), dtype=np.uint8)
 
 
 def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.ndarray, bool]:
@@ -371,8 +367,8 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
         if b.ndim != 2 or b.shape != (arr.shape[0], g.board) or (b.size and b.dtype.kind not in "iu"):
             raise HandError(f"{g.name}: the board must be an ({arr.shape[0]}, {g.board}) integer "
                             f"array for {arr.shape[0]} deals; got shape {b.shape}")
-        holes = _checked_u8(arr, "hands")
-        boards = _checked_u8(b, "board")
+        holes = card_array(arr, "hands", "deal")
+        boards = card_array(b, "board", "deal")
         return g, holes, boards, False
     if isinstance(hands, str) or hands is None:
         raise HandError("hands must be a list with one hand per player")
@@ -393,19 +389,6 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
                         f"got {len(b)}")
     holes = np.ascontiguousarray(np.stack(players)[None, :, :], dtype=np.uint8)
     return g, holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
-
-
-def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
-    """C-contiguous uint8 copy of an integer array of codes, refusing codes out of range."""
-    if a.size and a.dtype.kind not in "iu":
-        raise HandError(f"{what} must be integer card codes; got dtype {a.dtype}")
-    if a.size and (a.dtype != np.uint8 or a.max() >= NCODES):
-        bad = (a < 0) | (a >= NCODES)
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), a.shape)
-            where = f"deal {idx[0]}: " if a.ndim > 1 else ""
-            raise HandError(f"{what}: {where}card code {a[idx]} is out of range 0..53")
-    return np.ascontiguousarray(a, dtype=np.uint8)
 
 
 def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
@@ -461,7 +444,7 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     h, single_h = as_hands(hole)
     barr = None if isinstance(board, str) or board is None else np.asarray(board)
     if barr is not None and barr.ndim == 2:
-        b = _checked_u8(barr, "board")
+        b = card_array(barr, "board")
     elif barr is not None and barr.ndim != 1:
         raise HandError(f"board must be cards (text or a 1-D sequence) or an (N, b) array; "
                         f"got shape {barr.shape}")

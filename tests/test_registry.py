@@ -104,3 +104,64 @@ def test_every_rule_set_counts_its_classes(rules):
     natural = rs.nclasses - (len(rs.deck.ranks) if rs.five_kind else 0)   # five of a kind: wild
     assert values[values >= 0].tolist() == list(range(lo, natural))
     assert natural - lo == ref.n_classes(rules) - (len(rs.deck.ranks) if rs.five_kind else 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_equity_breakdown_adds_up(game):
+    """For every game: the halves add up to the equity, the categories count
+    every deal once per player, and they match a deal-by-deal tally of the
+    showdown's strengths (the same question, walked in Python)."""
+    g = hr.get_game(game)
+    holes, board = question(game, 300 + GAMES.index(game), unknown=1)
+    r = hr.equity(game, holes, board=board)
+    assert np.allclose(r.high + r.low, r.equity, rtol=0, atol=1e-12)
+    if not g.low:
+        assert not r.low.any()
+    if not g.high:
+        assert not r.high.any()
+    assert (r.categories.sum(axis=1) == r.deals).all()
+    assert (r.winning_categories <= r.categories).all()
+    # the tally: complete the deal every way (one card is missing: board or hands)
+    rules = g.high or g.low
+    known = set(c for h in holes for c in h) | set(board)
+    tally = np.zeros_like(r.categories)
+    won = np.zeros_like(r.categories)
+    for c in g.cards.codes:
+        if c in known:
+            continue
+        if g.board:
+            hs, b = holes, board + [c]
+        else:
+            for extra in g.cards.codes:               # the second player's missing card
+                if extra in known or extra == c:
+                    continue
+                hs, b = [holes[0] + [c], holes[1] + [extra]], []
+                _tally(game, rules, hs, b, tally, won)
+            continue
+        _tally(game, rules, hs, b, tally, won)
+    assert np.array_equal(tally, r.categories)
+    assert np.array_equal(won, r.winning_categories)
+
+
+def _tally(game, rules, hands, board, tally, won):
+    hi, lo = hr.game_strengths(game, hands, board or None)
+    s = hi if hr.get_game(game).high else lo
+    best = s.max()
+    for p, v in enumerate(s.tolist()):
+        if v < 0:
+            continue
+        c = int(hr.category(v, rules))
+        tally[p, c] += 1
+        won[p, c] += v == best
+
+
+def test_by_hand_is_each_hands_equity():
+    r = hr.equity("holdem", ["QQ+, AKs", "Ah Kh"], board="Qh 7h 2c")
+    by = r.by_hand[0]
+    assert r.by_hand[1] is None and len(by) == 9 + 3      # AhKh removes AKs of hearts etc.
+    for hand, eq in by.items():
+        assert eq == pytest.approx(hr.equity("holdem", [hand, "Ah Kh"],
+                                             board="Qh 7h 2c").equity[0], abs=1e-12)
+    mc = hr.equity("holdem", ["QQ+, AKs", "Ah Kh"], board="Qh 7h 2c", trials=300_000, seed=2)
+    for hand, eq in by.items():
+        assert mc.by_hand[0][hand] == pytest.approx(eq, abs=0.01)

@@ -84,15 +84,21 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int board_known
         uint8_t deck[54]
         int ndeck
+        int ncombos
         int prefix
         int64_t units
     ctypedef struct hr_eqcount_t:
         int players
         int64_t *cnt
         double *wcnt
+        int64_t *cats
+        double *pshare
+        double *hand_share
+        double *hand_weight
+        int ncombos
         int64_t deals
         double wdeals
-    int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted)
+    int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncombos)
     void hr_eqcount_free(hr_eqcount_t *C)
     void hr_init_binom()
     int64_t hr_equity_plan(hr_equity_t *E)
@@ -562,7 +568,7 @@ cdef class EquityState:
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
         hr_equity_plan(&self.e)
-        if hr_eqcount_init(&self.counts, P, self.e.nranged > 0):
+        if hr_eqcount_init(&self.counts, P, self.e.nranged > 0, self.e.ncombos):
             raise MemoryError()
         self.counts_ready = True
 
@@ -587,9 +593,14 @@ cdef class EquityState:
         return hr_equity_total(&self.e)
 
     def reset(self):
-        memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(self.e.players))
+        cdef int P = self.e.players, nc = self.counts.ncombos
+        memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(P))
+        memset(self.counts.cats, 0, sizeof(int64_t) * P * 2 * 11)
         if self.counts.wcnt != NULL:
-            memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(self.e.players))
+            memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(P))
+            memset(self.counts.pshare, 0, sizeof(double) * P)
+            memset(self.counts.hand_share, 0, sizeof(double) * nc)
+            memset(self.counts.hand_weight, 0, sizeof(double) * nc)
         self.counts.deals = 0
         self.counts.wdeals = 0
 
@@ -620,14 +631,23 @@ cdef class EquityState:
     def result(self):
         """The counts so far: ``cnt`` (P, 2, P+1, P+1) int64 (deals by award:
         split, high sharers, low sharers), ``wcnt`` (the same weighted by the
-        range weights, or None), ``deals`` and ``wdeals``."""
-        cdef int P = self.e.players
+        range weights, or None), ``cats`` (P, 2, 11) int64 (deals by each
+        player's deciding category, lost or won), ``hand_share`` and
+        ``hand_weight`` (weighted pot shares and deals of each range hand,
+        ranged players one after another; None without ranges), ``deals``
+        and ``wdeals``."""
+        cdef int P = self.e.players, nc = self.counts.ncombos
         cdef Py_ssize_t n = _cnt_size(P)
         cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(P, 2, P + 1, P + 1)
-        wcnt = None
+        cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
+        wcnt = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
             wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(P, 2, P + 1, P + 1)
-        return {"cnt": cnt, "wcnt": wcnt, "deals": int(self.counts.deals),
+            if nc:
+                hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
+                hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
+        return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "hand_share": hand_share,
+                "hand_weight": hand_weight, "deals": int(self.counts.deals),
                 "wdeals": float(self.counts.wdeals)}
 
 

@@ -54,6 +54,27 @@ class EquityResult:
         Whether every completion was enumerated.
     seed
         The Monte Carlo seed (reuse it to reproduce the run), or None.
+    high, low
+        The part of ``equity`` won through each half of the pot (float64 per
+        player; ``high + low == equity``).  A game with one half puts it all
+        in that half.
+    categories
+        ``(players, 11)`` int64: deals in which each player's deciding hand
+        (the high, or the low of a low-only game) was of each
+        :class:`Category`; ``winning_categories`` counts the deals in which
+        that hand also won (all or part of) its half.
+    by_hand
+        For each player holding a range, a dict from each hand of the range
+        (as text) to its equity -- the player's share of the pot averaged over
+        the deals that gave them that hand; None for the other players.
+
+    >>> import handrank as hr
+    >>> r = hr.equity("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"], board="4h 5h Jc")
+    >>> bool(abs(r.high + r.low - r.equity).max() < 1e-12)
+    True
+    >>> r = hr.equity("holdem", ["QQ+", "Ah Kh"], board="Qh 7h 2c")
+    >>> sorted(r.by_hand[0].items())[0][0], r.by_hand[1] is None
+    ('Ad Ac', True)
     """
 
     equity: np.ndarray
@@ -65,6 +86,11 @@ class EquityResult:
     seed: int | None = None
     game: str = ""
     hands: list[str] = field(default_factory=list)
+    high: np.ndarray | None = None
+    low: np.ndarray | None = None
+    categories: np.ndarray | None = None
+    winning_categories: np.ndarray | None = None
+    by_hand: list[dict[str, float] | None] = field(default_factory=list)
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -251,7 +277,39 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
     else:
         var = np.maximum(share_sq / deals - eq * eq, 0.0)
         stderr = np.sqrt(var / (deals - 1))
-    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels)
+    # the two halves: the high sharers' part and the low sharers' part
+    weights = counts["wcnt"] if prep.ranges else cnt
+    total = counts["wdeals"] if prep.ranges else deals
+    inv = np.zeros(players + 1)
+    inv[1:] = 1.0 / np.arange(1, players + 1)
+    pot = np.array([1.0, 0.5])
+    hi_share = (pot[:, None, None] * inv[None, :, None]) * np.ones((1, 1, players + 1))
+    lo_share = (pot[:, None, None] * inv[None, None, :]) * np.ones((1, players + 1, 1))
+    high = (weights * hi_share[None]).sum(axis=(1, 2, 3)) / total
+    low = (weights * lo_share[None]).sum(axis=(1, 2, 3)) / total
+    cats = counts["cats"]
+    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels,
+                        high, low, cats.sum(axis=1), cats[:, 1, :].copy(),
+                        _by_hand(prep, counts))
+
+
+def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
+    """Each range hand's equity, for the players holding ranges."""
+    out: list[dict[str, float] | None] = [None] * len(prep.holes)
+    share, weight = counts.get("hand_share"), counts.get("hand_weight")
+    if not prep.ranges or share is None:
+        return out
+    start = 0
+    for p, r in enumerate(prep.ranges):
+        if r is None:
+            continue
+        combos = r[0]
+        m = len(combos)
+        s, w = share[start:start + m], weight[start:start + m]
+        out[p] = {" ".join(card_name(int(c)) for c in combo): float(s[i] / w[i])
+                  for i, combo in enumerate(combos) if w[i] > 0}
+        start += m
+    return out
 
 
 def mc_chunks(trials: int) -> int:

@@ -6,10 +6,10 @@ import doctest
 import pytest
 
 import handrank
-from handrank import (_api, _cards, _deck, _equity, _games, _ranges, _rules, _toolkit, _types,
+from handrank import (_analysis, _api, _cards, _deck, _equity, _games, _ranges, _rules, _toolkit, _types,
                       _wild)
 
-MODULES = [handrank, _api, _cards, _deck, _equity, _games, _ranges, _rules, _toolkit, _types,
+MODULES = [handrank, _analysis, _api, _cards, _deck, _equity, _games, _ranges, _rules, _toolkit, _types,
            _wild]
 
 

@@ -8,6 +8,7 @@
 
 See ``help(handrank.evaluate)`` and the README for the full tour.
 """
+from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
@@ -31,6 +32,8 @@ __all__ = [
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners",
     "__version__",
+    # analysis (_analysis)
+    "Potential", "ehs", "ehs2", "hand_potential", "hand_strength", "outs",
     # dealing, draws and canonical hand indexes (_toolkit)
     "Dealer", "PREFLOP_CLASS", "canonical_hand", "canonical_index", "canonical_size", "deal",
     "deal_masks", "redraw",

@@ -25,6 +25,8 @@ typedef struct {
                                    HR_SELECT_OMAHA: exactly two hole + three board */
     const hr_rule_t *hi, *lo;   /* rule sets of the two halves (either may be NULL) */
     const hr_deck_t *wild;      /* the compiled deck: which cards exist, which are wild */
+    int plain;                  /* the reference build: no Omaha rank tables, no
+                                   equity symmetry or fast kernels (tests) */
     hr_vctx_t vhi, vlo;         /* how each half values a hand (hr_game_init) */
     hr_wctx_t whi[HR_MAX_HASHED + 1], wlo[HR_MAX_HASHED + 1];
 } hr_game_t;
@@ -60,7 +62,9 @@ static int hr_game_init(hr_game_t *G)
 /* Best Omaha five: one of the hole pairs' sums plus one of the board
  * triples' sums (the triples carry the suit-counter start, so pair + triple
  * is a five-card entry sum).  `board_flush`: some suit has three or more
- * board cards.
+ * board cards.  This is the general path: every board size, every rule set
+ * and wild setting (hr_deal_strengths takes the rank tables below where
+ * their precondition holds).
  * Fast path, when there is no wild card and no five can be a flush that
  * counts against the player: every five is valued by its ranks alone, and
  * where flushes count for the player only suited pair + suited triple fives
@@ -125,33 +129,227 @@ static int hr_triples(const hr_v2 *e, int n, hr_v2 *out)
     return m;
 }
 
+/* ------------------------------------------------------------------ */
+/* Omaha rank tables                                                    */
+
+/*
+ * For a five-card board, the best Omaha five a player makes from its rank
+ * multiset depends only on the ranks of each hole pair -- as long as no five
+ * is a flush.  So, per rule set (hr_build_omaha, on first Omaha use):
+ *   omaha_best[row + pc]: the best rank-only value of hole pair rank class pc
+ *       (91 classes: r1 <= r2) with any three cards of the board whose rank
+ *       multiset has that row;
+ *   omaha_row[slot]: the row of each five-card board rank multiset (its slot
+ *       in the five-card rank hash), one row of 91 values per multiset.
+ * A deal then costs one hash of the board's rank key (shared by every
+ * player) and one lookup per hole pair.  Flushes: at most one suit has three
+ * or more board cards; a player with two or more hole cards of that suit has
+ * suited fives, valued by the flush table (rule sets where flushes count for
+ * the player: the max of both is exact, as for hr_value_omaha) -- where
+ * flushes count against the player that player takes the general path.
+ * 1.1 MB per rule set (6,175 multisets x 91 x 2 bytes), built in ~10 ms.
+ */
+#define HR_HOLE_PAIRS 91
+static uint8_t hr_omaha_pc[64 * 64];    /* (code a) << 6 | code b -> pair rank class */
+
+HR_INLINE int hr_pair_class(int r1, int r2)
+{
+    return r1 <= r2 ? r2 * (r2 + 1) / 2 + r1 : r1 * (r1 + 1) / 2 + r2;
+}
+
+/* Build R's Omaha rank tables (a five-card poker rule set).  Returns 1 on
+ * success or when built already, 0 when out of memory or not applicable.
+ * Call with the GIL held, before any loop can use them. */
+static int hr_build_omaha(hr_rule_t *R)
+{
+    if (R->omaha_best) return 1;
+    if (R->def.kind != HR_KIND_POKER || R->def.n != 5 || !R->value[5]) return 0;
+    if (!hr_omaha_pc[1 << 6 | 4])       /* 2d 3c: the first build fills the class table */
+        for (int a = 0; a < HR_NCARDS; a++)
+            for (int b = 0; b < HR_NCARDS; b++)
+                hr_omaha_pc[a << 6 | b] = (uint8_t)hr_pair_class(HR_RANK(a), HR_RANK(b));
+    const hr_hash_t *h = &hr_hashes[5];
+    const int16_t *V = R->value[5];
+    int32_t *row = calloc(h->size, sizeof(int32_t));
+    uint32_t rows = 0;
+    for (uint32_t i = 0; i < h->n; i++) rows += (uint32_t)hr_on_deck(R, h->counts[i]);
+    int16_t *best = malloc((size_t)rows * HR_HOLE_PAIRS * sizeof(int16_t));
+    if (!row || !best) {
+        free(row);
+        free(best);
+        return 0;
+    }
+    uint32_t id = 0;
+    for (uint32_t i = 0; i < h->n; i++) {
+        const uint64_t counts = h->counts[i];
+        if (!hr_on_deck(R, counts)) continue;
+        int16_t *out = best + (size_t)id * HR_HOLE_PAIRS;
+        row[hr_slot(h, h->keys[i])] = (int32_t)(id * HR_HOLE_PAIRS);
+        id++;
+        int b[5], n = 0;
+        for (int r = 0; r < HR_NRANKS; r++)
+            for (int k = 0; k < hr_count_of(counts, r); k++) b[n++] = r;
+        uint32_t tk[10];
+        int nt = 0;
+        for (int x = 0; x < 5; x++)
+            for (int y = x + 1; y < 5; y++)
+                for (int z = y + 1; z < 5; z++)
+                    tk[nt++] = hr_rank_mult[b[x]] + hr_rank_mult[b[y]] + hr_rank_mult[b[z]];
+        for (int pc = 0; pc < HR_HOLE_PAIRS; pc++) out[pc] = -1;
+        for (int r2 = 0; r2 < HR_NRANKS; r2++)
+            for (int r1 = 0; r1 <= r2; r1++) {
+                /* pairs off the deck, or with the board more than four of a rank, never occur */
+                if (R->pos[r1] < 0 || R->pos[r2] < 0) continue;
+                if (hr_count_of(counts, r1) + 1 + (r1 == r2) > 4 || hr_count_of(counts, r2) + 1 > 4)
+                    continue;
+                const uint32_t pk = hr_rank_mult[r1] + hr_rank_mult[r2];
+                int v = -1;
+                for (int t = 0; t < 10; t++) {
+                    const int w = V[hr_slot(h, tk[t] + pk)];
+                    v = w > v ? w : v;
+                }
+                out[hr_pair_class(r1, r2)] = (int16_t)v;
+            }
+    }
+    R->omaha_row = row;
+    R->omaha_best = best;
+    return 1;
+}
+
+/* The best flush of exactly two of the hole ranks `hl` and three of the
+ * board ranks `bl`, one suit (F: the rule set's flush table). */
+static int hr_omaha_flush(const int16_t *F, uint32_t hl, uint32_t bl)
+{
+    int best = -1;
+    for (uint32_t x = hl; x; x &= x - 1)
+        for (uint32_t y = x & (x - 1); y; y &= y - 1) {
+            const uint32_t two = (x & (0u - x)) | (y & (0u - y));
+            for (uint32_t a = bl; a; a &= a - 1)
+                for (uint32_t b = a & (a - 1); b; b &= b - 1)
+                    for (uint32_t d = b & (b - 1); d; d &= d - 1) {
+                        const int v = F[two | (a & (0u - a)) | (b & (0u - b)) | (d & (0u - d))];
+                        best = v > best ? v : best;
+                    }
+        }
+    return best;
+}
+
+/* The general Omaha valuation of one player (hr_value_omaha on the entry
+ * sums of the hole pairs; `triples` as hr_deal_strengths builds them). */
+static int hr_omaha_general(const hr_game_t *G, const hr_vctx_t *c, const uint8_t *h,
+                            const hr_v2 *triples, int nt, int board_flush)
+{
+    hr_v2 he[HR_MAX_HOLE], pairs[21];                 /* C(7, 2) */
+    for (int j = 0; j < G->hole; j++) he[j] = G->wild->next[h[j]];
+    const int np = hr_pairs(he, G->hole, pairs);
+    /* the common shape (4 hole, 5 board) with constant loop bounds */
+    return np == 6 && nt == 10 ? hr_value_omaha(c, pairs, 6, triples, 10, board_flush)
+                               : hr_value_omaha(c, pairs, np, triples, nt, board_flush);
+}
+
+/* Whether a half of a game values Omaha deals on the rank tables: the
+ * precondition of the fast path, checked once per call.  The rule set's
+ * tables are built (hr_build_omaha), no card is wild, the board is complete
+ * (five cards), and the game is not the plain reference build. */
+HR_INLINE int hr_omaha_tabled(const hr_game_t *G, const hr_vctx_t *c)
+{
+    return G->select == HR_SELECT_OMAHA && c->R->omaha_best && !c->wild && G->board == 5 &&
+           !G->plain;
+}
+
+/* The board side of the rank-table path, shared by every player of a deal:
+ * the board's row of omaha_best, and the suit holding three or more board
+ * cards (fs, -1 if none or if flushes are no pattern) with its ranks (bl). */
+typedef struct {
+    const int16_t *row;
+    int fs;
+    uint32_t bl;
+} hr_omaha_board_t;
+
+HR_INLINE void hr_omaha_board(const hr_vctx_t *c, uint64_t bmask, uint64_t bkey,
+                              hr_omaha_board_t *B)
+{
+    /* bkey: the board's summed key with its suit counters started at 0 */
+    const hr_rule_t *R = c->R;
+    B->row = R->omaha_best + R->omaha_row[hr_slot(&hr_hashes[5], (uint32_t)bkey)];
+    const uint64_t three = (((bkey >> 32) & 0xffff) + 0x5555) & 0x8888;  /* counters >= 3 */
+    B->fs = -1;
+    B->bl = 0;
+    if (three && c->mode != HR_MODE_IGNORE) {
+        B->fs = (hr_ctz64(three) - 3) >> 2;
+        B->bl = (uint32_t)(bmask >> (16 * B->fs)) & HR_LANE;
+    }
+}
+
+/* One player's strength on the rank tables (H hole cards h, their mask
+ * bits hmask), or -2 when a five of one suit counts against the player:
+ * then the general path. */
+HR_INLINE int hr_omaha_player(const hr_vctx_t *c, const hr_omaha_board_t *B, const uint8_t *h,
+                              uint64_t hmask, const int H)
+{
+    const int16_t *row = B->row;
+    int v = -1;
+    for (int a = 0; a < H; a++) {
+        const uint8_t *pc = hr_omaha_pc + ((int)h[a] << 6);
+        for (int b = a + 1; b < H; b++) {
+            const int w = row[pc[h[b]]];
+            v = w > v ? w : v;
+        }
+    }
+    if (B->fs >= 0) {
+        const uint32_t hl = (uint32_t)(hmask >> (16 * B->fs)) & HR_LANE;
+        if (hl & (hl - 1)) {                      /* two or more hole cards of the suit */
+            if (c->mode == HR_MODE_AVOID) return -2;
+            const int f = hr_popcount64(hl) == 2 && hr_popcount64(B->bl) == 3
+                              ? c->F[hl | B->bl] : hr_omaha_flush(c->F, hl, B->bl);
+            v = f > v ? f : v;
+        }
+    }
+    return v >= c->qual ? v : -1;
+}
+
 /* Strengths of every player of one valid deal under one half (c). */
 static void hr_deal_strengths(const hr_game_t *G, const hr_vctx_t *c, const uint8_t *holes,
                               const uint8_t *board, int players, int16_t *out)
 {
     const hr_v2 *next = G->wild->next;
-    hr_v2 be[HR_MAX_BOARD], he[HR_MAX_HOLE], acc_b = {0, HR_SUIT_INIT};
+    hr_v2 be[HR_MAX_BOARD], acc_b = {0, HR_SUIT_INIT};
     for (int j = 0; j < G->board; j++) {
         be[j] = next[board[j]];
         acc_b = HR_V2_ADD(acc_b, be[j]);
     }
     if (G->select == HR_SELECT_OMAHA) {
-        hr_v2 triples[10], pairs[21];                 /* C(5, 3), C(7, 2) */
-        const int nt = hr_triples(be, G->board, triples);
-        for (int t = 0; t < nt; t++) HR_V2_HI(triples[t]) += HR_SUIT_INIT;
+        const int H = G->hole;
+        hr_v2 triples[10];                            /* C(5, 3) */
+        int nt = -1;                                  /* not built yet */
         const uint64_t bkey = HR_V2_HI(acc_b) - HR_SUIT_INIT;
-        int board_flush = 0;   /* a suit with three or more board cards */
-        for (int s = 0; s < HR_NSUITS; s++)
-            if (((bkey >> (32 + 4 * s)) & 15) >= 3) board_flush = 1;
-        for (int p = 0; p < players; p++) {
-            const uint8_t *h = holes + (size_t)p * G->hole;
-            for (int j = 0; j < G->hole; j++) he[j] = next[h[j]];
-            const int np = hr_pairs(he, G->hole, pairs);
-            /* the common shape (4 hole, 5 board) with constant loop bounds */
-            out[p] = (int16_t)(np == 6 && nt == 10
-                                   ? hr_value_omaha(c, pairs, 6, triples, 10, board_flush)
-                                   : hr_value_omaha(c, pairs, np, triples, nt, board_flush));
+        /* a suit with three or more board cards (counters of at most 5, + 5 < 16) */
+        const int board_flush = ((((bkey >> 32) & 0xffff) + 0x5555) & 0x8888) != 0;
+        if (hr_omaha_tabled(G, c)) {                  /* the fast path's precondition */
+            hr_omaha_board_t B;
+            hr_omaha_board(c, HR_V2_LO(acc_b), bkey, &B);
+            for (int p = 0; p < players; p++) {
+                const uint8_t *h = holes + (size_t)p * H;
+                uint64_t hmask = 0;
+                for (int j = 0; j < H; j++) hmask |= HR_V2_LO(next[h[j]]);
+                int v = H == 4 ? hr_omaha_player(c, &B, h, hmask, 4)
+                               : hr_omaha_player(c, &B, h, hmask, H);
+                if (v == -2) {                        /* general path for this player */
+                    if (nt < 0) {
+                        nt = hr_triples(be, 5, triples);
+                        for (int t = 0; t < nt; t++) HR_V2_HI(triples[t]) += HR_SUIT_INIT;
+                    }
+                    v = hr_omaha_general(G, c, h, triples, nt, board_flush);
+                }
+                out[p] = (int16_t)v;
+            }
+            return;
         }
+        nt = hr_triples(be, G->board, triples);
+        for (int t = 0; t < nt; t++) HR_V2_HI(triples[t]) += HR_SUIT_INIT;
+        for (int p = 0; p < players; p++)
+            out[p] = (int16_t)hr_omaha_general(G, c, holes + (size_t)p * H, triples, nt,
+                                               board_flush);
         return;
     }
     const int k = G->hole + G->board;
@@ -273,11 +471,61 @@ static int64_t hr_omaha_rows(const hr_game_t *G, const uint8_t *holes, const uin
     return bad;
 }
 
+/* The same on the rank tables, H hole cards and five board cards per row:
+ * precondition hr_omaha_tabled(G, &G->vhi), checked by the caller.  The
+ * row's entry sums give its validity check and the board's rank key. */
+HR_INLINE int64_t hr_omaha_rows_tabled(const hr_game_t *G, const uint8_t *holes,
+                                       const uint8_t *boards, int64_t lo, int64_t hi,
+                                       const int H, int16_t *out)
+{
+    const hr_vctx_t *c = &G->vhi;
+    const hr_v2 *next = G->wild->next;
+    int64_t bad = -1;
+    for (int64_t i = lo; i < hi; i++) {
+        const uint8_t *h = holes + (size_t)i * H, *b = boards + (size_t)i * 5;
+        const hr_v2 acc = HR_V2_ADD(HR_V2_ADD(HR_V2_ADD(next[b[0]], next[b[1]]),
+                                              HR_V2_ADD(next[b[2]], next[b[3]])), next[b[4]]);
+        uint64_t hm = 0;
+        for (int j = 0; j < H; j++) hm += HR_V2_LO(next[h[j]]);
+        if (HR_UNLIKELY(hr_popcount64(hm + HR_V2_LO(acc)) != H + 5)) {
+            if (bad < 0) bad = i;
+            out[i] = -1;
+            continue;
+        }
+        hr_omaha_board_t B;
+        hr_omaha_board(c, HR_V2_LO(acc), HR_V2_HI(acc), &B);
+        int v = hr_omaha_player(c, &B, h, hm, H);
+        if (HR_UNLIKELY(v == -2)) hr_deal_strengths(G, c, h, b, 1, out + i);
+        else out[i] = (int16_t)v;
+    }
+    return bad;
+}
+
+#define HR_DEFINE_OMAHA_ROWS(NAME, ATTR)                                              \
+    ATTR static int64_t NAME(const hr_game_t *G, const uint8_t *holes,                \
+                             const uint8_t *boards, int64_t lo, int64_t hi,           \
+                             int16_t *out)                                            \
+    {                                                                                 \
+        if (!hr_omaha_tabled(G, &G->vhi))                                             \
+            return hr_omaha_rows(G, holes, boards, lo, hi, out);                      \
+        if (G->hole == 4) return hr_omaha_rows_tabled(G, holes, boards, lo, hi, 4, out); \
+        return hr_omaha_rows_tabled(G, holes, boards, lo, hi, G->hole, out);          \
+    }
+#ifdef HR_MULTIVERSION
+HR_DEFINE_OMAHA_ROWS(hr_omaha_popcnt, __attribute__((target("popcnt,sse4.1"))))
+#endif
+HR_DEFINE_OMAHA_ROWS(hr_omaha_portable, )
+
 static int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                              int64_t n, int16_t *out, int nthreads)
 {
     int64_t bad;
-    HR_PARALLEL_ROWS(n, nthreads, bad, hr_omaha_rows(G, holes, boards, lo, hi, out));
+    int64_t (*fn)(const hr_game_t *, const uint8_t *, const uint8_t *, int64_t, int64_t,
+                  int16_t *) = hr_omaha_portable;
+#ifdef HR_MULTIVERSION
+    if (hr_use_popcnt) fn = hr_omaha_popcnt;
+#endif
+    HR_PARALLEL_ROWS(n, nthreads, bad, fn(G, holes, boards, lo, hi, out));
     return bad;
 }
 

@@ -111,6 +111,9 @@ typedef struct {
     int16_t *fw[HR_MAX_FLUSH_WILD + 1];                 /* fw[w][lane], w = 1..4 */
     int16_t *bw[3][HR_MAX_HASHED + 1];                  /* bw[b][n]: as nw, for bugs */
     int16_t five_kind[HR_NRANKS];                       /* five of a kind by rank, or -1 */
+    /* Omaha rank tables, built on first use by hr_build_omaha() (hr_games.h) */
+    int32_t *omaha_row;          /* [hr_hashes[5].size] board rank multiset -> row of omaha_best */
+    int16_t *omaha_best;         /* [rows * HR_HOLE_PAIRS] best of a hole pair rank class + 3 board */
 } hr_rule_t;
 
 #define HR_PAIRED 0x8000
@@ -397,6 +400,8 @@ static void hr_free_rule(hr_rule_t *R)
     for (int w = 0; w <= HR_MAX_FLUSH_WILD; w++) free(R->fw[w]);
     for (int b = 0; b < 3; b++)
         for (int n = 0; n <= HR_MAX_HASHED; n++) free(R->bw[b][n]);
+    free(R->omaha_row);
+    free(R->omaha_best);
     memset(R, 0, sizeof(*R));
 }
 

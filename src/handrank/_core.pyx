@@ -58,7 +58,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
         const hr_rule_t *hi
         const hr_rule_t *lo
         const hr_deck_t *wild
+        int plain
     int hr_game_init(hr_game_t *G)
+    int hr_build_omaha(hr_rule_t *R)
     hr_deck_t hr_standard
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *hi_out,
@@ -446,16 +448,20 @@ cdef class GameTables:
     """A compiled game: cards per player and on the board, how the five that
     play are chosen (``select``: 0 any five, 1 two hole + three board), the
     rule tables of the high and low halves (either may be None) and the
-    compiled deck (which cards exist and which are wild)."""
+    compiled deck (which cards exist and which are wild).  ``plain=True``
+    builds the reference form: the general valuation and enumeration only,
+    none of the fast paths (Omaha rank tables, equity symmetry and kernels),
+    for tests that compare the two."""
     cdef hr_game_t g
     cdef readonly object hi_tables, lo_tables, deck
 
     def __cinit__(self, int hole, int board, int select, RuleTables hi, RuleTables lo,
-                  CompiledDeck deck):
+                  CompiledDeck deck, bint plain=False):
         self.hi_tables, self.lo_tables, self.deck = hi, lo, deck
         self.g.hole = hole
         self.g.board = board
         self.g.select = select
+        self.g.plain = plain
         self.g.hi = &hi.rule if hi is not None else NULL
         self.g.lo = &lo.rule if lo is not None else NULL
         for t in (hi, lo):
@@ -466,6 +472,17 @@ cdef class GameTables:
         if not hr_game_init(&self.g):
             raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
                              f"select {select}, halves {hi is not None}/{lo is not None}")
+        if select == 1 and not plain and not deck.d.active:
+            # the Omaha rank tables of each half, built once per rule set
+            # (hr_game_init has checked both are five-card poker rule sets)
+            for t in (hi, lo):
+                if t is not None and not hr_build_omaha(&(<RuleTables>t).rule):
+                    raise MemoryError("handrank: could not build the Omaha rank tables")
+
+    @property
+    def plain(self):
+        """Whether this is the reference build without fast paths."""
+        return bool(self.g.plain)
 
     def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                  double[:, ::1] shares, int16_t[:, ::1] hi_out, int16_t[:, ::1] lo_out,

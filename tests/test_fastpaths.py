@@ -13,6 +13,7 @@ import pytest
 
 import handrank as hr
 from handrank import _core
+from handrank._equity import prepare
 
 from registry import FIVE_CARD_RULES, GAMES
 
@@ -89,3 +90,145 @@ def test_omaha_showdowns_equal_the_general_path(game):
 def test_plain_flag():
     g = hr.get_game("omaha")
     assert not g.tables.plain and plain_tables(g).plain
+
+
+# ---------------------------------------------------------------- equity
+
+def exact_counts(prep, tables) -> dict:
+    st = _core.EquityState(tables, [list(h) for h in prep.holes],
+                           np.array(prep.board, dtype=np.uint8),
+                           np.array(prep.deck, dtype=np.uint8), prep.ranges or None)
+    st.run_exact(0, st.units, 1)
+    return st.result()
+
+
+def assert_same_counts(game, hands, board="", dead=""):
+    """The fast enumeration (board walk, suit symmetry) counts exactly what
+    the plain slot-filling enumeration counts."""
+    prep = prepare(game, hands, board, dead)
+    fast = exact_counts(prep, prep.game.tables)
+    plain = exact_counts(prep, plain_tables(prep.game))
+    what = (game, hands, board, dead)
+    assert fast["deals"] == plain["deals"], what
+    assert np.array_equal(fast["cnt"], plain["cnt"]), what
+    assert np.array_equal(fast["cats"], plain["cats"]), what
+    if plain["wcnt"] is not None:
+        assert np.allclose(fast["wcnt"], plain["wcnt"], rtol=1e-12), what
+        assert np.allclose(fast["hand_share"], plain["hand_share"], rtol=1e-12), what
+        assert np.allclose(fast["hand_weight"], plain["hand_weight"], rtol=1e-12), what
+    return fast
+
+
+def symmetric_question(game: str, rng: np.random.Generator, players: int, board: int,
+                       ranged: bool):
+    """A question with suit symmetries: the known cards avoid a set of free
+    suits, except pairs of one rank in two free suits (so swapping those two
+    suits maps every hand onto itself)."""
+    g = hr.get_game(game)
+    codes = [c for c in g.cards.codes if c < 52]
+    ranks = sorted({c >> 2 for c in codes})
+    nfree = int(rng.integers(1, 4))
+    while len(ranks) * (4 - nfree) < players * g.hole + board + 1:
+        nfree -= 1                              # enough cards in the other suits
+    free = rng.permutation(4)[:nfree].tolist()
+    fixed = [c for c in codes if c % 4 not in free]
+    rng.shuffle(fixed)
+    hands, used = [], set()
+    for p in range(players):
+        h = []
+        while len(h) < g.hole:
+            if len(free) >= 2 and g.hole - len(h) >= 2 and rng.random() < 0.3:
+                r = int(rng.choice(ranks))
+                pair = [4 * r + free[0], 4 * r + free[1]]
+                if not used & set(pair):
+                    h += pair
+                    used |= set(pair)
+                continue
+            c = next(x for x in fixed if x not in used)
+            h.append(c)
+            used.add(c)
+        hands.append(hr.format(h))
+    b = []
+    for _ in range(board):
+        c = next(x for x in fixed if x not in used)
+        b.append(c)
+        used.add(c)
+    dead = []
+    if rng.random() < 0.3:
+        dead = [next(x for x in fixed if x not in used)]
+    if ranged and g.hole == 2:
+        hands[-1] = str(rng.choice(["QQ+", "AKs, 77", "22+", "AQo+, KJs"]))
+    return hands, hr.format(b) if b else "", hr.format(dead) if dead else ""
+
+
+BOARD_GAMES = [g for g in GAMES if hr.get_game(g).board]
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_board_walk_and_symmetry_count_like_the_plain_enumeration(game):
+    """Random questions (some with suit symmetries, some with ranges, dead
+    cards, three or four board cards known) for every game with a board."""
+    g = hr.get_game(game)
+    rng = np.random.default_rng(BOARD_GAMES.index(game))
+    for q in range(12):
+        players = int(rng.integers(2, 4 if g.hole > 2 else 5))
+        known = 4 if g.hole > 2 or q % 3 else 3
+        hands, board, dead = symmetric_question(game, rng, players, known, ranged=q % 4 == 3)
+        assert_same_counts(game, hands, board, dead)
+        if q % 2:                                # and a random question without symmetry
+            deck = rng.permutation([c for c in g.cards.codes if c < 52]).tolist()
+            hands = [hr.format(deck[i * g.hole:(i + 1) * g.hole]) for i in range(players)]
+            b = deck[players * g.hole:players * g.hole + known]
+            assert_same_counts(game, hands, hr.format(b))
+
+
+def test_symmetry_preflop_counts_like_the_plain_enumeration():
+    """Whole preflop enumerations: one symmetry (AKs vs QQ), three (AA vs
+    KK), none, and a heads-up range question on the flop."""
+    r = assert_same_counts("holdem", ["As Ks", "Qd Qc"])
+    assert r["deals"] == 1_712_304
+    assert_same_counts("holdem", ["As Ah", "Kd Kc"])
+    assert_same_counts("holdem", ["Ah Kh", "QQ+"], "Qh 7h 2c")
+    assert_same_counts("holdem", ["Ah Kd", "7c 7s", "Qh Qs"], "2c 2d")
+
+
+def test_symmetries_found():
+    prep = prepare("holdem", ["As Ks", "Qd Qc"])
+    assert prep.state().symmetries == 1          # diamonds <-> clubs
+    assert prepare("holdem", ["As Ah", "Kd Kc"]).state().symmetries == 3
+    assert prepare("holdem", ["As Kh", "Qd Jc"]).state().symmetries == 0
+    assert prepare("holdem", ["As Ks", "Qd Qc"], dead="2d").state().symmetries == 0
+    assert prepare("holdem", ["As Ks", "??"]).state().symmetries == 0   # not all hole cards known
+
+
+def mc_counts(prep, tables, seed: int, trials: int, threads: int = 1) -> dict:
+    st = _core.EquityState(tables, [list(h) for h in prep.holes],
+                           np.array(prep.board, dtype=np.uint8),
+                           np.array(prep.deck, dtype=np.uint8), prep.ranges or None)
+    chunks = -(-trials // _core.EQUITY_CHUNK)
+    assert st.run_mc(seed, trials, 0, chunks, threads)
+    return st.result()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_monte_carlo_fast_loop_draws_and_counts_like_the_plain_one(game):
+    """Without ranges Monte Carlo runs its own loop (shared board sums, local
+    counts, the hold'em specialisations); the same seed must give exactly
+    the plain loop's counts, also with unknown hole cards and on 2 threads."""
+    g = hr.get_game(game)
+    rng = np.random.default_rng(GAMES.index(game))
+    for players in (2, 3, 4):
+        if players > g.max_players:
+            continue
+        deck = rng.permutation(g.cards.codes).tolist()
+        hands = [deck[i * g.hole:(i + 1) * g.hole] for i in range(players)]
+        hands[-1] = hands[-1][:int(rng.integers(0, g.hole))]       # partly unknown
+        board = deck[players * g.hole:players * g.hole + min(g.board, players - 2)]
+        prep = prepare(game, hands, board)
+        plain = mc_counts(prep, plain_tables(prep.game), seed=players, trials=40_000)
+        for threads in (1, 2):
+            fast = mc_counts(prep, prep.game.tables, seed=players, trials=40_000,
+                             threads=threads)
+            assert fast["deals"] == plain["deals"] == 40_000
+            assert np.array_equal(fast["cnt"], plain["cnt"]), (game, hands, board)
+            assert np.array_equal(fast["cats"], plain["cats"]), (game, hands, board)

@@ -36,6 +36,15 @@
 #define HR_UNIT_DEALS 16384     /* the average exact unit is at most this many deals */
 #define HR_MAX_SLOTS (HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE)
 
+#define HR_MAX_SYM 23                      /* suit permutations besides the identity */
+
+/* Suit symmetries of a deal (hr_eq_symmetries): permutations of the suits
+ * besides the identity, each as a map of deck indices. */
+typedef struct {
+    int n;
+    uint8_t map[HR_MAX_SYM][54];
+} hr_sym_t;
+
 /* A player's range: m hands of `hole` cards with weights (cum: running sums). */
 typedef struct {
     const uint8_t *combos;
@@ -64,6 +73,7 @@ typedef struct {
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
     int64_t units;                                 /* range hands x slot_units */
+    hr_sym_t sym;                                  /* the suit symmetries, without ranges */
 } hr_equity_t;
 
 /* ------------------------------------------------------------------ */
@@ -144,26 +154,28 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
     a->wdeals += b->wdeals;
 }
 
-/* Count one deal: its award, and each player's deciding category (from the
- * strengths of the deciding half: sh, or sl in a low-only game). */
+/* Count m deals with one award: its split, and each player's deciding
+ * category (from the strengths of the deciding half: sh, or sl in a
+ * low-only game).  m > 1 counts a deal for every board of its suit orbit. */
 HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
-                           const int16_t *sh, const int16_t *sl, double weight)
+                           const int16_t *sh, const int16_t *sl, double weight, int64_t m)
 {
     const int P = E->players;
     const hr_rule_t *R = E->game.hi ? E->game.hi : E->game.lo;
     const int16_t *s = E->game.hi ? sh : sl;
+    const double wm = weight * (double)m;
     for (int p = 0; p < P; p++) {
         const size_t i = HR_CNT_INDEX(P, p, a->split, a->nhi[p], a->nlo[p]);
-        C->cnt[i]++;
+        C->cnt[i] += m;
         const int won = (E->game.hi ? a->nhi[p] : a->nlo[p]) > 0;
-        if (s[p] >= 0) C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[p]]]++;
+        if (s[p] >= 0) C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[p]]] += m;
         if (C->wcnt) {
-            C->wcnt[i] += weight;
-            C->pshare[p] += weight * E->share[a->split][a->nhi[p]][a->nlo[p]];
+            C->wcnt[i] += wm;
+            C->pshare[p] += wm * E->share[a->split][a->nhi[p]][a->nlo[p]];
         }
     }
-    C->deals++;
-    C->wdeals += weight;
+    C->deals += m;
+    C->wdeals += wm;
 }
 
 /* Value and count one complete deal. */
@@ -173,65 +185,372 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
     hr_award_t a;
     hr_deal_award(&E->game, holes, board, E->players, sh, sl, &a);
-    hr_eq_count(E, C, &a, sh, sl, weight);
+    hr_eq_count(E, C, &a, sh, sl, weight, 1);
 }
 
 /* ------------------------------------------------------------------ */
-/* Boards with every hole card known (any-five games)                   */
+/* Boards with every hole card known: the board walk                    */
 
-/* Value and count one deal given each player's summed hole + board cards. */
-HR_INLINE void hr_eq_count_sums(const hr_equity_t *E, const hr_v2 *acc, double weight,
-                                hr_eqcount_t *C)
+/*
+ * When every hole card of a unit is set (known, or a range hand), only
+ * board cards remain: the walk chooses them in ascending deck order, one
+ * level per card.  Any-five games carry each player's running entry sum, so
+ * a board costs one addition per player; other games fill the board codes
+ * and value the deal with hr_deal_award.
+ *
+ * Suit symmetry.  Let S be the suit permutations that map every player's
+ * hole cards onto themselves (as a set), the known board onto itself and
+ * the deck left onto itself.  For s in S a board B and s(B) give every
+ * player the same strengths (every rule set is blind to suit names), so
+ * the same award and categories.  The walk counts only the canonical board
+ * of each orbit -- the one whose ascending deck indices are lexicographically
+ * smallest -- as |S| / |stabiliser| deals: exactly the counts of the plain
+ * enumeration.  The k lowest cards of a canonical board are themselves
+ * canonical (if some s made them smaller, s would make the board smaller),
+ * so the walk prunes a partial board -- and a unit its prefix -- that is not.
+ * On sets of deck-index bits, X comes before Y exactly when the lowest bit
+ * of X ^ Y is in X.  Precondition (hr_eq_symmetries): no wild card, so the
+ * deck is the same in every suit.
+ *
+ * Counting.  In a game with one half, the walk counts each player's
+ * (sharers of the half, category) in a small local table and adds it to the
+ * counts once per unit; in split games every deal goes through hr_eq_count.
+ */
+#define HR_LOCAL_PLAYERS 8          /* the local table is used up to this many players */
+#define HR_LCATS (HR_NCATS + 1)     /* categories, and "none" (a low that does not qualify) */
+
+static const uint8_t hr_suit_perms[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
+};
+
+/* A set of codes (bit c for code c < 52) with its suits renamed by perm. */
+HR_INLINE uint64_t hr_perm_codes(uint64_t x, const uint8_t *perm)
 {
-    const hr_game_t *G = &E->game;
-    const int P = E->players, k = G->hole + G->board;
-    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
-    hr_award_t a;
-    if (G->hi)
-        for (int p = 0; p < P; p++)
-            sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-    if (G->lo)
-        for (int p = 0; p < P; p++)
-            sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-    hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
-    hr_eq_count(E, C, &a, sh, sl, weight);
+    const uint64_t r = 0x1111111111111ULL;          /* bit 4r: rank r of suit 0 */
+    return ((x & r) << perm[0]) | (((x >> 1) & r) << perm[1]) | (((x >> 2) & r) << perm[2]) |
+           (((x >> 3) & r) << perm[3]);
 }
 
-/* Every completion of board slots i.. (deck indices from `start` up, not
- * used), each player's cards so far summed in acc: one card is added per
- * level, so a board costs one addition per player instead of seven. */
-static void hr_eq_board_enum(const hr_equity_t *E, int i, int start, const uint8_t *used,
-                             const hr_v2 *acc, double weight, hr_eqcount_t *C)
+/* The suit symmetries of a deal whose hole cards are all set (holes).
+ * Precondition: no wild card (otherwise, or when plain, S is the identity). */
+static void hr_eq_symmetries(const hr_equity_t *E, const uint8_t *holes, hr_sym_t *S)
 {
-    const int P = E->players, last = i + 1 == E->game.board;
-    const hr_v2 *next = E->game.wild->next;
-    hr_v2 sum[HR_MAX_PLAYERS];
-    for (int d = start; d < E->ndeck; d++) {
-        if (used[d]) continue;
-        const hr_v2 e = next[E->deck[d]];
-        for (int p = 0; p < P; p++) sum[p] = HR_V2_ADD(acc[p], e);
-        if (last) hr_eq_count_sums(E, sum, weight, C);
-        else hr_eq_board_enum(E, i + 1, d + 1, used, sum, weight, C);
+    const hr_game_t *G = &E->game;
+    S->n = 0;
+    if (G->plain || G->wild->active) return;
+    const int H = G->hole;
+    uint64_t hm[HR_MAX_PLAYERS], bm = 0, dm = 0;
+    for (int p = 0; p < E->players; p++) {
+        hm[p] = 0;
+        for (int j = 0; j < H; j++) hm[p] |= 1ULL << holes[p * H + j];
+    }
+    for (int j = 0; j < E->board_known; j++) bm |= 1ULL << E->board[j];
+    for (int d = 0; d < E->ndeck; d++) dm |= 1ULL << E->deck[d];
+    if ((dm | bm) >> 52) return;                     /* jokers: no symmetry */
+    for (int k = 1; k < 24; k++) {
+        const uint8_t *perm = hr_suit_perms[k];
+        int ok = hr_perm_codes(bm, perm) == bm && hr_perm_codes(dm, perm) == dm;
+        for (int p = 0; p < E->players && ok; p++) ok = hr_perm_codes(hm[p], perm) == hm[p];
+        if (!ok) continue;
+        for (int d = 0; d < E->ndeck; d++) {
+            const int c = E->deck[d];
+            S->map[S->n][d] = (uint8_t)E->deck_index[4 * HR_RANK(c) + perm[HR_SUIT(c)]];
+        }
+        S->n++;
     }
 }
 
-/* The board enumeration for a deal whose hole cards are all set and whose
- * board has `filled` cards set; precondition: the game picks any five. */
+typedef struct hr_walk hr_walk_t;
+typedef void (*hr_walk_last_fn)(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint64_t B,
+                                const uint64_t *Y, int nb);
+
+struct hr_walk {
+    const hr_equity_t *E;
+    hr_eqcount_t *C;
+    double weight;
+    int P, sums;                             /* sums: any-five game, running entry sums */
+    int na;                                  /* cards left for the board (deck order) */
+    uint8_t code[54];
+    hr_v2 entry[54];
+    uint64_t bit[54];                        /* their deck-index bits */
+    int nsym, order;                         /* symmetries besides the identity; |S| */
+    uint64_t img[54][HR_MAX_SYM];            /* each card's image bit under each one */
+    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
+    int local;                               /* counting in the local table */
+    int64_t deals;
+    int64_t tab[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * HR_LCATS];
+    hr_walk_last_fn last;
+};
+
+/* Whether board B (deck-index bits) with images Y under NS symmetries is
+ * canonical; its stabiliser size in *stab. */
+HR_INLINE int hr_walk_canonical(uint64_t B, const uint64_t *Y, const int NS, int *stab)
+{
+    int st = 1;
+    for (int j = 0; j < NS; j++) {
+        const uint64_t d = B ^ Y[j];
+        if ((d & (0 - d)) & ~B) return 0;
+        st += d == 0;
+    }
+    *stab = st;
+    return 1;
+}
+
+/* Count m deals of one award (sh, sl: the halves' strengths). */
+HR_INLINE void hr_walk_count(hr_walk_t *W, const hr_award_t *a, const int16_t *sh,
+                             const int16_t *sl, int64_t m, const int P)
+{
+    const hr_game_t *G = &W->E->game;
+    if (W->local) {
+        const int hi = G->hi != NULL;
+        const hr_rule_t *R = hi ? G->hi : G->lo;
+        const int16_t *s = hi ? sh : sl;
+        for (int p = 0; p < P; p++) {
+            const int n = hi ? a->nhi[p] : a->nlo[p];
+            const int c = s[p] >= 0 ? R->cat[s[p]] : HR_NCATS;
+            W->tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)c] += m;
+        }
+        W->deals += m;
+        return;
+    }
+    hr_eq_count(W->E, W->C, a, sh, sl, W->weight, m);
+}
+
+/* A local count table (see the board walk: tab[p][sharers][category]) and
+ * its deals into the counts, every deal weighted `weight`. */
+static void hr_eq_add_local(const hr_equity_t *E, hr_eqcount_t *C, const int64_t *tab,
+                            int64_t deals, double weight)
+{
+    const int P = E->players, hi = E->game.hi != NULL;
+    for (int p = 0; p < P; p++)
+        for (int n = 0; n <= P; n++)
+            for (int c = 0; c < HR_LCATS; c++) {
+                const int64_t v = tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)c];
+                if (!v) continue;
+                const int nhi = hi ? n : 0, nlo = hi ? 0 : n;
+                const size_t i = HR_CNT_INDEX(P, p, 0, nhi, nlo);
+                C->cnt[i] += v;
+                if (c < HR_NCATS) C->cats[((size_t)p * 2 + (n > 0)) * HR_NCATS + (size_t)c] += v;
+                if (C->wcnt) {
+                    C->wcnt[i] += weight * (double)v;
+                    C->pshare[p] += weight * (double)v * E->share[0][nhi][nlo];
+                }
+            }
+    C->deals += deals;
+    C->wdeals += weight * (double)deals;
+}
+
+static void hr_walk_flush(hr_walk_t *W)
+{
+    if (W->local) hr_eq_add_local(W->E, W->C, W->tab, W->deals, W->weight);
+}
+
+/* Value and count one board (m deals), from the running sums (any five)
+ * or the board codes. */
+static void hr_walk_leaf(hr_walk_t *W, const hr_v2 *acc, int64_t m)
+{
+    const hr_game_t *G = &W->E->game;
+    const int P = W->P;
+    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    hr_award_t a;
+    if (W->sums) {
+        const int k = G->hole + G->board;
+        if (G->hi)
+            for (int p = 0; p < P; p++)
+                sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+        if (G->lo)
+            for (int p = 0; p < P; p++)
+                sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+        hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
+    } else {
+        hr_deal_award(G, W->holes, W->board, P, sh, sl, &a);
+    }
+    hr_walk_count(W, &a, sh, sl, m, P);
+}
+
+/* The last k = 1 or 2 board cards, from position i0 on, in general. */
+static void hr_walk_last_any(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint64_t B,
+                             const uint64_t *Y, int nb)
+{
+    const int P = W->P, ns = W->nsym;
+    hr_v2 sum[HR_MAX_PLAYERS];
+    uint64_t Z[HR_MAX_SYM];
+    for (int i = i0; i <= W->na - k; i++) {
+        const uint64_t b2 = B | W->bit[i];
+        int stab = 1;
+        for (int j = 0; j < ns; j++) Z[j] = Y[j] | W->img[i][j];
+        if (ns && !hr_walk_canonical(b2, Z, ns, &stab)) continue;
+        if (W->sums)
+            for (int p = 0; p < P; p++) sum[p] = HR_V2_ADD(acc[p], W->entry[i]);
+        W->board[nb] = W->code[i];
+        if (k == 2) hr_walk_last_any(W, 1, i + 1, sum, b2, Z, nb + 1);
+        else hr_walk_leaf(W, sum, W->order / stab);
+    }
+}
+
+/* The last two board cards of a hold'em-shaped walk (the hot loop).
+ * Precondition (hr_eq_boards): any five of seven cards play, only a high
+ * half, no wild card, flushes count for the player, no qualifier; NS is the
+ * walk's symmetry count (0, 1 or, with NS < 0, W->nsym).  The valuation
+ * context and the tables are copied to locals once, so the counting stores
+ * cannot make the compiler reload them per board. */
+HR_INLINE void hr_walk_last2_h(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint64_t B,
+                               const uint64_t *Y, const int P, const int NS_)
+{
+    const hr_vctx_t c = W->E->game.vhi;
+    const int8_t *cat = c.R->cat;
+    const int na = W->na, ns = NS_ >= 0 ? NS_ : W->nsym;
+    const hr_v2 *entry = W->entry;
+    const uint64_t *bit = W->bit;
+    int64_t *tab = W->tab, deals = 0, mult[HR_MAX_SYM + 2];
+    for (int st = 1; st <= ns + 1; st++) mult[st] = W->order / st;
+    hr_v2 a1[HR_MAX_PLAYERS];
+    uint64_t Z1[HR_MAX_SYM + 1], Z2[HR_MAX_SYM + 1];
+    for (int i = i0; i <= na - k; i++) {
+        uint64_t b1 = B;
+        if (k == 2) {                                 /* the next-to-last card */
+            b1 = B | bit[i];
+            for (int j = 0; j < ns; j++) Z1[j] = Y[j] | W->img[i][j];
+            int stab;
+            if (ns && !hr_walk_canonical(b1, Z1, ns, &stab)) continue;
+            for (int p = 0; p < P; p++) a1[p] = HR_V2_ADD(acc[p], entry[i]);
+        } else {
+            for (int j = 0; j < ns; j++) Z1[j] = Y[j];
+            for (int p = 0; p < P; p++) a1[p] = acc[p];
+        }
+        for (int i2 = k == 2 ? i + 1 : i; i2 < na; i2++) {
+            int64_t m = 1;
+            if (ns) {
+                const uint64_t b2 = b1 | bit[i2];
+                int stab;
+                for (int j = 0; j < ns; j++) Z2[j] = Z1[j] | W->img[i2][j];
+                if (!hr_walk_canonical(b2, Z2, ns, &stab)) continue;
+                m = mult[stab];
+            }
+            const hr_v2 e = entry[i2];
+            int16_t sh[HR_MAX_PLAYERS];
+            hr_award_t a;
+            for (int p = 0; p < P; p++) {
+                const hr_v2 x = HR_V2_ADD(a1[p], e);
+                sh[p] = (int16_t)hr_value(&c, HR_V2_LO(x), HR_V2_HI(x), 7, HR_MODE_BEST, 0, 0);
+            }
+            hr_split(sh, NULL, P, &a);
+            for (int p = 0; p < P; p++)
+                tab[((size_t)p * (P + 1) + a.nhi[p]) * HR_LCATS + (size_t)cat[sh[p]]] += m;
+            deals += m;
+        }
+        if (k == 1) break;
+    }
+    W->deals += deals;
+}
+
+#define HR_WALK_LAST(NAME, P, NS)                                                     \
+    static void NAME(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint64_t B,       \
+                     const uint64_t *Y, int nb)                                       \
+    {                                                                                 \
+        (void)nb;                                                                     \
+        hr_walk_last2_h(W, k, i0, acc, B, Y, P, NS);                                  \
+    }
+/* hold'em heads-up and three-way high: no symmetry, one, or several */
+HR_WALK_LAST(hr_walk_h2, 2, 0)
+HR_WALK_LAST(hr_walk_h2s1, 2, 1)
+HR_WALK_LAST(hr_walk_h2sn, 2, -1)
+HR_WALK_LAST(hr_walk_h3, 3, 0)
+HR_WALK_LAST(hr_walk_h3s1, 3, 1)
+HR_WALK_LAST(hr_walk_h3sn, 3, -1)
+
+/* k more board cards from position i0 on; acc: the players' running sums,
+ * B / Y: the board so far and its images, nb: board cards set. */
+static void hr_walk(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint64_t B,
+                    const uint64_t *Y, int nb)
+{
+    if (k <= 2) {
+        W->last(W, k, i0, acc, B, Y, nb);
+        return;
+    }
+    const int P = W->P;
+    hr_v2 sum[HR_MAX_PLAYERS];
+    uint64_t Z[HR_MAX_SYM];
+    for (int i = i0; i <= W->na - k; i++) {
+        const uint64_t b2 = B | W->bit[i];
+        if (W->nsym) {
+            int stab;
+            for (int j = 0; j < W->nsym; j++) Z[j] = Y[j] | W->img[i][j];
+            if (!hr_walk_canonical(b2, Z, W->nsym, &stab)) continue;
+        }
+        if (W->sums)
+            for (int p = 0; p < P; p++) sum[p] = HR_V2_ADD(acc[p], W->entry[i]);
+        W->board[nb] = W->code[i];
+        hr_walk(W, k - 1, i + 1, sum, b2, Z, nb + 1);
+    }
+}
+
+/* Every completion of a unit whose hole cards are all set: the board has
+ * `filled` cards set (known and prefix cards), the rest come from deck
+ * indices `start` on that are not `used`; S: the unit's suit symmetries. */
 static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
                          int filled, int start, const uint8_t *used, double weight,
-                         hr_eqcount_t *C)
+                         const hr_sym_t *S, hr_eqcount_t *C)
 {
     const hr_game_t *G = &E->game;
     const hr_v2 *next = G->wild->next;
-    hr_v2 acc[HR_MAX_PLAYERS];
-    for (int p = 0; p < E->players; p++) {
-        hr_v2 a = {0, HR_SUIT_INIT};
-        for (int j = 0; j < G->hole; j++) a = HR_V2_ADD(a, next[holes[p * G->hole + j]]);
-        for (int j = 0; j < filled; j++) a = HR_V2_ADD(a, next[board[j]]);
-        acc[p] = a;
+    const int P = E->players, H = G->hole;
+    hr_walk_t W;
+    W.E = E;
+    W.C = C;
+    W.weight = weight;
+    W.P = P;
+    W.sums = G->select == HR_SELECT_ANY;
+    W.nsym = S->n;
+    W.order = S->n + 1;
+    memcpy(W.holes, holes, (size_t)P * H);
+    memcpy(W.board, board, (size_t)G->board);
+    /* the prefix board cards (every board card past the known ones) and their images */
+    uint64_t B = 0, Y[HR_MAX_SYM];
+    for (int j = 0; j < W.nsym; j++) Y[j] = 0;
+    for (int b = E->board_known; b < filled; b++) {
+        const int d = E->deck_index[board[b]];
+        B |= 1ULL << d;
+        for (int j = 0; j < W.nsym; j++) Y[j] |= 1ULL << S->map[j][d];
     }
-    if (filled == G->board) hr_eq_count_sums(E, acc, weight, C);
-    else hr_eq_board_enum(E, filled, start, used, acc, weight, C);
+    int stab = 1;
+    if (W.nsym && !hr_walk_canonical(B, Y, W.nsym, &stab)) return;   /* not the orbit's board */
+    W.na = 0;
+    for (int d = start; d < E->ndeck; d++) {
+        if (used[d]) continue;
+        W.code[W.na] = E->deck[d];
+        W.entry[W.na] = next[E->deck[d]];
+        W.bit[W.na] = 1ULL << d;
+        for (int j = 0; j < W.nsym; j++) W.img[W.na][j] = 1ULL << S->map[j][d];
+        W.na++;
+    }
+    hr_v2 acc[HR_MAX_PLAYERS];
+    if (W.sums)
+        for (int p = 0; p < P; p++) {
+            hr_v2 a = {0, HR_SUIT_INIT};
+            for (int j = 0; j < H; j++) a = HR_V2_ADD(a, next[holes[p * H + j]]);
+            for (int j = 0; j < filled; j++) a = HR_V2_ADD(a, next[board[j]]);
+            acc[p] = a;
+        }
+    W.local = P <= HR_LOCAL_PLAYERS && (G->hi == NULL || G->lo == NULL);
+    if (W.local) memset(W.tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
+    W.deals = 0;
+    /* the hold'em loops: precondition -- any five of hole + board play
+     * (running sums), only a high half, seven cards valued without wild
+     * cards under rules where flushes count for the player and no low
+     * qualifier applies (hr_walk_last2_h) */
+    const int holdem = W.sums && G->hi && !G->lo && H + G->board == 7 && !G->wild->active &&
+                       G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies && W.local;
+    W.last = hr_walk_last_any;
+    if (holdem && P == 2) W.last = W.nsym == 0 ? hr_walk_h2 : W.nsym == 1 ? hr_walk_h2s1 : hr_walk_h2sn;
+    if (holdem && P == 3) W.last = W.nsym == 0 ? hr_walk_h3 : W.nsym == 1 ? hr_walk_h3s1 : hr_walk_h3sn;
+    const int k = G->board - filled;
+    if (k == 0) hr_walk_leaf(&W, acc, W.order / stab);
+    else hr_walk(&W, k, 0, acc, B, Y, filled);
+    hr_walk_flush(&W);
 }
 
 /* ------------------------------------------------------------------ */
@@ -365,6 +684,10 @@ static int64_t hr_equity_plan(hr_equity_t *E)
         E->range_off[i] = E->ncombos;
         E->ncombos += E->range[E->ranged[i]].m;
     }
+    E->sym.n = 0;
+    int all_known = !E->nranged;
+    for (int p = 0; p < E->players; p++) all_known &= E->known[p] == E->game.hole;
+    if (all_known) hr_eq_symmetries(E, E->hole, &E->sym);
     double ranged = 1.0;
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
     const double total = hr_equity_total(E);
@@ -458,12 +781,20 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
     const int board_missing = E->game.board - E->board_known;
     double before[HR_MAX_PLAYERS], wbefore = C->wdeals;
     for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
-    if (E->game.select == HR_SELECT_ANY && S.nslots == board_missing)
-        /* fast path, precondition checked here: any five play and every hole
-         * card is set, so only board cards remain -- sum them incrementally */
-        hr_eq_boards(E, holes, board, E->board_known + s, start, used, weight, C);
-    else
+    if (S.nslots == board_missing && !E->game.plain) {
+        /* fast path, precondition checked here: every hole card is set, so
+         * only board cards remain -- the board walk (with the suit
+         * symmetries of the question, or of this unit's range hands) */
+        hr_sym_t us;
+        const hr_sym_t *sym = &E->sym;
+        if (E->nranged) {
+            hr_eq_symmetries(E, holes, &us);
+            sym = &us;
+        }
+        hr_eq_boards(E, holes, board, E->board_known + s, start, used, weight, sym, C);
+    } else {
         hr_eq_fill(E, &S, s, start, used, holes, board, weight, C);
+    }
     /* every deal of the unit had these range hands */
     for (int i = 0; i < E->nranged; i++) {
         const int h = E->range_off[i] + pick[i];
@@ -579,6 +910,112 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t
     return ~0ULL;
 }
 
+/* Monte Carlo without ranges: the draws of hr_eq_mc_deals, one for one,
+ * so the same (seed, trials) gives the same counts.  Any-five games add
+ * each player's known cards once (base) and the drawn board once per deal
+ * (bsum), shared by every player; games with one half count in a local
+ * table added once per chunk.  HOLDEM: any five of seven, only a high half,
+ * no wild card, flushes count for the player, no qualifier (the caller,
+ * hr_eq_mc_chunk, checks it). */
+HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t trials,
+                              hr_eqcount_t *C, const int P, const int HOLDEM)
+{
+    const hr_game_t *G = &E->game;
+    const hr_vctx_t c = G->vhi;                   /* a local copy: counting stores cannot alias it */
+    const hr_v2 *next = G->wild->next;
+    const int8_t *cat = G->hi ? G->hi->cat : NULL;
+    uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
+    const int nd = E->ndeck, H = G->hole, sums = G->select == HR_SELECT_ANY;
+    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo);
+    memcpy(deck, E->deck, (size_t)nd);
+    memcpy(holes, E->hole, (size_t)P * H);
+    memcpy(board, E->board, (size_t)G->board);
+    hr_v2 base[HR_MAX_PLAYERS];
+    for (int p = 0; p < P; p++) {
+        hr_v2 a = {0, HR_SUIT_INIT};
+        for (int j = 0; j < E->known[p]; j++) a = HR_V2_ADD(a, next[holes[p * H + j]]);
+        for (int j = 0; j < E->board_known; j++) a = HR_V2_ADD(a, next[board[j]]);
+        base[p] = a;
+    }
+    /* the missing hole cards in dealing order: each player's, in turn */
+    int nh = 0;
+    uint8_t slot_player[HR_MAX_PLAYERS * HR_MAX_HOLE], slot_pos[HR_MAX_PLAYERS * HR_MAX_HOLE];
+    for (int p = 0; p < P; p++)
+        for (int j = E->known[p]; j < H; j++) {
+            slot_player[nh] = (uint8_t)p;
+            slot_pos[nh++] = (uint8_t)(p * H + j);
+        }
+    const int b0 = E->board_known, b1 = G->board;
+    int64_t tab[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * HR_LCATS], deals = 0;
+    if (local) memset(tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
+    for (int64_t t = 0; t < trials; t++) {
+        int pos = 0;
+        hr_v2 bsum = {0, 0}, acc[HR_MAX_PLAYERS];
+        for (int j = b0; j < b1; j++) {
+            const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
+            if (!HOLDEM) board[j] = card;
+            bsum = HR_V2_ADD(bsum, next[card]);
+        }
+        for (int p = 0; p < P; p++) acc[p] = HR_V2_ADD(base[p], bsum);
+        for (int q = 0; q < nh; q++) {
+            const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
+            if (!HOLDEM) holes[slot_pos[q]] = card;
+            acc[slot_player[q]] = HR_V2_ADD(acc[slot_player[q]], next[card]);
+        }
+        int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+        hr_award_t a;
+        if (HOLDEM) {
+            for (int p = 0; p < P; p++)
+                sh[p] = (int16_t)hr_value(&c, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), 7,
+                                          HR_MODE_BEST, 0, 0);
+            hr_split(sh, NULL, P, &a);
+            for (int p = 0; p < P; p++)
+                tab[((size_t)p * (P + 1) + a.nhi[p]) * HR_LCATS + (size_t)cat[sh[p]]]++;
+            deals++;
+            continue;
+        }
+        if (sums) {
+            if (G->hi)
+                for (int p = 0; p < P; p++)
+                    sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+            if (G->lo)
+                for (int p = 0; p < P; p++)
+                    sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+            hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
+        } else {
+            hr_deal_award(G, holes, board, P, sh, sl, &a);
+        }
+        if (local) {
+            const hr_rule_t *R = G->hi ? G->hi : G->lo;
+            const int16_t *sv = G->hi ? sh : sl;
+            for (int p = 0; p < P; p++) {
+                const int n = G->hi ? a.nhi[p] : a.nlo[p];
+                const int cc = sv[p] >= 0 ? R->cat[sv[p]] : HR_NCATS;
+                tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)cc]++;
+            }
+            deals++;
+        } else {
+            hr_eq_count(E, C, &a, sh, sl, 1.0, 1);
+        }
+    }
+    if (local) hr_eq_add_local(E, C, tab, deals, 1.0);
+}
+
+static void hr_eq_mc_h2(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
+{
+    hr_eq_mc_plain(E, state, trials, C, 2, 1);
+}
+
+static void hr_eq_mc_h3(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
+{
+    hr_eq_mc_plain(E, state, trials, C, 3, 1);
+}
+
+static void hr_eq_mc_any(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
+{
+    hr_eq_mc_plain(E, state, trials, C, E->players, 0);
+}
+
 /* Deal `trials` random completions with the stream `state`, counting each.
  * Returns -1 when the ranges kept clashing, else 0. */
 static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
@@ -589,6 +1026,18 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)E->players * H);
     memcpy(board, E->board, (size_t)G->board);
+    if (!E->nranged && !G->plain) {
+        /* fast path, precondition checked here: no ranges, so nothing but
+         * the draws varies per deal; the hold'em loops also need seven
+         * cards, any five of them, only a high half without wild cards or
+         * qualifier, flushes counting for the player */
+        const int holdem = G->select == HR_SELECT_ANY && H + G->board == 7 && G->hi && !G->lo &&
+                           !G->wild->active && G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies;
+        if (holdem && E->players == 2) hr_eq_mc_h2(E, state, trials, C);
+        else if (holdem && E->players == 3) hr_eq_mc_h3(E, state, trials, C);
+        else hr_eq_mc_any(E, state, trials, C);
+        return 0;
+    }
     int picks[HR_MAX_PLAYERS];
     for (int64_t t = 0; t < trials; t++) {
         uint64_t used = 0;

@@ -73,6 +73,8 @@ cdef extern from "handrank/hr_equity.h" nogil:
         const double *cum
         int m
         int uniform
+    ctypedef struct hr_sym_t:
+        int n
     ctypedef struct hr_equity_t:
         hr_game_t game
         int players
@@ -89,6 +91,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int ncombos
         int prefix
         int64_t units
+        hr_sym_t sym
     ctypedef struct hr_eqcount_t:
         int players
         int64_t *cnt
@@ -602,6 +605,14 @@ cdef class EquityState:
     def prefix(self):
         """Missing cards each exact unit fixes (after the range hands)."""
         return self.e.prefix
+
+    @property
+    def symmetries(self):
+        """Suit permutations besides the identity that map every hand, the
+        known board and the deck onto themselves (0 with ranges, unknown
+        hole cards or wild cards; a ranged question finds its own per range
+        hand)."""
+        return self.e.sym.n
 
     @property
     def total(self):

@@ -60,7 +60,10 @@ enum {
  *              card that completes a straight or flush) or HR_BUG_WILD;
  *   order      each category's place among the patterns, the worst first, as
  *              a high hand would read them (a low rule set inverts the
- *              whole order afterwards); -1 for a category that cannot occur.
+ *              whole order afterwards); -1 for a category that cannot occur;
+ *   partial    hands of 1..n-1 cards are ranked too, on one dense scale with
+ *              the full ones: a missing card is the worst kicker (below the
+ *              deuce for a high hand, above the king for a low one).
  */
 typedef struct {
     int kind;
@@ -73,9 +76,10 @@ typedef struct {
     int five_kind;
     int bug;
     int order[HR_NCATS];
+    int partial;
 } hr_ruledef_t;
 
-#define HR_MAX_CLASSES 7475
+#define HR_MAX_CLASSES 10000
 #define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
 #define HR_MAX_STRAIGHTS 14
 #define HR_BADUGI_KEYS (4 << 13)
@@ -292,7 +296,7 @@ static void hr_find_straights(hr_rule_t *R)
 
 /*
  * The sort key of n cards with rank counts cnt[] (all one suit if `flush`):
- * place << 20 | tie-break, where the place is the category's place in the
+ * place << 24 | tie-break, where the place is the category's place in the
  * rule's order and the tie-break lists the order-ranks, most significant
  * first, 4 bits each (just the top card for straights).  Keys compare like
  * the hands, read as high hands (a low rule set inverts the order after).
@@ -314,12 +318,12 @@ static uint64_t hr_class_key(const hr_rule_t *R, const int cnt[HR_NRANKS], int f
                 for (int i = 0; i < c && n < 5; i++) t[n++] = o;
             }
         }
-    if (n != d->n) return 0;
+    if (n != d->n && !(d->partial && n >= 1 && n < d->n)) return 0;
     const int distinct = ng == n;
-    if (flush && !distinct) return 0;
+    if (flush && (!distinct || n != d->n)) return 0;
 
     int straight = 0, top = t[0];
-    if (distinct && d->straights) {
+    if (distinct && d->straights && n == d->n) {
         uint32_t set = 0;
         for (int i = 0; i < n; i++) set |= 1u << hr_rank_of(d, t[i]);
         for (int i = 0; i < R->nstraights; i++)
@@ -342,13 +346,27 @@ static uint64_t hr_class_key(const hr_rule_t *R, const int cnt[HR_NRANKS], int f
     else cat = HR_HIGH_CARD;
     if (d->order[cat] < 0) return UINT64_MAX;
 
+    /* the tie-break: order-ranks + 1, most significant first; a missing card
+     * (partial hands) is the worst kicker: 0 under a high reading (the last
+     * kicker), 14 under a low one (whose order is inverted afterwards: the
+     * first kicker, as the highest card) */
     uint64_t tb = 0;
-    if (straight) tb = (uint64_t)top << 16;
-    else
-        for (int i = 0; i < n; i++) tb = tb << 4 | (uint64_t)t[i];
-    for (int i = 0; i < 5; i++) sig[i] = (uint8_t)(i < n ? hr_rank_of(d, t[i]) : 0);
+    if (straight) {
+        tb = (uint64_t)(top + 1) << 16;
+    } else {
+        int paired = 0;                          /* cards in groups of two or more */
+        while (paired < n && cnt[hr_rank_of(d, t[paired])] >= 2) paired++;
+        const int miss = d->n - n;
+        for (int i = 0; i < paired; i++) tb = tb << 4 | ((uint64_t)t[i] + 1);
+        if (d->low)
+            for (int i = 0; i < miss; i++) tb = tb << 4 | 14;
+        for (int i = paired; i < n; i++) tb = tb << 4 | ((uint64_t)t[i] + 1);
+        if (!d->low)
+            for (int i = 0; i < miss; i++) tb = tb << 4;
+    }
+    for (int i = 0; i < 5; i++) sig[i] = (uint8_t)(i < n ? hr_rank_of(d, t[i]) : 255);
     *category = cat;
-    return ((uint64_t)d->order[cat] << 20) | tb;
+    return ((uint64_t)d->order[cat] << 24) | tb;
 }
 
 typedef struct { uint64_t key; int cat; uint8_t sig[5]; } hr_class_t;
@@ -410,6 +428,9 @@ static void hr_enum_class_rec(const hr_rule_t *R, hr_class_t *cls, int *n, int c
         if (left) return;
         for (int flush = 0; flush <= d->flushes; flush++) {
             int cat;
+            int size = 0;
+            for (int r2 = 0; r2 < HR_NRANKS; r2++) size += cnt[r2];
+            if (flush && size != d->n) continue;
             uint8_t sig[5];
             uint64_t key = hr_class_key(R, cnt, flush, sig, &cat);
             if (key == UINT64_MAX) *bad = 1;
@@ -435,7 +456,8 @@ static void hr_enum_class_rec(const hr_rule_t *R, hr_class_t *cls, int *n, int c
 static int hr_enum_classes(const hr_rule_t *R, hr_class_t *cls)
 {
     int n = 0, bad = 0, cnt[HR_NRANKS] = {0};
-    hr_enum_class_rec(R, cls, &n, cnt, 0, R->def.n, &bad);
+    for (int size = R->def.partial ? 1 : R->def.n; size <= R->def.n; size++)
+        hr_enum_class_rec(R, cls, &n, cnt, 0, size, &bad);
     if (bad) return -1;
     qsort(cls, n, sizeof(hr_class_t), hr_cmp_class);
     int m = 0;
@@ -486,7 +508,7 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
     if (!hr_flush_rules_hold(def)) return 0;
     if (def->bug == HR_BUG_ACE && !(def->ranks >> 12 & 1)) return 0;
     R->flush_mode = !def->flushes ? HR_FLUSH_IGNORE : def->low ? HR_FLUSH_AVOID : HR_FLUSH_BEST;
-    R->kmin = def->n;
+    R->kmin = def->partial ? 1 : def->n;
     R->kmax = def->n == 5 ? HR_MAX_CARDS : def->n;
     R->fadj = (uint64_t)(5 - def->n) * 0x1111u << 32;
     cls = malloc(HR_MAX_CLASSES * 2 * sizeof(hr_class_t));
@@ -504,7 +526,7 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         uint16_t set = 0;
         R->cat[s] = (int8_t)cls[i].cat;
         memcpy(R->ranks + 5 * s, cls[i].sig, 5);
-        for (int j = 0; j < def->n; j++) {
+        for (int j = 0; j < def->n && cls[i].sig[j] != 255; j++) {
             if (set >> cls[i].sig[j] & 1) set |= HR_PAIRED;
             set |= (uint16_t)(1u << cls[i].sig[j]);
         }
@@ -528,17 +550,17 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         R->qual = (int16_t)qmin;
     }
 
-    /* n cards: straight from the classes */
-    {
-        const hr_hash_t *h = &hr_hashes[def->n];
-        R->value[def->n] = malloc(h->size * sizeof(int16_t));
-        if (!R->value[def->n]) goto done;
-        for (uint32_t i = 0; i < h->size; i++) R->value[def->n][i] = -1;
+    /* n cards (and fewer, for partial hands): straight from the classes */
+    for (int k = R->kmin; k <= def->n; k++) {
+        const hr_hash_t *h = &hr_hashes[k];
+        R->value[k] = malloc(h->size * sizeof(int16_t));
+        if (!R->value[k]) goto done;
+        for (uint32_t i = 0; i < h->size; i++) R->value[k][i] = -1;
         for (uint32_t i = 0; i < h->n; i++) {
             hr_counts_array(h->counts[i], cnt);
             uint64_t key = hr_class_key(R, cnt, 0, sig, &cat);
             if (key && key != UINT64_MAX)
-                R->value[def->n][hr_slot(h, h->keys[i])] = (int16_t)hr_strength_of_key(R, cls, key);
+                R->value[k][hr_slot(h, h->keys[i])] = (int16_t)hr_strength_of_key(R, cls, key);
         }
     }
     /* more cards (up to 7; 8 and 9 drop cards at run time): the best of

@@ -449,13 +449,14 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     rows, single = as_hands(cards, rs)
     strengths = evaluate(rows, rs, ws)       # validates every row
     n, k = rows.shape
-    combos = _combos(k, rs.cards)
-    result = np.empty((n, rs.cards), dtype=np.uint8)
+    play = min(k, rs.cards)                  # a partial hand: every card plays
+    combos = _combos(k, play)
+    result = np.empty((n, play), dtype=np.uint8)
     chunk = max(1, 2_000_000 // len(combos))
     for lo in range(0, n, chunk):
         part = rows[lo:lo + chunk]
         subsets = part[:, combos]                                 # (m, C, n)
-        vals = evaluate(subsets.reshape(-1, rs.cards), rs, ws).reshape(len(part), len(combos))
+        vals = evaluate(subsets.reshape(-1, play), rs, ws).reshape(len(part), len(combos))
         pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
         result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs, ws)
     return result[0] if single else result

@@ -26,6 +26,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int five_kind
         int bug
         int order[11]
+        int partial
     ctypedef struct hr_rule_t:
         hr_ruledef_t deff "def"
         int wild_built
@@ -294,8 +295,8 @@ cdef class RuleTables:
 
     ``spec`` is a :class:`handrank._rules.RuleSet` (any object with its
     fields): ``kind``, ``deck.rank_bits``, ``cards``, ``ace``, ``straights``,
-    ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug`` and ``order``
-    (the categories that exist, worst first).  Every field is read here and
+    ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug``, ``order``
+    (the categories that exist, worst first) and ``partial``.  Every field is read here and
     nowhere else.
     """
     cdef hr_rule_t rule
@@ -317,6 +318,7 @@ cdef class RuleTables:
         d.qualifier = int(spec.qualifier) - 2 if spec.qualifier else -1
         d.five_kind = bool(spec.five_kind)
         d.bug = BUGS[spec.bug]
+        d.partial = bool(getattr(spec, "partial", False))
         for c in range(11):
             d.order[c] = -1
         for c, cat in enumerate(spec.order):

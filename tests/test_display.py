@@ -245,7 +245,8 @@ def test_equity_grid_text_and_html():
     assert lines[1].split() == list("AKQJT98765432")
     assert lines[2].split()[:3] == ["A", f"{100 * g.equity[0, 0]:.1f}",
                                     f"{100 * g.equity[0, 1]:.1f}"]
-    assert lines[-1] == f"overall: {100 * g.overall:.2f}% (cells weighted by the range's live hands)"
+    assert lines[-1] == (f"overall: {100 * g.overall:.2f}% (cells weighted by the range's "
+                         f"live hands)")
     coloured = g.to_text(color=True)
     assert "\x1b[48;2;%d;%d;%dm" % hr.heat(g.equity[0, 1]) in coloured
     assert ANSI.sub("", coloured) == text

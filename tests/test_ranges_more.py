@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import handrank as hr
-from handrank import _preflop, _ranges
+from handrank import _preflop
 
 
 def same(a: hr.Range, b: hr.Range) -> bool:
@@ -41,6 +41,8 @@ def test_percent_extremes():
     assert len(hr.Range("0%")) == 0 and hr.top_classes(0) == []
     assert len(hr.Range("0.0%, AA")) == 6
     assert same(hr.Range("99.9999%"), hr.Range("random"))
+    assert hr.Range("100.0%").is_random and hr.Range("99.9999%").is_random
+    assert hr.Range("99.9%").is_random and not hr.Range("99%").is_random   # 32o crosses 99.9
 
 
 @pytest.mark.parametrize("text", ["101%", "-5%", "x%", "%"])
@@ -329,3 +331,21 @@ def test_grid_is_cell_sums_brute_force():
 def test_grid_is_for_holdem():
     with pytest.raises(hr.HandError, match="hold'em"):
         hr.Range("random", cards=4).grid()
+
+
+TEXT = st.text(alphabet="AKQJT98765432shdco+-!%,.() :0123x", max_size=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_arbitrary_text_is_a_range_or_a_hand_error(text):
+    """Any text of range characters parses or raises HandError naming a
+    token; what parses reads back from its canonical text."""
+    try:
+        r = hr.Range(text)
+    except hr.HandError as e:
+        assert "range" in str(e) or "percentage" in str(e)
+        return
+    assert same(hr.Range(r.to_text()), r)
+    g = r.grid()
+    assert g.shape == (13, 13) and (g >= 0).all() and (g <= 1 + 1e-12).all()

@@ -20,7 +20,7 @@ from typing import IO, Any
 import numpy as np
 
 from ._cards import RANK_CHARS, card_name, parse_codes
-from ._ranges import _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, parse_range
+from ._ranges import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, parse_range
 from ._types import HandError
 
 __all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
@@ -244,7 +244,8 @@ class EquityGrid:
 
     def describe(self) -> str:
         """One line: the question and how it was answered."""
-        how = "exact" if self.exact else f"Monte Carlo, {self.trials:,} deals a class, seed {self.seed}"
+        how = ("exact" if self.exact
+               else f"Monte Carlo, {self.trials:,} deals a class, seed {self.seed}")
         board = f", board {self.board}" if self.board else ""
         classes = int(np.isfinite(self.equity).sum())
         return (f"{self.hand} vs {self.range_text}{board} ({self.game}): {classes} classes, "
@@ -350,7 +351,6 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     idx = _CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
     eq = np.full((13, 13), np.nan)
     wt = np.zeros((13, 13))
-    from ._ranges import _CELL
     keys = [tuple(k) for k in combos.tolist()]
     wlist = weights.tolist()
     for c in np.unique(idx):

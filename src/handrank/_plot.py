@@ -39,8 +39,10 @@ def grid_rgb(values: np.ndarray, kind: str = "range") -> np.ndarray:
 
     >>> import numpy as np, handrank as hr
     >>> from handrank._plot import grid_rgb
-    >>> grid_rgb(hr.Range("AA").grid())[0, 0].tolist(), grid_rgb(np.full((13, 13), np.nan), "equity")[0, 0].tolist()
-    ([46, 160, 67], [235, 235, 235])
+    >>> grid_rgb(hr.Range("AA").grid())[0, 0].tolist()
+    [46, 160, 67]
+    >>> grid_rgb(np.full((13, 13), np.nan), "equity")[0, 0].tolist()
+    [235, 235, 235]
     """
     values = np.asarray(values, dtype=np.float64)
     if values.shape != (13, 13):

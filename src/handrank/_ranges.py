@@ -318,10 +318,21 @@ class Range:
     - two ranks with ``s`` (suited, 4 combos), ``o`` (offsuit, 12) or neither
       (both, 16): ``AKs``, ``KQo``, ``AK``; ``A9s+`` (A9s up to AKs: the lower
       rank climbs to one below the higher); ``A5s-A2s``, ``K9o-K6o``;
+    - connectors and gappers, both ranks running at a fixed gap: ``T9s-65s``,
+      ``KQo-87o``, ``J9s-64s`` (ends whose gaps differ are an error);
     - exact cards, written without spaces: ``AhKh`` (four for Omaha: ``AhKhQdJd``);
     - ``random``, ``100%``, ``any`` or ``xx``: every hand;
+    - percentages ``15%``: whole classes in :data:`PREFLOP_ORDER` until
+      they reach the percentage of 1,326 hands (see :func:`top_classes`);
+      ``0%`` adds nothing;
     - weights: ``0.5(JJ, AKs)`` or ``JJ:0.5``; a hand listed twice keeps its
-      largest weight.
+      largest weight;
+    - exclusions, applied after every inclusion whatever their place:
+      ``!AhKh`` (a hand), ``!AKo`` or ``!A5s-A2s`` (classes), ``!5%``, ``!As``
+      (every hand holding the card, as :meth:`without`); no weight.
+
+    :meth:`to_text` writes a range back as compact text, :meth:`grid` as the
+    13 x 13 grid; :meth:`plot` draws it and Jupyter shows it as HTML.
 
     ``text`` may also be an iterable of exact hands (texts or card codes).
     ``cards`` is the number of cards in a hand: 2 (hold'em) or 4, 5, 6 (Omaha).
@@ -352,6 +363,8 @@ class Range:
     False
     >>> hr.Range("random").combos.shape
     (1326, 2)
+    >>> len(hr.Range("15%")), len(hr.Range("T9s-65s")), len(hr.Range("QQ+, AKs, !AhKh"))
+    (200, 20, 21)
     """
 
     def __init__(self, text: str | Iterable[Any] = "", cards: int = 2):
@@ -452,7 +465,11 @@ class Range:
             self._add_all(weight)
             return
         if _PERCENT.fullmatch(token):
-            for combo in self._percent(text, token, pos):
+            combos = self._percent(text, token, pos)
+            if len(combos) == 1326:                 # "100.0%" is random, as "100%" is
+                self._add_all(weight)
+                return
+            for combo in combos:
                 self._add(combo, weight)
             return
         if self.cards != 2:

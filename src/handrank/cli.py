@@ -20,6 +20,7 @@ from ._api import default_threads, describe, evaluate
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of
+from ._toolkit import deal
 from ._games import GAMES, game_strengths, get_game, showdown
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
@@ -261,18 +262,6 @@ def cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def random_hands(n: int, k: int, seed: int) -> np.ndarray:
-    """n distinct-card hands of k cards, as an (n, k) uint8 array."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    step = 1 << 18
-    deck = np.arange(52, dtype=np.uint8)
-    for lo in range(0, n, step):
-        m = min(step, n - lo)
-        out[lo:lo + m] = rng.permuted(np.broadcast_to(deck, (m, 52)), axis=1)[:, :k]
-    return out
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     print(f"handrank {__version__}: named examples")
     width = max(len(h[1]) for h in DEMO_HANDS)
@@ -286,7 +275,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rs = get_rules(args.rules)
     print(f"\nDealing {args.hands:,} random {args.cards}-card hands ...", flush=True)
     try:
-        hands = random_hands(args.hands, args.cards, args.seed)
+        hands = deal(args.hands, args.cards, seed=args.seed)
         out = np.empty(len(hands), dtype=np.int16)
     except MemoryError:
         raise HandError(f"not enough memory for {args.hands:,} hands of {args.cards} cards; "

@@ -104,6 +104,7 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     C->wcnt = NULL;
 }
 
+#ifdef _OPENMP   /* only the threaded loops merge counts */
 static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 {
     const size_t n = HR_CNT_SIZE(a->players);
@@ -113,6 +114,7 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
     a->deals += b->deals;
     a->wdeals += b->wdeals;
 }
+#endif
 
 /* Count one deal's award. */
 HR_INLINE void hr_eq_count(hr_eqcount_t *C, const hr_award_t *a, int P, double weight)

@@ -445,7 +445,7 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
                     best = hr_strength_of_key(R, cls, hr_class_key(def, cnt, 1, sig, &cat));
                 } else if (pc > 5) {
                     for (uint32_t rest = lane; rest; rest &= rest - 1) {
-                        int v = R->flush[lane & ~(rest & -rest)];
+                        int v = R->flush[lane & ~(rest & (0u - rest))];
                         if (v > best) best = v;
                     }
                 }

@@ -8,6 +8,7 @@
 
 See ``help(handrank.evaluate)`` and the README for the full tour.
 """
+from ._build import build_info
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
@@ -23,7 +24,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category", "EquityResult", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
-    "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
+    "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "showdown", "to_mask", "upcard_strength", "winners", "__version__",

@@ -7,6 +7,12 @@ import numpy.typing as npt
 MAX_THREADS: int
 HAS_OPENMP: bool
 USES_POPCNT: bool
+SANITIZED: bool
+MAX_TEAM: int
+BUILD_COMPILER: str
+OPENMP_STATUS: int
+OPENMP_VERSION: int
+POPCNT_DISPATCH: int
 RANK_MULTIPLIERS: tuple[int, ...]
 ACE_MODES: dict[str, int]
 

@@ -6,9 +6,9 @@ import doctest
 import pytest
 
 import handrank
-from handrank import _api, _cards, _equity, _games, _ranges, _rules, _types, _wild
+from handrank import _api, _build, _cards, _equity, _games, _ranges, _rules, _types, _wild
 
-MODULES = [handrank, _api, _cards, _equity, _games, _ranges, _rules, _types, _wild]
+MODULES = [handrank, _api, _build, _cards, _equity, _games, _ranges, _rules, _types, _wild]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

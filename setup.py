@@ -20,10 +20,12 @@ Environment (a value of "", "0", "no", "false" or "off" counts as unset):
   HANDRANK_WERROR=1     turn warnings into errors (-Werror, /WX), for CI;
   HANDRANK_SANITIZE=1   AddressSanitizer + UBSan (gcc and clang).
 
-Cython's generated code is not -Wpedantic clean (gcc: "ISO C forbids
-conversion of function pointer to object pointer type", from the type-slot
-tables Cython emits); _core.pyx turns -Wpedantic off with a pragma placed
-after our own headers, so the headers are still compiled with it.
+Cython's generated code is not -Wpedantic clean under gcc: "ISO C forbids
+conversion of function pointer to object pointer type" (its type-slot
+tables) and -Woverlength-strings (its table of the module's strings is one
+literal of more than 4095 characters).  _core.pyx turns both off with a
+pragma placed after our own headers, so the headers are still compiled
+with them.
 """
 import contextlib
 import os

@@ -24,6 +24,8 @@
 #include <string.h>
 
 #include "handrank/hr_equity.h"
+#include "handrank/hr_deal.h"    /* not exercised here: compiled for every target */
+#include "handrank/hr_index.h"
 
 static int passed = 0, failed = 0;
 
@@ -39,19 +41,40 @@ static void check(int ok, const char *what)
 
 typedef struct {
     const char *name;
-    hr_ruledef_t def;
+    int ace, straights, flushes, low, qualifier, five_kind, bug;
+    int ncats;       /* the first ncats categories of HIGH_CARD..FIVE_OF_A_KIND exist */
     int distinct5;   /* distinct 5-card strengths (qualifying ones for a5-8) */
 } rule_case_t;
 
-/* As src/handrank/_rules.py: ace, patterns, low, qualifier, five_kind. */
+/* As src/handrank/_rules.py (standard deck, five cards): ace, straights,
+ * flushes, low, qualifier (highest rank of a qualifying low, 0 for none),
+ * five of a kind, bug (0: an ace, 1: wild), categories in the order. */
 static const rule_case_t RULES[] = {
-    {"high", {HR_ACE_HIGH, 1, 0, 0, 1}, 7462},
-    {"ace-to-five", {HR_ACE_LOW, 0, 1, 0, 0}, 6175},
-    {"ace-to-five-8", {HR_ACE_LOW, 0, 1, 8, 0}, 56},
-    {"deuce-to-seven", {HR_ACE_HIGH_ONLY, 1, 1, 0, 0}, 7462},
-    {"ace-to-six", {HR_ACE_LOW, 1, 1, 0, 0}, 7462},
+    {"high", HR_ACE_HIGH, 1, 1, 0, 0, 1, 0, 11, 7462},
+    {"ace-to-five", HR_ACE_LOW, 0, 0, 1, 0, 0, 1, 11, 6175},
+    {"ace-to-five-8", HR_ACE_LOW, 0, 0, 1, 8, 0, 1, 11, 56},
+    {"deuce-to-seven", HR_ACE_HIGH_ONLY, 1, 1, 1, 0, 0, 1, 10, 7462},
+    {"ace-to-six", HR_ACE_LOW, 1, 1, 1, 0, 0, 1, 9, 7462},
 };
 #define NRULES ((int)(sizeof(RULES) / sizeof(RULES[0])))
+
+/* The hr_ruledef_t of a rule case, as RuleTables.__cinit__ fills it. */
+static void ruledef_of(const rule_case_t *rc, hr_ruledef_t *d)
+{
+    memset(d, 0, sizeof(*d));
+    d->kind = 0;                       /* poker */
+    d->ranks = (1 << HR_NRANKS) - 1;   /* the standard deck */
+    d->n = 5;
+    d->ace = rc->ace;
+    d->straights = rc->straights;
+    d->flushes = rc->flushes;
+    d->low = rc->low;
+    d->qualifier = rc->qualifier ? rc->qualifier - 2 : -1;
+    d->five_kind = rc->five_kind;
+    d->bug = rc->bug;
+    d->partial = 0;
+    for (int c = 0; c < HR_NCATS; c++) d->order[c] = c < rc->ncats ? c : -1;
+}
 
 /* Published counts of the 2,598,960 five-card hands by high category. */
 static const int64_t HIGH_CATEGORY_COUNTS[10] = {
@@ -141,7 +164,7 @@ static void check_five(const rule_case_t *rc, const hr_rule_t *R, const uint8_t 
              rc->distinct5, distinct);
     check(distinct == rc->distinct5, what);
     /* dense: the distinct strengths are exactly 0..distinct-1, or the top ones for a5-8 */
-    int lo = rc->def.qualifier ? R->qual : 0, dense = 1;
+    int lo = rc->qualifier ? R->qual : 0, dense = 1;
     for (int v = lo; v < lo + distinct && v < HR_MAX_CLASSES; v++) dense &= seen[v] > 0;
     snprintf(what, sizeof what, "%s: strengths are dense from %d", rc->name, lo);
     check(dense, what);
@@ -156,7 +179,7 @@ static void check_five(const rule_case_t *rc, const hr_rule_t *R, const uint8_t 
         }
         check(ok, "high: five-card category counts");
     }
-    if (rc->def.qualifier) {
+    if (rc->qualifier) {
         snprintf(what, sizeof what, "%s: %d qualifying five-card hands (got %lld)", rc->name,
                  A5_8_QUALIFYING, (long long)qualifying);
         check(qualifying == A5_8_QUALIFYING, what);
@@ -289,8 +312,10 @@ int main(int argc, char **argv)
 
     for (int r = 0; r < NRULES; r++) {
         hr_rule_t R;
+        hr_ruledef_t def;
         memset(&R, 0, sizeof R);
-        if (!hr_build_rule(&R, &RULES[r].def)) {
+        ruledef_of(&RULES[r], &def);
+        if (!hr_build_rule(&R, &def)) {
             printf("FAILED: building %s\n", RULES[r].name);
             failed++;
             continue;

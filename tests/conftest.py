@@ -24,23 +24,27 @@ def five_card_hands() -> np.ndarray:
     return all_hands(5)
 
 
-def suited_hands(n: int, k: int, seed: int) -> np.ndarray:
-    """n hands of k cards with at least five of one suit (flush-heavy), (n, k) uint8."""
+def suited_hands(n: int, k: int, seed: int, ranks=range(13), flush: int = 5) -> np.ndarray:
+    """n hands of k cards with at least `flush` of one suit (flush-heavy),
+    from the given ranks, (n, k) uint8."""
     rng = np.random.default_rng(seed)
+    ranks = np.array(list(ranks))
+    deck = np.array([4 * r + s for r in ranks for s in range(4)])
     out = np.empty((n, k), dtype=np.uint8)
     for i in range(n):
         suit = rng.integers(4)
-        m = rng.integers(5, k + 1)
-        suited = rng.choice(13, size=m, replace=False) * 4 + suit
-        rest = np.setdiff1d(np.arange(52), suited)
+        m = rng.integers(min(flush, k), k + 1)
+        suited = rng.choice(ranks, size=m, replace=False) * 4 + suit
+        rest = np.setdiff1d(deck, suited)
         out[i] = np.concatenate([suited, rng.choice(rest, size=k - m, replace=False)])
     return out
 
 
-def low_rank_hands(n: int, k: int, seed: int) -> np.ndarray:
-    """n hands of k cards drawn from the ranks 2..8 and A (many pairs and lows)."""
+def low_rank_hands(n: int, k: int, seed: int, ranks=(0, 1, 2, 3, 4, 5, 6, 12)) -> np.ndarray:
+    """n hands of k cards drawn from a few ranks (by default 2..8 and A: many
+    pairs, wheels and qualifying lows)."""
     rng = np.random.default_rng(seed)
-    pool = np.array([4 * r + s for r in (0, 1, 2, 3, 4, 5, 6, 12) for s in range(4)])
+    pool = np.array([4 * r + s for r in ranks for s in range(4)])
     return np.array([rng.choice(pool, size=k, replace=False) for _ in range(n)], dtype=np.uint8)
 
 

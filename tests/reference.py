@@ -177,7 +177,9 @@ def _as_codes(cards):
 # Rule sets
 # --------------------------------------------------------------------------
 
-RULES = ("high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six")
+RULES = ("high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six",
+         "short-deck", "short-deck-trips", "three-card", "badugi", "high-partial",
+         "ace-to-five-partial", "deuce-to-seven-partial")
 
 _ALIASES = {
     "high": "high",
@@ -186,7 +188,18 @@ _ALIASES = {
     "a5-8": "ace-to-five-8",
     "deuce-to-seven": "deuce-to-seven", "2-7": "deuce-to-seven",
     "27": "deuce-to-seven",
-    "ace-to-six": "ace-to-six", "a6": "ace-to-six",
+    "ace-to-six": "ace-to-six", "a6": "ace-to-six", "london": "ace-to-six",
+    "kansas-city": "deuce-to-seven",
+    "short-deck": "short-deck", "6+": "short-deck", "six-plus": "short-deck",
+    "short": "short-deck",
+    "short-deck-trips": "short-deck-trips", "6+trips": "short-deck-trips",
+    "six-plus-trips": "short-deck-trips",
+    "three-card": "three-card", "3-card": "three-card", "three-card-poker": "three-card",
+    "badugi": "badugi",
+    "high-partial": "high-partial", "partial": "high-partial",
+    "ace-to-five-partial": "ace-to-five-partial", "razz-partial": "ace-to-five-partial",
+    "a5-partial": "ace-to-five-partial",
+    "deuce-to-seven-partial": "deuce-to-seven-partial", "2-7-partial": "deuce-to-seven-partial",
 }
 
 
@@ -202,20 +215,84 @@ def canonical(name):
 #   ace_low      -- the ace is the lowest card (values: A=0, 2=1, ..., K=12);
 #                   otherwise the ace is the highest (values = ranks, A=12)
 #   patterns     -- straights and flushes are recognised at all
-#   wheel        -- A-2-3-4-5 is a straight in addition to the plain sequences
-#                   (only "high", where the ace is high but may play low)
+#   wheel        -- the values of the lowest straight when the ace plays low in
+#                   it although it is high otherwise: A-2-3-4-5 under "high",
+#                   A-6-7-8-9 in the short deck, A-2-3 in three-card poker
 #   better_high  -- True: a higher pattern is better (high); False: a lower
 #                   pattern is better (every low rule)
+#   ranks        -- the ranks in the deck (short deck: 6 to A)
+#   n            -- cards in a hand that plays
+#   order        -- the categories, worst first, as a high hand reads them
+#   five_kind    -- five of a kind exists (with wild cards)
+#   bug_ace      -- a bug is an ace or completes a straight / flush (else fully wild)
+STANDARD_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH,
+                  FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND)
+# Short deck: a flush beats a full house (the issue's definition) ...
+SHORT_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FULL_HOUSE,
+               FLUSH, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND)
+# ... and in some rooms three of a kind also beats a straight.
+SHORT_TRIPS_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, STRAIGHT, THREE_OF_A_KIND, FULL_HOUSE,
+                     FLUSH, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND)
+# Three-card poker: straight flush, three of a kind, straight, flush, pair, high card.
+THREE_CARD_ORDER = (HIGH_CARD, ONE_PAIR, FLUSH, STRAIGHT, THREE_OF_A_KIND, STRAIGHT_FLUSH)
+
+_ALL_RANKS = tuple(range(13))
+_SHORT_RANKS = tuple(range(4, 13))           # 6, 7, 8, 9, T, J, Q, K, A
+
+
+def _spec(ace_low, patterns, wheel, better_high, ranks=_ALL_RANKS, n=5,
+          order=STANDARD_ORDER, five_kind=False, bug_ace=False, partial=False):
+    return dict(ace_low=ace_low, patterns=patterns, wheel=wheel, better_high=better_high,
+                ranks=ranks, n=n, order={c: i for i, c in enumerate(order)},
+                five_kind=five_kind, bug_ace=bug_ace, partial=partial)
+
+
 _RULE_SPEC = {
-    "high":           dict(ace_low=False, patterns=True,  wheel=True,  better_high=True),
-    "ace-to-five":    dict(ace_low=True,  patterns=False, wheel=False, better_high=False),
-    "ace-to-five-8":  dict(ace_low=True,  patterns=False, wheel=False, better_high=False),
-    "deuce-to-seven": dict(ace_low=False, patterns=True,  wheel=False, better_high=False),
-    "ace-to-six":     dict(ace_low=True,  patterns=True,  wheel=False, better_high=False),
+    "high":           _spec(False, True, (0, 1, 2, 3, 12), True, five_kind=True, bug_ace=True),
+    "ace-to-five":    _spec(True, False, None, False),
+    "ace-to-five-8":  _spec(True, False, None, False),
+    "deuce-to-seven": _spec(False, True, None, False),
+    "ace-to-six":     _spec(True, True, None, False),
+    "short-deck":     _spec(False, True, (4, 5, 6, 7, 12), True, _SHORT_RANKS, order=SHORT_ORDER,
+                            five_kind=True, bug_ace=True),
+    "short-deck-trips": _spec(False, True, (4, 5, 6, 7, 12), True, _SHORT_RANKS,
+                              order=SHORT_TRIPS_ORDER, five_kind=True, bug_ace=True),
+    "three-card":     _spec(False, True, (0, 1, 12), True, n=3, order=THREE_CARD_ORDER),
+    # Partial hands (1..4 cards) on one scale with full ones: a missing card
+    # is the worst kicker -- lower than any card for a high hand, higher than
+    # any for a low hand.
+    "high-partial":   _spec(False, True, (0, 1, 2, 3, 12), True, partial=True),
+    "ace-to-five-partial": _spec(True, False, None, False, partial=True),
+    "deuce-to-seven-partial": _spec(False, True, None, False, partial=True),
 }
+#: The rule sets that rank five-card poker hands (best five of 5..9 cards).
+POKER5 = tuple(r for r in _RULE_SPEC if _RULE_SPEC[r]["n"] == 5)
 # deuce-to-seven: ace high only, so A-2-3-4-5 is ace-high, not a straight.
 # ace-to-six: with the ace low, A-2-3-4-5 is the plain sequence 0..4 (a straight)
 # and A-K-Q-J-T is {0, 9, 10, 11, 12}, not a sequence (no wrap-around).
+# Badugi is not a pattern game: see the Badugi section below.
+
+
+def deck_codes(rules):
+    """The natural card codes of a rule set's deck."""
+    return [c for c in range(52) if c // 4 in deck_ranks(rules)]
+
+
+def deck_ranks(rules):
+    """The ranks of the deck a rule set ranks hands from."""
+    rules = canonical(rules)
+    return _ALL_RANKS if rules == "badugi" else _RULE_SPEC[rules]["ranks"]
+
+
+def hand_sizes(rules):
+    """How many cards an evaluated hand may hold (5..9, 3, 4, or 1..9 partial)."""
+    rules = canonical(rules)
+    if rules == "badugi":
+        return (4,)
+    n = _RULE_SPEC[rules]["n"]
+    if _RULE_SPEC[rules]["partial"]:
+        return tuple(range(1, 10))
+    return (3,) if n == 3 else tuple(range(5, 10))
 
 
 def _value(rank, ace_low):
@@ -228,12 +305,13 @@ def _rank_from_value(value, ace_low):
 
 
 def _pattern(values, flush, spec):
-    """Read five card values like a poker player: (category, tiebreak tuple).
+    """Read n card values like a poker player: (category, tiebreak tuple).
 
-    ``values``: five ints, higher = higher card.  ``flush``: all five share a
+    ``values``: n ints, higher = higher card.  ``flush``: all n share a
     suit.  The tiebreak lists the values by group (bigger group first, then
     higher value first), or the top card of a straight.
     """
+    n = len(values)
     counts = Counter(values)
     groups = sorted(counts.items(), key=lambda vc: (vc[1], vc[0]), reverse=True)
     shape = [c for v, c in groups]
@@ -241,19 +319,19 @@ def _pattern(values, flush, spec):
 
     straight_top = None
     is_flush = False
-    if spec["patterns"] and len(counts) == 5:
+    if spec["patterns"] and len(counts) == n:
         low_to_high = sorted(values)
-        if low_to_high[4] - low_to_high[0] == 4:
-            straight_top = low_to_high[4]
-        elif spec["wheel"] and low_to_high == [0, 1, 2, 3, 12]:
-            straight_top = 3  # the five plays high: 5-4-3-2-A
+        if _deck_sequence(low_to_high, spec):
+            straight_top = low_to_high[-1]
+        elif spec["wheel"] is not None and tuple(low_to_high) == spec["wheel"]:
+            straight_top = low_to_high[-2]  # the ace plays low: 5-4-3-2-A, 9-8-7-6-A
         is_flush = flush
 
     if shape == [5]:
         return FIVE_OF_A_KIND, order
     if straight_top is not None and is_flush:
-        # A royal flush needs a high ace: only when the ace is not low.
-        if straight_top == 12 and not spec["ace_low"]:
+        # A royal flush: five cards up to a high ace (never with the ace low).
+        if n == 5 and straight_top == 12 and not spec["ace_low"]:
             return ROYAL_FLUSH, (straight_top,)
         return STRAIGHT_FLUSH, (straight_top,)
     if shape == [4, 1]:
@@ -264,13 +342,20 @@ def _pattern(values, flush, spec):
         return FLUSH, order
     if straight_top is not None:
         return STRAIGHT, (straight_top,)
-    if shape == [3, 1, 1]:
+    if shape[0] == 3:
         return THREE_OF_A_KIND, order
     if shape == [2, 2, 1]:
         return TWO_PAIR, order
-    if shape == [2, 1, 1, 1]:
+    if shape[0] == 2:
         return ONE_PAIR, order
     return HIGH_CARD, order
+
+
+def _deck_sequence(sorted_values, spec):
+    """Whether values are consecutive ranks of the deck (in the rule's order)."""
+    deck_values = sorted(_value(r, spec["ace_low"]) for r in spec["ranks"])
+    idx = [deck_values.index(v) for v in sorted_values]
+    return idx[-1] - idx[0] == len(idx) - 1
 
 
 def _qualifies_8(ranks):
@@ -279,13 +364,50 @@ def _qualifies_8(ranks):
 
 
 def _key_from_ranks(ranks, flush, rules):
-    """Oriented key (bigger = better) for five ranks and a flush flag."""
+    """Oriented key (bigger = better) for n ranks (or fewer, for a partial
+    hand) and a flush flag."""
     spec = _RULE_SPEC[rules]
     values = [_value(r, spec["ace_low"]) for r in ranks]
-    category, tiebreak = _pattern(values, flush, spec)
+    category, tiebreak = _pattern(values, flush, spec) if len(values) == spec["n"] else \
+        _partial_pattern(values)
+    place = spec["order"][category]
+    # a partial hand's missing cards are its worst kickers: padded at the end
+    # with a value below every card (high), or above every card (low: its key
+    # negates the values, so the padding -13 is below every real -v)
     if spec["better_high"]:
-        return (category,) + tuple(tiebreak)
-    return (-category,) + tuple(-t for t in tiebreak)
+        key = (place,) + tuple(tiebreak)
+        return key + (-1,) * (len(values) < spec["n"]) * (spec["n"] - len(values)) \
+            if category not in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH) else key
+    groups_first, kickers = _split_kickers(values, tiebreak)
+    missing = spec["n"] - len(values)
+    return (-place,) + tuple(-t for t in groups_first) + (-13,) * missing + \
+        tuple(-t for t in kickers)
+
+
+def _partial_pattern(values):
+    """The pattern of fewer than five cards: pairs, trips, quads or high cards."""
+    counts = Counter(values)
+    groups = sorted(counts.items(), key=lambda vc: (vc[1], vc[0]), reverse=True)
+    shape = [c for v, c in groups]
+    order = tuple(v for v, c in groups)
+    if shape[0] == 4:
+        return FOUR_OF_A_KIND, order
+    if shape[0] == 3:
+        return THREE_OF_A_KIND, order
+    if shape[:2] == [2, 2]:
+        return TWO_PAIR, order
+    if shape[0] == 2:
+        return ONE_PAIR, order
+    return HIGH_CARD, order
+
+
+def _split_kickers(values, tiebreak):
+    """(the tie-break values of cards in groups of two or more, the unpaired
+    kickers' values), each in tie-break order."""
+    counts = Counter(values)
+    grouped = tuple(v for v in tiebreak if counts[v] >= 2)
+    kickers = tuple(v for v in tiebreak if counts[v] == 1)
+    return grouped, kickers
 
 
 def five_card_key(cards, rules):
@@ -322,16 +444,19 @@ def _build_table(rules):
     are one class.
     """
     spec = _RULE_SPEC[rules]
-    max_of_a_rank = 5 if rules == "high" else 4
+    max_of_a_rank = 5 if spec["five_kind"] else 4
     keys = {}
-    for ranks in combinations_with_replacement(range(13), 5):
-        if max(Counter(ranks).values()) > max_of_a_rank:
-            continue
-        flush_options = (False, True) if len(set(ranks)) == 5 else (False,)
-        for flush in flush_options:
-            key = _key_from_ranks(ranks, flush, rules)
-            values = [_value(r, spec["ace_low"]) for r in ranks]
-            keys[key] = _pattern(values, flush, spec)
+    n = spec["n"]
+    for size in range(1 if spec["partial"] else n, n + 1):
+        for ranks in combinations_with_replacement(spec["ranks"], size):
+            if max(Counter(ranks).values()) > max_of_a_rank:
+                continue
+            full = size == n and len(set(ranks)) == n and spec["patterns"]
+            for flush in ((False, True) if full else (False,)):
+                key = _key_from_ranks(ranks, flush, rules)
+                values = [_value(r, spec["ace_low"]) for r in ranks]
+                keys[key] = _pattern(values, flush, spec) if size == n else \
+                    _partial_pattern(values) + (size,)
     ordered = sorted(keys)
     index = {key: i for i, key in enumerate(ordered)}
     info = [keys[key] for key in ordered]  # (category, tiebreak values)
@@ -339,7 +464,8 @@ def _build_table(rules):
 
 
 # ace-to-five-8 shares the ace-to-five table (same values for qualifying hands).
-_TABLES = {rules: _build_table(rules) for rules in RULES if rules != "ace-to-five-8"}
+_TABLES = {rules: _build_table(rules) for rules in RULES
+           if rules not in ("ace-to-five-8", "badugi")}
 _TABLES["ace-to-five-8"] = _TABLES["ace-to-five"]
 
 
@@ -349,6 +475,8 @@ def n_classes(rules):
     if rules == "ace-to-five-8":
         return sum(1 for s in range(len(_TABLES[rules][1]))
                    if _qualifying_strength_8(s))
+    if rules == "badugi":
+        return len(_BADUGI_CLASSES)
     return len(_TABLES[rules][1])
 
 
@@ -401,10 +529,15 @@ def _wild_setting(wild):
     return frozenset(int(c) for c in wild) | frozenset(JOKERS), False
 
 
-def _is_straight_high(ranks):
-    """Straight under "high" (ace high or low in 5-4-3-2-A)."""
-    s = sorted(set(ranks))
-    return len(s) == 5 and (s[4] - s[0] == 4 or s == [0, 1, 2, 3, 12])
+def _is_straight(ranks, rules):
+    """Five different ranks that make a straight under the rule set (the ace
+    high, or low in its wheel)."""
+    spec = _RULE_SPEC[rules]
+    values = sorted(_value(r, spec["ace_low"]) for r in ranks)
+    if not spec["patterns"] or len(set(values)) != 5:
+        return False
+    return _deck_sequence(values, spec) or (spec["wheel"] is not None
+                                            and tuple(values) == spec["wheel"])
 
 
 @lru_cache(maxsize=None)
@@ -425,14 +558,15 @@ def _wild_five_strength(nat_ranks, nat_one_suit, n_wild, bug, rules):
         the naturals share one suit: the wilds take that suit on ranks no
         natural holds, so no card repeats.
     """
-    bug_high = bug and rules == "high"
+    spec = _RULE_SPEC[rules]
+    bug_high = bug and spec["bug_ace"]
     best = None
-    for wild_ranks in combinations_with_replacement(range(13), n_wild):
+    for wild_ranks in combinations_with_replacement(spec["ranks"], n_wild):
         ranks = tuple(sorted(nat_ranks + wild_ranks))
         all_aces = all(r == ACE for r in wild_ranks)
         if len(set(ranks)) == 1:
-            # Five of a kind: "high" only (W2, W5); a bug only as an ace (W4).
-            if rules != "high" or (bug_high and not all_aces):
+            # Five of a kind: high-style rules only (W2, W5); a bug only as an ace (W4).
+            if not spec["five_kind"] or (bug_high and not all_aces):
                 continue
             flush_options = (False,)
         elif len(set(ranks)) == 5 and nat_one_suit:
@@ -440,7 +574,7 @@ def _wild_five_strength(nat_ranks, nat_one_suit, n_wild, bug, rules):
         else:
             flush_options = (False,)
         for flush in flush_options:
-            if bug_high and not all_aces and not (flush or _is_straight_high(ranks)):
+            if bug_high and not all_aces and not (flush or _is_straight(ranks, rules)):
                 continue  # W4: a bug that is not an ace needs a straight or flush
             s = _ranks_strength(ranks, flush, rules)
             if best is None or s > best:
@@ -448,7 +582,7 @@ def _wild_five_strength(nat_ranks, nat_one_suit, n_wild, bug, rules):
     return best
 
 
-def _check_cards(cards, wild_codes, lo=5, hi=9):
+def _check_cards(cards, wild_codes, lo=5, hi=9, ranks=_ALL_RANKS):
     if not lo <= len(cards) <= hi:
         raise ValueError("need %d..%d cards, got %d" % (lo, hi, len(cards)))
     if len(set(cards)) != len(cards):
@@ -458,6 +592,8 @@ def _check_cards(cards, wild_codes, lo=5, hi=9):
             raise ValueError("card code out of range: %r" % (c,))
         if c in JOKERS and c not in wild_codes:
             raise ValueError("joker without a wild setting")
+        if c not in JOKERS and c // 4 not in ranks:
+            raise ValueError("card %s is not in the deck" % card_text(c))
 
 
 def _five_strength(five, rules, wild_codes, bug):
@@ -471,14 +607,26 @@ def _five_strength(five, rules, wild_codes, bug):
 
 
 def strength(cards, rules="high", wild=None):
-    """Dense SPEC strength of the best five of 5..9 cards (higher = better).
+    """Dense strength of the best hand of the cards (higher = better): the best
+    five of 5..9 cards, the three cards of a three-card hand, a badugi's four.
 
     ace-to-five-8 gives -1 when no five qualify.  ``cards`` may be codes or text.
     """
     rules = canonical(rules)
     cards = _as_codes(cards)
+    if rules == "badugi":
+        if wild is not None:
+            raise ValueError("badugi takes no wild cards")
+        _check_cards(cards, frozenset(), 4, 4)
+        return badugi_strength(cards)
+    spec = _RULE_SPEC[rules]
     wild_codes, bug = _wild_setting(wild)
-    _check_cards(cards, wild_codes)
+    sizes = hand_sizes(rules)
+    _check_cards(cards, wild_codes, sizes[0], sizes[-1], spec["ranks"])
+    if spec["n"] == 3 or (spec["partial"] and len(cards) < spec["n"]):
+        if wild is not None:
+            raise ValueError("three-card and partial hands take no wild cards")
+        return _natural_five_strength(cards, rules)
     return max(_five_strength(five, rules, wild_codes, bug)
                for five in combinations(cards, 5))
 
@@ -510,18 +658,19 @@ def strength_by_substitution(cards, rules="high", wild=None):
     for five in combinations(cards, 5):
         naturals = tuple(c for c in five if c not in wild_codes)
         n_wild = 5 - len(naturals)
-        for subs in combinations_with_replacement(range(52), n_wild):
+        deck = [c for c in range(52) if c // 4 in _RULE_SPEC[rules]["ranks"]]
+        for subs in combinations_with_replacement(deck, n_wild):
             result = naturals + subs
             ranks = [c // 4 for c in result]
             five_of_a_kind = len(set(ranks)) == 1
             if five_of_a_kind:
-                if rules != "high":
+                if not _RULE_SPEC[rules]["five_kind"]:
                     continue
             elif len(set(result)) != 5:
                 continue  # a wild repeated a natural card or another wild
             flush = not five_of_a_kind and len({c % 4 for c in result}) == 1
-            if bug and rules == "high" and any(c // 4 != ACE for c in subs):
-                if not (flush or _is_straight_high(ranks)):
+            if bug and _RULE_SPEC[rules]["bug_ace"] and any(c // 4 != ACE for c in subs):
+                if not (flush or _is_straight(ranks, rules)):
                     continue
             s = _ranks_strength(tuple(sorted(ranks)), flush, rules)
             if best is None or s > best:
@@ -539,7 +688,7 @@ def omaha_strength(hole, board, rules="high", wild=None):
     hole = _as_codes(hole)
     board = _as_codes(board)
     wild_codes, bug = _wild_setting(wild)
-    _check_cards(hole + board, wild_codes, lo=5, hi=11)
+    _check_cards(hole + board, wild_codes, lo=5, hi=11, ranks=_RULE_SPEC[rules]["ranks"])
     if len(hole) < 2 or len(board) < 3:
         raise ValueError("omaha needs at least 2 hole and 3 board cards")
     return max(_five_strength(h + b, rules, wild_codes, bug)
@@ -551,22 +700,37 @@ def omaha_strength(hole, board, rules="high", wild=None):
 # --------------------------------------------------------------------------
 
 def category_of_strength(s, rules="high"):
-    """Category int (0..10) of a dense strength; None for -1 under ace-to-five-8."""
+    """Category int (0..10) of a dense strength; None for -1 under ace-to-five-8.
+    Every badugi hand is HIGH_CARD (unpaired)."""
     rules = canonical(rules)
     if s == -1 and rules == "ace-to-five-8":
         return None
+    if rules == "badugi":
+        _BADUGI_CLASSES[s]                  # range check
+        return HIGH_CARD
     return _TABLES[rules][1][s][0]
 
 
 def describe_strength(s, rules="high"):
-    """Plain-English name of a dense strength, in the SPEC forms."""
+    """Plain-English name of a dense strength, in the SPEC forms; a badugi is
+    "4-card badugi, 4-3-2-A" (its cards, highest first)."""
     rules = canonical(rules)
     if rules == "ace-to-five-8" and s == -1:
         return "No low"
-    category, tiebreak = _TABLES[rules][1][s]
+    if rules == "badugi":
+        ranks = _BADUGI_CLASSES[s]
+        return "%d-card badugi, %s" % (len(ranks), "-".join(RANK_CHARS[r] for r in ranks))
+    category, tiebreak = _TABLES[rules][1][s][:2]
     ace_low = _RULE_SPEC[rules]["ace_low"]
     ranks = [_rank_from_value(v, ace_low) for v in tiebreak]
     word = [RANK_WORDS[r] for r in ranks]
+    if len(_TABLES[rules][1][s]) == 3:            # a partial hand: its own names
+        low = not _RULE_SPEC[rules]["better_high"]
+        if category == HIGH_CARD:
+            text = "-".join(w.lower() for w in word)
+            return text[0].upper() + text[1:] + (" low" if low else " high")
+        if category == TWO_PAIR:
+            return "Two pair, %s and %s" % (RANK_PLURALS[ranks[0]], RANK_PLURALS[ranks[1]])
     plural = [RANK_PLURALS[r] for r in ranks]
     if category == FIVE_OF_A_KIND:
         return "Five of a kind, %s" % plural[0]
@@ -588,9 +752,49 @@ def describe_strength(s, rules="high"):
         return "Two pair, %s over %s" % (plural[0], plural[1])
     if category == ONE_PAIR:
         return "One pair, %s" % plural[0]
-    if rules == "high":
+    if _RULE_SPEC[rules]["better_high"]:
         return "%s-high" % word[0]
     return "%s-%s low" % (word[0], word[1].lower())
+
+
+# --------------------------------------------------------------------------
+# Badugi
+# --------------------------------------------------------------------------
+# Of four cards, the largest set with no two of one rank and no two of one
+# suit plays; more cards beat fewer; among sets of one size the lower hand
+# wins, compared from its highest card down, the ace lowest.
+
+def _badugi_key(ranks):
+    """Bigger = better: the size, then the ranks (ace low) highest first, negated."""
+    values = sorted((_value(r, True) for r in ranks), reverse=True)
+    return (len(values),) + tuple(-v for v in values)
+
+
+def _badugi_classes():
+    keys = {}
+    for size in range(1, 5):
+        for ranks in combinations(range(13), size):
+            keys[_badugi_key(ranks)] = ranks
+    ordered = sorted(keys)
+    index = {k: i for i, k in enumerate(ordered)}
+    # each class's ranks, highest first with the ace lowest
+    info = [tuple(sorted(keys[k], key=lambda r: _value(r, True), reverse=True)) for k in ordered]
+    return index, info
+
+
+_BADUGI_INDEX, _BADUGI_CLASSES = _badugi_classes()
+
+
+def badugi_strength(cards):
+    """Dense badugi strength of four different cards (higher = better)."""
+    best = None
+    for size in range(4, 0, -1):
+        for sub in combinations(cards, size):
+            if len({c // 4 for c in sub}) == size and len({c % 4 for c in sub}) == size:
+                key = _badugi_key([c // 4 for c in sub])
+                if best is None or key > best:
+                    best = key
+    return _BADUGI_INDEX[best]
 
 
 def category(cards, rules="high", wild=None):
@@ -622,6 +826,13 @@ GAMES = {
     "lowball": (5, 0, "any", None, "ace-to-five", "bug"),
     "2-7-draw": (5, 0, "any", None, "deuce-to-seven", None),
     "a6-draw": (5, 0, "any", None, "ace-to-six", None),
+    "short-deck": (2, 5, "any", "short-deck", None, None),
+    "holdem8": (2, 5, "any", "high", "ace-to-five-8", None),
+    "big-o": (5, 5, "omaha", "high", "ace-to-five-8", None),
+    "omaha6-8": (6, 5, "omaha", "high", "ace-to-five-8", None),
+    "courchevel": (5, 5, "omaha", "high", None, None),
+    "courchevel8": (5, 5, "omaha", "high", "ace-to-five-8", None),
+    "badugi": (4, 0, "any", None, "badugi", None),
 }
 
 
@@ -668,12 +879,13 @@ def equity(game, hands, board=(), dead=()):
     player's missing hole cards, from the deck left over; each deal's pot
     shares from ``showdown``.  Returns (equity list, wins, ties, deals) where a
     win is a whole pot and a tie any part of one."""
-    hole, nboard, _, _, _, wild = game_spec(game)
+    hole, nboard, _, high, low, wild = game_spec(game)
     hands = [_as_codes(h) if h is not None else [] for h in hands]
     board = _as_codes(board)
     dead = _as_codes(dead)
-    deck = [c for c in range(53 if wild else 52)
-            if c not in set(board) | set(dead) | {c for h in hands for c in h}]
+    ranks = deck_ranks(high or low)
+    deck = [c for c in range(53 if wild else 52) if c == 52 or c // 4 in ranks]
+    deck = [c for c in deck if c not in set(board) | set(dead) | {c for h in hands for c in h}]
     n = len(hands)
     totals, wins, ties = [0.0] * n, [0] * n, [0] * n
     deals = 0

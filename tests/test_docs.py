@@ -6,9 +6,11 @@ import doctest
 import pytest
 
 import handrank
-from handrank import _api, _build, _cards, _equity, _games, _ranges, _rules, _types, _wild
+from handrank import (_analysis, _api, _build, _cards, _deck, _equity, _games, _ranges, _rules,
+                      _toolkit, _types, _wild)
 
-MODULES = [handrank, _api, _build, _cards, _equity, _games, _ranges, _rules, _types, _wild]
+MODULES = [handrank, _analysis, _api, _build, _cards, _deck, _equity, _games, _ranges, _rules,
+           _toolkit, _types, _wild]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

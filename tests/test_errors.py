@@ -277,3 +277,23 @@ def test_strength_type_errors(fn):
                        ([True], "got dtype bool"), ([[1], [2, 3]], "of one shape")]:
         with pytest.raises(hr.HandError, match=msg):
             fn(value)
+
+
+def test_one_validator_says_the_same_everywhere():
+    """Every entry point reads cards through handrank._input: the same bad
+    card gives the same words wherever it is passed."""
+    bad = [51, 50, 60, 48, 47]
+    said = "card code 60 at position 2 is out of range 0..53"
+    calls = [lambda: hr.evaluate(bad), lambda: hr.to_mask(bad), lambda: hr.format(bad),
+             lambda: hr.showdown("draw", [bad, [0, 1, 2, 3, 4]]),
+             lambda: hr.equity("draw", [bad, "??"], trials=10, seed=1),
+             lambda: hr.evaluate_omaha(bad[:4], [0, 1, 2]),
+             lambda: hr.Range("AA").without(bad)]
+    for call in calls:
+        with pytest.raises(hr.HandError) as e:
+            call()
+        assert "60" in str(e.value) and "out of range 0..53" in str(e.value), str(e.value)
+    with pytest.raises(hr.HandError, match=said):
+        hr.showdown("draw", [bad, [0, 1, 2, 3, 4]])
+    with pytest.raises(hr.HandError, match=said):
+        hr.equity("draw", [bad, "??"], trials=10, seed=1)

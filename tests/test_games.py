@@ -1,6 +1,8 @@
 """Games: Omaha, showdowns and pot splitting, presets, stud helpers."""
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 import pytest
 
@@ -9,34 +11,49 @@ import reference as ref
 
 from conftest import ref_starmap
 
-from registry import GAMES, RULES
+from registry import FIVE_CARD_RULES, GAMES, RULES, deal
 
 
 def deals(game: str, n: int, players: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """n random deals: holes (n, players, hole) and boards (n, board)."""
-    hole, board, *_ , wild = ref.GAMES[game]
-    deck = 53 if wild else 52
+    """n random deals from the game's deck: holes (n, players, hole), boards (n, board)."""
+    g = hr.get_game(game)
+    codes = np.array(g.cards.codes, dtype=np.uint8)
     rng = np.random.default_rng(seed)
-    cards = np.argsort(rng.random((n, deck)), axis=1)[:, :players * hole + board].astype(np.uint8)
-    return cards[:, :players * hole].reshape(n, players, hole), cards[:, players * hole:]
+    pick = np.argsort(rng.random((n, len(codes))), axis=1)[:, :players * g.hole + g.board]
+    cards = codes[pick]
+    return cards[:, :players * g.hole].reshape(n, players, g.hole), cards[:, players * g.hole:]
 
 
 def tie_heavy_deals(game: str, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Two players whose hole cards have the same ranks in other suits, and a
     board that often plays: many exact ties (and many split lows)."""
-    hole, board, *_ = ref.GAMES[game]
+    g = hr.get_game(game)
+    ranks_in_deck = sorted({c >> 2 for c in g.cards.codes if c < 52})
     rng = np.random.default_rng(seed)
-    holes = np.empty((n, 2, hole), dtype=np.uint8)
-    boards = np.empty((n, board), dtype=np.uint8)
+    holes = np.empty((n, 2, g.hole), dtype=np.uint8)
+    boards = np.empty((n, g.board), dtype=np.uint8)
     for i in range(n):
-        ranks = rng.choice(13, size=hole, replace=False)
+        ranks = rng.choice(ranks_in_deck, size=g.hole, replace=False)
         suits = rng.permutation(4)
         holes[i, 0] = ranks * 4 + suits[0]
         holes[i, 1] = ranks * 4 + suits[1]
         used = set(holes[i].ravel().tolist())
-        rest = np.array([c for c in range(52) if c not in used])
-        boards[i] = rng.choice(rest, size=board, replace=False)
+        rest = np.array([c for c in g.cards.codes if c < 52 and c not in used])
+        boards[i] = rng.choice(rest, size=g.board, replace=False)
     return holes, boards
+
+
+def reference_deals(game: str) -> int:
+    """Heads-up deals to check per game: about 1,000,000 five-card reference
+    evaluations each (23,800 hold'em deals; fewer where every deal costs
+    more, at least 2,000), so the suite's time stays flat as games are added."""
+    g = hr.get_game(game)
+    if g.select == "omaha":
+        fives = comb(g.hole, 2) * comb(g.board, 3)
+    else:
+        fives = comb(g.hole + g.board, 5) if g.hole + g.board >= 5 else 1
+    halves = (g.high is not None) + (g.low is not None)
+    return max(2000, min(50_000, 1_000_000 // (2 * fives * halves)))
 
 
 def _compare(game, holes, boards, refpool):
@@ -54,12 +71,11 @@ def _compare(game, holes, boards, refpool):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_showdown_matches_reference(game, refpool):
-    """50,000 random heads-up deals per game, 3,000 six-way (or as many players as
-    the deck allows), and 3,000 deals built to tie."""
-    holes, boards = deals(game, 50_000, 2, seed=GAMES.index(game))
+    """Random heads-up deals per game (reference_deals), 3,000 six-way (or as
+    many players as the deck allows), and 3,000 deals built to tie."""
+    holes, boards = deals(game, reference_deals(game), 2, seed=GAMES.index(game))
     got = _compare(game, holes, boards, refpool)
-    hole, board = ref.GAMES[game][:2]
-    players = min(6, (52 - board) // hole)
+    players = min(6, hr.get_game(game).max_players)
     _compare(game, *deals(game, 3000, players, seed=99), refpool)
     ties = _compare(game, *tie_heavy_deals(game, 3000, seed=7), refpool)
     assert (ties == 0.5).any()                              # the tie-heavy deals do tie
@@ -69,12 +85,11 @@ def test_showdown_matches_reference(game, refpool):
         assert (got == 0.75).any() or (got == 0.25).any()
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", FIVE_CARD_RULES)
 @pytest.mark.parametrize("hole,board", [(4, 5), (5, 5), (6, 5), (4, 3), (4, 4), (6, 3)])
 def test_evaluate_omaha_matches_reference(rules, hole, board, refpool):
-    rng = np.random.default_rng(hole * 10 + board)
     n = 4000
-    cards = np.argsort(rng.random((n, 52)), axis=1)[:, :hole + board].astype(np.uint8)
+    cards = deal(rules, n, hole + board, seed=hole * 10 + board)
     h, b = cards[:, :hole], cards[:, hole:]
     got = hr.evaluate_omaha(h, b, rules)
     want = np.array(ref_starmap(refpool, ref.omaha_strength,
@@ -132,7 +147,8 @@ def test_split_rules():
 def test_presets_table():
     assert [g.name for g in hr.GAMES] == [
         "holdem", "omaha", "omaha5", "omaha6", "omaha8", "stud", "stud8", "razz", "draw",
-        "draw-joker", "lowball", "2-7-draw", "a6-draw"]
+        "draw-joker", "lowball", "2-7-draw", "a6-draw", "short-deck", "holdem8", "big-o",
+        "omaha6-8", "courchevel", "courchevel8", "badugi"]
     g = hr.get_game("omaha8")
     assert (g.hole, g.board, g.select, g.high, g.low) == (4, 5, "omaha", "high", "ace-to-five-8")
     assert hr.get_game("lowball").deck == 53 and hr.get_game("lowball").wild == "bug"
@@ -186,3 +202,70 @@ def test_stud_helpers():
         hr.upcard_strength("As Ks Qs Js Ts")
     with pytest.raises(hr.HandError, match="one upcard per player"):
         hr.bring_in("stud", ["Kd Kc", "2s"])
+
+
+@pytest.mark.parametrize("rules", [r for r in RULES if r not in FIVE_CARD_RULES])
+def test_omaha_needs_five_card_rules(rules):
+    with pytest.raises(hr.HandError, match="Omaha plays five-card poker hands"):
+        hr.evaluate_omaha("As Ks Qs Js", "Ts 9s 8s", rules)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_eight_handed_stud_shares_the_last_card(game, refpool):
+    """Eight players at seven-card stud need 56 cards: each gets six and the
+    seventh is one community card, as cardrooms deal it."""
+    g = hr.get_game(game)
+    assert g.max_players == 8 and g.for_players(7) is g
+    g8 = g.for_players(8)
+    assert (g8.hole, g8.board) == (6, 1)
+    twin = (6, 1, "any", g.high, g.low, None)
+    rng = np.random.default_rng(8)                         # 6 cards each + 1 shared
+    cards = np.argsort(rng.random((2000, 52)), axis=1)[:, :49].astype(np.uint8)
+    holes, boards = cards[:, :48].reshape(2000, 8, 6), cards[:, 48:49]
+    got = hr.showdown(game, holes, boards)
+    want = ref_starmap(refpool, ref.showdown, [(twin, h.tolist(), b.tolist())
+                                               for h, b in zip(holes, boards)])
+    assert np.allclose(got, want, rtol=0, atol=1e-12)
+    with pytest.raises(hr.HandError, match="the last card is shared"):
+        hr.showdown(game, [list(h) + [0] for h in holes[0].tolist()], None)
+    known = [h[:5] for h in holes[0].tolist()[:2]] + holes[0].tolist()[2:]
+    r = hr.equity(game, known, board=boards[0].tolist())         # 5 cards left, 2 to deal
+    eq, wins, ties, deals_ = ref.equity(twin, known, boards[0].tolist())
+    assert r.deals == deals_ == 5 * 4 and np.allclose(r.equity, eq)
+    mc = hr.equity(game, ["??"] * 8, trials=20_000, seed=1)
+    assert mc.equity.sum() == pytest.approx(1.0)
+    with pytest.raises(hr.HandError, match="at most 8 players"):
+        hr.equity(game, ["??"] * 9, trials=100)
+
+
+def test_register_game():
+    g = hr.Game("test-pineapple", hole=3, board=5, select="any", high="high", low=None,
+                aliases=("test-crazy-pineapple",))
+    assert hr.register_game(g) is g
+    assert hr.get_game("TEST-CRAZY-PINEAPPLE") is g
+    assert hr.showdown("test-pineapple", ["As Ks Qs", "2c 3d 4h"], "Js Ts 9h 8h 7c").tolist() \
+        == [1.0, 0.0]
+    assert hr.equity("test-pineapple", ["As Ks Qs", "2c 3d 4h"], board="Js Ts 9h").deals == 903
+    with pytest.raises(hr.HandError, match="is taken"):
+        hr.register_game(g)
+    with pytest.raises(hr.HandError, match="is taken"):
+        hr.register_game(hr.Game("holdem", 2, 5, "any", "high", None))
+    g2 = hr.Game("test-pineapple", hole=3, board=5, select="any", high="high", low="a5-8")
+    hr.register_game(g2, replace=True)
+    assert hr.get_game("test-pineapple") is g2
+    with pytest.raises(hr.HandError, match="unknown game"):
+        hr.get_game("test-crazy-pineapple")
+    with pytest.raises(hr.HandError, match="takes a Game"):
+        hr.register_game("holdem")
+
+
+def test_new_game_presets():
+    assert hr.showdown("short-deck", ["Ah Jh", "Kc Kd"], "9h 8h 6h Ks 6d").tolist() == [1.0, 0.0]
+    assert hr.showdown("holdem", ["Ah Jh", "Kc Kd"], "9h 8h 6h Ks 6d").tolist() == [0.0, 1.0]
+    assert hr.showdown("holdem8", ["Ah 2h", "Kc Kd"], "3c 4d 8s Ks Qd").tolist() == [0.5, 0.5]
+    assert hr.showdown("badugi", ["Ah 2d 3c 4s", "Ac 2c 3d 4h"]).tolist() == [1.0, 0.0]
+    assert hr.get_game("courchevel").hole == 5 and hr.get_game("big-o").low == "ace-to-five-8"
+    with pytest.raises(hr.HandError, match="card 2c is not in the short deck"):
+        hr.showdown("short-deck", ["Ah Jh", "Kc 2c"], "9h 8h 6h Ks 6d")
+    with pytest.raises(hr.HandError, match="is not in the short deck"):
+        hr.equity("short-deck", ["Ah Jh", "Kc 5c"])

@@ -195,9 +195,10 @@ def test_ordering_walks():
 
 def test_five_card_key_agrees_with_strength():
     rng = random.Random(5)
-    for rules in R.RULES:
+    for rules in R.POKER5:
+        deck = R.deck_codes(rules)
         for _ in range(2000):
-            a, b = rng.sample(range(52), 5), rng.sample(range(52), 5)
+            a, b = rng.sample(deck, 5), rng.sample(deck, 5)
             ka, kb = R.five_card_key(a, rules), R.five_card_key(b, rules)
             sa, sb = S(a, rules), S(b, rules)
             assert (ka < kb) == (sa < sb) and (ka == kb) == (sa == sb)
@@ -346,20 +347,24 @@ def _random_wild_hand(rng, n_cards, n_wild, wild_pool, deck):
     return nat + wild
 
 
-@pytest.mark.parametrize("rules", R.RULES)
+@pytest.mark.parametrize("rules", R.POKER5)
 @pytest.mark.parametrize("wild", ["bug", "jokers", "deuces"])
 def test_wild_enumeration_matches_literal_substitution(rules, wild):
     """The rank-level wild enumeration equals card-by-card substitution."""
     rng = random.Random("%s/%s" % (rules, wild))
+    ranks = R.deck_ranks(rules)
+    low = ranks[0]                      # the deck's lowest rank plays the deuces' part
     if wild == "deuces":
-        setting = [0, 1, 2, 3]
-        pool = [0, 1, 2, 3, 52, 53]
+        setting = [4 * low + s for s in range(4)]
+        pool = setting + [52, 53]
     else:
         setting = wild
         pool = [52, 53]
-    # a narrow deck makes straights, flushes and pairs common
-    narrow = [4 * r + s for r in (12, 0, 1, 2, 3, 4, 8, 9, 10, 11) for s in (2, 3)]
-    full = list(range(52))
+    # a narrow deck makes straights, flushes and pairs common: the ace, the
+    # lowest five ranks and the top four
+    narrow_ranks = sorted({12} | set(ranks[:5]) | set(ranks[-5:]))
+    narrow = [4 * r + s for r in narrow_ranks for s in (2, 3)]
+    full = R.deck_codes(rules)
     cases = []
     for _ in range(25):
         deck = narrow if rng.random() < 0.7 else full
@@ -374,11 +379,12 @@ def test_wild_enumeration_matches_literal_substitution(rules, wild):
 def test_wild_never_worse_than_natural_replacement():
     """A wild card is at least as good as any natural card it could stand for."""
     rng = random.Random(3)
-    for rules in R.RULES:
+    for rules in R.POKER5:
+        deck = R.deck_codes(rules)
         for _ in range(150):
-            nat = rng.sample(range(52), 4)
+            nat = rng.sample(deck, 4)
             with_joker = R.strength(nat + [52], rules, "jokers")
-            for c in range(52):
+            for c in deck:
                 if c not in nat:
                     assert with_joker >= R.strength(nat + [c], rules)
 
@@ -401,9 +407,9 @@ def test_omaha():
 
 def test_omaha_matches_brute_force():
     rng = random.Random(9)
-    for rules in R.RULES:
+    for rules in R.POKER5:
         for _ in range(50):
-            cards = rng.sample(range(52), 9)
+            cards = rng.sample(R.deck_codes(rules), 9)
             hole, board = cards[:4], cards[4:]
             expect = max(S(list(h) + list(b), rules)
                          for h in combinations(hole, 2) for b in combinations(board, 3))

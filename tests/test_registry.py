@@ -5,6 +5,7 @@ anyone listing it here.  A new row of RULE_SETS or GAMES fails
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -40,7 +41,7 @@ def question(game: str, seed: int, unknown: int) -> tuple[list[list[int]], list[
     board know both hands and all but `unknown` board cards; the others leave
     `unknown` cards of each hand to deal."""
     g = hr.get_game(game)
-    deck = [int(c) for c in np.random.default_rng(seed).permutation(g.deck)]
+    deck = [int(c) for c in np.random.default_rng(seed).permutation(g.cards.codes)]
     if g.board:
         holes = [deck[:g.hole], deck[g.hole:2 * g.hole]]
         return holes, deck[2 * g.hole:2 * g.hole + g.board - unknown]
@@ -79,7 +80,7 @@ def test_monte_carlo_within_three_standard_errors_of_exact(game):
 def test_showdown_and_equity_agree_on_a_complete_deal(game):
     """A deal with nothing left to deal: equity is the showdown's shares."""
     g = hr.get_game(game)
-    deck = [int(c) for c in np.random.default_rng(7).permutation(g.deck)]
+    deck = [int(c) for c in np.random.default_rng(7).permutation(g.cards.codes)]
     holes = [deck[i * g.hole:(i + 1) * g.hole] for i in range(3)]
     board = deck[3 * g.hole:3 * g.hole + g.board]
     shares = hr.showdown(game, holes, board if g.board else None)
@@ -89,13 +90,82 @@ def test_showdown_and_equity_agree_on_a_complete_deal(game):
 
 
 @pytest.mark.parametrize("rules", RULES)
-def test_every_rule_set_counts_its_five_card_classes(rules, five_card_hands):
-    """Dense strengths 0..n-1 over all 2,598,960 five-card hands, n as the
-    reference counts it."""
-    s = hr.evaluate(five_card_hands, rules)
+def test_every_rule_set_counts_its_classes(rules):
+    """Dense strengths over every hand of the rule set's hand size from its
+    deck (2,598,960 five-card hands; 376,992 of the short deck; 22,100
+    three-card; 270,725 badugi hands; and, for a partial rule set, every hand
+    of 1 to 5 cards), as many as the reference counts."""
     rs = hr.get_rules(rules)
-    values = np.unique(s)
+    codes = rs.deck.codes
+    sizes = range(1, rs.cards + 1) if rs.partial else [rs.cards]
+    values = set()
+    for size in sizes:
+        hands = np.fromiter(combinations(codes, size), dtype=np.dtype((np.uint8, size)))
+        assert len(hands) == math.comb(len(codes), size)
+        values |= set(np.unique(hr.evaluate(hands, rules)).tolist())
+    values = np.array(sorted(values))
     lo = rs.tables.qualifier_strength or 0
-    natural = rs.nclasses - (13 if rs.five_kind else 0)     # five of a kind needs wild cards
+    natural = rs.nclasses - (len(rs.deck.ranks) if rs.five_kind else 0)   # five of a kind: wild
     assert values[values >= 0].tolist() == list(range(lo, natural))
-    assert natural - lo == ref.n_classes(rules) - (13 if rs.five_kind else 0)
+    assert natural - lo == ref.n_classes(rules) - (len(rs.deck.ranks) if rs.five_kind else 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_equity_breakdown_adds_up(game):
+    """For every game: the halves add up to the equity, the categories count
+    every deal once per player, and they match a deal-by-deal tally of the
+    showdown's strengths (the same question, walked in Python)."""
+    g = hr.get_game(game)
+    holes, board = question(game, 300 + GAMES.index(game), unknown=1)
+    r = hr.equity(game, holes, board=board)
+    assert np.allclose(r.high + r.low, r.equity, rtol=0, atol=1e-12)
+    if not g.low:
+        assert not r.low.any()
+    if not g.high:
+        assert not r.high.any()
+    assert (r.categories.sum(axis=1) == r.deals).all()
+    assert (r.winning_categories <= r.categories).all()
+    # the tally: complete the deal every way (one card is missing: board or hands)
+    rules = g.high or g.low
+    known = set(c for h in holes for c in h) | set(board)
+    tally = np.zeros_like(r.categories)
+    won = np.zeros_like(r.categories)
+    for c in g.cards.codes:
+        if c in known:
+            continue
+        if g.board:
+            hs, b = holes, board + [c]
+        else:
+            for extra in g.cards.codes:               # the second player's missing card
+                if extra in known or extra == c:
+                    continue
+                hs, b = [holes[0] + [c], holes[1] + [extra]], []
+                _tally(game, rules, hs, b, tally, won)
+            continue
+        _tally(game, rules, hs, b, tally, won)
+    assert np.array_equal(tally, r.categories)
+    assert np.array_equal(won, r.winning_categories)
+
+
+def _tally(game, rules, hands, board, tally, won):
+    hi, lo = hr.game_strengths(game, hands, board or None)
+    s = hi if hr.get_game(game).high else lo
+    best = s.max()
+    for p, v in enumerate(s.tolist()):
+        if v < 0:
+            continue
+        c = int(hr.category(v, rules))
+        tally[p, c] += 1
+        won[p, c] += v == best
+
+
+def test_by_hand_is_each_hands_equity():
+    r = hr.equity("holdem", ["QQ+, AKs", "Ah Kh"], board="Qh 7h 2c")
+    by = r.by_hand[0]
+    assert r.by_hand[1] is None and len(by) == 9 + 3      # AhKh removes AKs of hearts etc.
+    for hand, eq in by.items():
+        assert eq == pytest.approx(hr.equity("holdem", [hand, "Ah Kh"],
+                                             board="Qh 7h 2c").equity[0], abs=1e-12)
+    mc = hr.equity("holdem", ["QQ+, AKs", "Ah Kh"], board="Qh 7h 2c", trials=300_000, seed=2)
+    for hand, eq in by.items():
+        assert mc.by_hand[0][hand] == pytest.approx(eq, abs=0.01)

@@ -11,29 +11,30 @@ import reference as ref
 
 from conftest import random_hands, ref_starmap
 
-from registry import RULES
+from registry import RULES, WILD_RULES, deal, wilds_for
 SETTINGS = ["bug", "jokers", "2", "Js Jh"]
+CASES = [(r, w) for r in WILD_RULES for w in wilds_for(r)]
 
 
-def hands_with_jokers(n: int, k: int, jokers: int, seed: int) -> np.ndarray:
-    """n hands of k cards, `jokers` of them jokers (52, 53), in random positions."""
+def hands_with_jokers(n: int, k: int, jokers: int, seed: int, rules: str = "high") -> np.ndarray:
+    """n hands of k cards of the rule set's deck, `jokers` of them jokers (52,
+    53), in random positions."""
     rng = np.random.default_rng(seed)
-    hands = random_hands(n, k - jokers, seed=seed)
+    hands = deal(rules, n, k - jokers, seed=seed)
     if jokers:
         extra = np.tile(np.array([52, 53][:jokers], dtype=np.uint8), (n, 1))
         hands = np.concatenate([hands, extra], axis=1)
     return rng.permuted(hands, axis=1)
 
 
-@pytest.mark.parametrize("rules", RULES)
-@pytest.mark.parametrize("wild", SETTINGS)
+@pytest.mark.parametrize("rules,wild", CASES, ids=[f"{r}-{w}" for r, w in CASES])
 @pytest.mark.parametrize("k", [5, 7])
 @pytest.mark.parametrize("jokers", [0, 1, 2])
 def test_wild_matches_reference(rules, wild, k, jokers, refpool):
     """20,000 hands per case against the brute-force reference (every allowed
-    substitution tried)."""
+    substitution tried), for every rule set that takes wild cards."""
     seed = 100 * k + 10 * jokers + SETTINGS.index(wild) + 1000 * RULES.index(rules)
-    hands = hands_with_jokers(20_000, k, jokers, seed)
+    hands = hands_with_jokers(20_000, k, jokers, seed, rules)
     got = hr.evaluate(hands, rules, wild)
     want = np.array(ref_starmap(refpool, ref.strength, [(h, rules, wild) for h in hands.tolist()]),
                     dtype=np.int16)
@@ -43,11 +44,13 @@ def test_wild_matches_reference(rules, wild, k, jokers, refpool):
     assert np.array_equal(hr.evaluate_masks(hr.to_mask(hands), rules, wild), got)
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", WILD_RULES)
 @pytest.mark.parametrize("k", [6, 8, 9])
 def test_other_sizes_match_reference(rules, k, refpool):
     for wild, jokers in [("jokers", 1), ("bug", 2), ("2", 1)]:
-        hands = hands_with_jokers(2000, k, jokers, seed=k + jokers)
+        if wild not in wilds_for(rules):
+            continue
+        hands = hands_with_jokers(2000, k, jokers, seed=k + jokers, rules=rules)
         got = hr.evaluate(hands, rules, wild)
         want = np.array(ref_starmap(refpool, ref.strength,
                                     [(h, rules, wild) for h in hands.tolist()]))
@@ -55,9 +58,9 @@ def test_other_sizes_match_reference(rules, k, refpool):
         assert np.array_equal(hr.evaluate_masks(hr.to_mask(hands), rules, wild), got)
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", WILD_RULES)
 def test_no_jokers_means_no_change(rules):
-    hands = random_hands(30_000, 7, seed=3)
+    hands = deal(rules, 30_000, 7, seed=3)
     plain = hr.evaluate(hands, rules)
     for wild in ("bug", "jokers"):
         assert np.array_equal(hr.evaluate(hands, rules, wild), plain)
@@ -142,3 +145,18 @@ def test_one_wild_joker_five_cards_exhaustive():
     assert counts[C.TWO_PAIR] == 123552
     assert counts[C.ONE_PAIR] == 1268088
     assert counts[C.HIGH_CARD] == 1302540
+
+
+@pytest.mark.parametrize("rules", [r for r in RULES if r not in WILD_RULES])
+def test_rule_sets_without_wild_cards_say_so(rules):
+    with pytest.raises(hr.HandError, match=f"wild cards are not supported under {rules}"):
+        hr.evaluate(deal(rules, 3, hr.get_rules(rules).cards, seed=1), rules, "bug")
+
+
+def test_wild_cards_off_the_deck_are_refused():
+    with pytest.raises(hr.HandError, match=r"wild='2': 2c is not in the short deck \(6 to A\)"):
+        hr.evaluate("As Ks Qs Js Jk", "short-deck", wild="2")
+    assert hr.describe(hr.evaluate("As 6s 7s 8s Jk", "short-deck", "bug"), "short-deck") == \
+        "Nine-high straight flush"
+    assert hr.describe(hr.evaluate("As Ad Ah Ac Jk", "short-deck", "bug"), "short-deck") == \
+        "Five of a kind, aces"

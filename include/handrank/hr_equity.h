@@ -56,6 +56,10 @@ typedef struct {
     uint8_t deck[54];                              /* the cards left to deal */
     int ndeck;
     int deck_index[54];                            /* position of a code in deck, or -1 */
+    int range_off[HR_MAX_PLAYERS];                 /* ranged player i's hands start here
+                                                      in the per-hand counts */
+    int ncombos;                                   /* range hands of all ranged players */
+    double share[2][HR_MAX_PLAYERS + 1][HR_MAX_PLAYERS + 1];  /* hr_share, tabulated */
     /* the exact plan (hr_equity_plan) */
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
@@ -66,11 +70,20 @@ typedef struct {
 /* Counts                                                               */
 
 /* cnt[p][split][nhi][nlo]: deals in which player p's award was (split,
- * nhi, nlo) -- see hr_award_t; wcnt the same weighted by range weights. */
+ * nhi, nlo) -- see hr_award_t; wcnt the same weighted by range weights.
+ * cats[p][won][c]: deals in which player p's deciding hand (the high, or
+ * the low of a game without a high) was of category c, and whether p won
+ * a share of its half.  With ranges, pshare[p] is p's weighted share so
+ * far, and hand_share / hand_weight the weighted shares and deals of each
+ * range hand (the ranged players' hands one after another). */
 typedef struct {
     int players;
     int64_t *cnt;
     double *wcnt;          /* NULL without ranges */
+    int64_t *cats;
+    double *pshare;        /* NULL without ranges */
+    double *hand_share, *hand_weight;
+    int ncombos;
     int64_t deals;
     double wdeals;
 } hr_eqcount_t;
@@ -78,51 +91,78 @@ typedef struct {
 #define HR_CNT_SIZE(P) ((size_t)(P) * 2 * ((P) + 1) * ((P) + 1))
 #define HR_CNT_INDEX(P, p, s, a, b) \
     ((((size_t)(p) * 2 + (size_t)(s)) * ((P) + 1) + (size_t)(a)) * ((P) + 1) + (size_t)(b))
-
-/* Zeroed counts for `players`; 0 on success, -1 when out of memory. */
-static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted)
-{
-    memset(C, 0, sizeof(*C));
-    C->players = players;
-    C->cnt = calloc(HR_CNT_SIZE(players), sizeof(int64_t));
-    C->wcnt = weighted ? calloc(HR_CNT_SIZE(players), sizeof(double)) : NULL;
-    if (!C->cnt || (weighted && !C->wcnt)) {
-        free(C->cnt);
-        free(C->wcnt);
-        C->cnt = NULL;
-        C->wcnt = NULL;
-        return -1;
-    }
-    return 0;
-}
+#define HR_CATS_SIZE(P) ((size_t)(P) * 2 * HR_NCATS)
 
 static void hr_eqcount_free(hr_eqcount_t *C)
 {
     free(C->cnt);
     free(C->wcnt);
-    C->cnt = NULL;
-    C->wcnt = NULL;
+    free(C->cats);
+    free(C->pshare);
+    free(C->hand_share);
+    free(C->hand_weight);
+    memset(C, 0, sizeof(*C));
+}
+
+/* Zeroed counts for `players` (weighted: with ranges, `ncombos` range
+ * hands); 0 on success, -1 when out of memory. */
+static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncombos)
+{
+    memset(C, 0, sizeof(*C));
+    C->players = players;
+    C->ncombos = weighted ? ncombos : 0;
+    C->cnt = calloc(HR_CNT_SIZE(players), sizeof(int64_t));
+    C->cats = calloc(HR_CATS_SIZE(players), sizeof(int64_t));
+    if (weighted) {
+        C->wcnt = calloc(HR_CNT_SIZE(players), sizeof(double));
+        C->pshare = calloc((size_t)players, sizeof(double));
+        C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
+        C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
+    }
+    if (!C->cnt || !C->cats || (weighted && (!C->wcnt || !C->pshare || !C->hand_share ||
+                                             !C->hand_weight))) {
+        hr_eqcount_free(C);
+        return -1;
+    }
+    return 0;
 }
 
 #ifdef _OPENMP   /* only the threaded loops merge counts */
 static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 {
-    const size_t n = HR_CNT_SIZE(a->players);
+    const size_t n = HR_CNT_SIZE(a->players), nc = HR_CATS_SIZE(a->players);
     for (size_t i = 0; i < n; i++) a->cnt[i] += b->cnt[i];
-    if (a->wcnt && b->wcnt)
+    for (size_t i = 0; i < nc; i++) a->cats[i] += b->cats[i];
+    if (a->wcnt && b->wcnt) {
         for (size_t i = 0; i < n; i++) a->wcnt[i] += b->wcnt[i];
+        for (int p = 0; p < a->players; p++) a->pshare[p] += b->pshare[p];
+        for (int i = 0; i < a->ncombos; i++) {
+            a->hand_share[i] += b->hand_share[i];
+            a->hand_weight[i] += b->hand_weight[i];
+        }
+    }
     a->deals += b->deals;
     a->wdeals += b->wdeals;
 }
 #endif
 
-/* Count one deal's award. */
-HR_INLINE void hr_eq_count(hr_eqcount_t *C, const hr_award_t *a, int P, double weight)
+/* Count one deal: its award, and each player's deciding category (from the
+ * strengths of the deciding half: sh, or sl in a low-only game). */
+HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
+                           const int16_t *sh, const int16_t *sl, double weight)
 {
+    const int P = E->players;
+    const hr_rule_t *R = E->game.hi ? E->game.hi : E->game.lo;
+    const int16_t *s = E->game.hi ? sh : sl;
     for (int p = 0; p < P; p++) {
         const size_t i = HR_CNT_INDEX(P, p, a->split, a->nhi[p], a->nlo[p]);
         C->cnt[i]++;
-        if (C->wcnt) C->wcnt[i] += weight;
+        const int won = (E->game.hi ? a->nhi[p] : a->nlo[p]) > 0;
+        if (s[p] >= 0) C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[p]]]++;
+        if (C->wcnt) {
+            C->wcnt[i] += weight;
+            C->pshare[p] += weight * E->share[a->split][a->nhi[p]][a->nlo[p]];
+        }
     }
     C->deals++;
     C->wdeals += weight;
@@ -135,7 +175,7 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
     hr_award_t a;
     hr_deal_award(&E->game, holes, board, E->players, sh, sl, &a);
-    hr_eq_count(C, &a, E->players, weight);
+    hr_eq_count(E, C, &a, sh, sl, weight);
 }
 
 /* ------------------------------------------------------------------ */
@@ -156,7 +196,7 @@ HR_INLINE void hr_eq_count_sums(const hr_equity_t *E, const hr_v2 *acc, double w
         for (int p = 0; p < P; p++)
             sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
     hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
-    hr_eq_count(C, &a, P, weight);
+    hr_eq_count(E, C, &a, sh, sl, weight);
 }
 
 /* Every completion of board slots i.. (deck indices from `start` up, not
@@ -319,6 +359,14 @@ static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
  * HR_UNIT_DEALS deals (or every missing card).  Returns the unit count. */
 static int64_t hr_equity_plan(hr_equity_t *E)
 {
+    for (int sp = 0; sp < 2; sp++)
+        for (int a = 0; a <= E->players; a++)
+            for (int b = 0; b <= E->players; b++) E->share[sp][a][b] = hr_share(sp, a, b);
+    E->ncombos = 0;
+    for (int i = 0; i < E->nranged; i++) {
+        E->range_off[i] = E->ncombos;
+        E->ncombos += E->range[E->ranged[i]].m;
+    }
     double ranged = 1.0;
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
     const double total = hr_equity_total(E);
@@ -410,12 +458,20 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
     /* continue where the prefix stopped: inside a group the deck indices ascend */
     const int start = s > 0 && s < S.nslots && S.group[s] == S.group[s - 1] ? last_d + 1 : 0;
     const int board_missing = E->game.board - E->board_known;
+    double before[HR_MAX_PLAYERS], wbefore = C->wdeals;
+    for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
     if (E->game.select == HR_SELECT_ANY && S.nslots == board_missing)
         /* fast path, precondition checked here: any five play and every hole
          * card is set, so only board cards remain -- sum them incrementally */
         hr_eq_boards(E, holes, board, E->board_known + s, start, used, weight, C);
     else
         hr_eq_fill(E, &S, s, start, used, holes, board, weight, C);
+    /* every deal of the unit had these range hands */
+    for (int i = 0; i < E->nranged; i++) {
+        const int h = E->range_off[i] + pick[i];
+        C->hand_share[h] += C->pshare[E->ranged[i]] - before[i];
+        C->hand_weight[h] += C->wdeals - wbefore;
+    }
 }
 
 /* Units [u0, u1) of the exact enumeration (u1 - u0 < 2^31), accumulated
@@ -430,7 +486,7 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         int failed = !part, t, j;
         for (t = 0; t < T && !failed; t++)
-            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL) != 0;
+            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL, E->ncombos) != 0;
         if (!failed) {
             HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))
             for (j = 0; j < n; j++) hr_eq_unit(E, u0 + j, &part[omp_get_thread_num()]);
@@ -502,7 +558,8 @@ HR_INLINE int hr_pick(const hr_range_t *R, uint64_t *state)
 /* Choose a hand for every ranged player in proportion to the weights,
  * redrawing them all while two of them share a card.  Returns the mask of
  * the chosen cards, or ~0 when no draw without a clash was found. */
-HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t *holes)
+HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t *holes,
+                                  int *picks)
 {
     const int H = E->game.hole;
     for (int attempt = 0; attempt < 100000; attempt++) {
@@ -511,7 +568,8 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t
         for (int i = 0; i < E->nranged && ok; i++) {
             const int p = E->ranged[i];
             const hr_range_t *R = &E->range[p];
-            const uint8_t *combo = R->combos + (size_t)hr_pick(R, state) * H;
+            picks[i] = hr_pick(R, state);
+            const uint8_t *combo = R->combos + (size_t)picks[i] * H;
             for (int j = 0; j < H; j++) {
                 if (used >> combo[j] & 1) ok = 0;
                 used |= 1ULL << combo[j];
@@ -533,16 +591,28 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)E->players * H);
     memcpy(board, E->board, (size_t)G->board);
+    int picks[HR_MAX_PLAYERS];
     for (int64_t t = 0; t < trials; t++) {
         uint64_t used = 0;
-        if (E->nranged && (used = hr_pick_ranges(E, &state, holes)) == ~0ULL) return -1;
+        if (E->nranged && (used = hr_pick_ranges(E, &state, holes, picks)) == ~0ULL) return -1;
         int pos = 0;
         for (int j = E->board_known; j < G->board; j++)
             board[j] = hr_draw(deck, nd, pos++, used, &state);
         for (int p = 0; p < E->players; p++)
             for (int j = E->known[p]; j < H; j++)
                 holes[p * H + j] = hr_draw(deck, nd, pos++, used, &state);
+        if (!E->nranged) {
+            hr_eq_count_deal(E, holes, board, 1.0, C);
+            continue;
+        }
+        double before[HR_MAX_PLAYERS];
+        for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
         hr_eq_count_deal(E, holes, board, 1.0, C);
+        for (int i = 0; i < E->nranged; i++) {
+            const int h = E->range_off[i] + picks[i];
+            C->hand_share[h] += C->pshare[E->ranged[i]] - before[i];
+            C->hand_weight[h] += 1.0;
+        }
     }
     return 0;
 }
@@ -560,7 +630,7 @@ static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         int failed = !part, clashed = 0, t, j;
         for (t = 0; t < T && !failed; t++)
-            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL) != 0;
+            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL, E->ncombos) != 0;
         if (!failed) {
             HR_OMP(parallel for schedule(dynamic, 1) num_threads(T) reduction(| : clashed))
             for (j = 0; j < n; j++) {
@@ -596,7 +666,7 @@ static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int
  * hands without wild cards (the preflop table's only use). */
 static void hr_holdem_hu(const hr_vctx_t *c, const uint8_t *a, const uint8_t *b, int64_t *out)
 {
-    const hr_v2 *E = hr_plain.next;
+    const hr_v2 *E = hr_standard.next;
     uint8_t deck[52];
     int n = 0;
     for (int x = 0; x < HR_NCARDS; x++)
@@ -617,8 +687,8 @@ static void hr_holdem_hu(const hr_vctx_t *c, const uint8_t *a, const uint8_t *b,
                     for (int i4 = i3 + 1; i4 < n; i4++) {
                         const hr_v2 e = E[deck[i4]];
                         const hr_v2 xa = HR_V2_ADD(pa, e), xb = HR_V2_ADD(pb, e);
-                        const int va = hr_value(c, HR_V2_LO(xa), HR_V2_HI(xa), 7, HR_MODE_BEST, 0);
-                        const int vb = hr_value(c, HR_V2_LO(xb), HR_V2_HI(xb), 7, HR_MODE_BEST, 0);
+                        const int va = hr_value(c, HR_V2_LO(xa), HR_V2_HI(xa), 7, HR_MODE_BEST, 0, 0);
+                        const int vb = hr_value(c, HR_V2_LO(xb), HR_V2_HI(xb), 7, HR_MODE_BEST, 0, 0);
                         wa += va > vb;
                         wb += vb > va;
                         tie += va == vb;
@@ -641,7 +711,7 @@ static void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int6
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     const int T = hr_team(nthreads), n = (int)m;
     int i;
-    hr_vctx_init(&c, wc, R, &hr_plain);
+    hr_vctx_init(&c, wc, R, &hr_standard);
 #ifdef _OPENMP
     if (T > 1 && n > 1) {
         HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))

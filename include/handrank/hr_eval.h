@@ -31,13 +31,15 @@
 #define HR_SUIT_INIT (0x3333ULL << 32)
 #define HR_FLUSH_BITS (0x8888ULL << 32)
 
-/* Loop specialisations: how flushes are treated, and the low qualifier. */
-enum { HR_MODE_BEST = 0, HR_MODE_IGNORE = 1, HR_MODE_AVOID = 2, HR_MODE_QUAL = 3 };
+/* How the valuation treats a hand, from the rule set: the flush handling
+ * (HR_FLUSH_BEST, _IGNORE, _AVOID) or badugi.  The loops are specialised on
+ * it, and separately on whether a low qualifier applies. */
+enum { HR_MODE_BEST = HR_FLUSH_BEST, HR_MODE_IGNORE = HR_FLUSH_IGNORE,
+       HR_MODE_AVOID = HR_FLUSH_AVOID, HR_MODE_BADUGI = 3 };
 
 HR_INLINE int hr_mode_of(const hr_rule_t *R)
 {
-    if (R->qual != INT16_MIN) return HR_MODE_QUAL;   /* ace-to-five-8: flushes ignored */
-    return R->flush_mode;
+    return R->def.kind == HR_KIND_BADUGI ? HR_MODE_BADUGI : R->flush_mode;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -56,46 +58,56 @@ HR_INLINE hr_v2 hr_v2_add(hr_v2 a, hr_v2 b) { hr_v2 r = {a.lo + b.lo, a.hi + b.h
 #define HR_WILD_ONE (1ULL << 48)      /* a wild card counts here instead */
 #define HR_WILD_COUNT(key) ((int)((key) >> 48) & 15)
 
-/* A wild setting: the card entries (for the first card, with the suit
- * counters pre-set to 3, and for the others), which cards are wild, and
- * whether jokers are bugs.  hr_plain is the setting without wild cards, where
- * a joker is an invalid card. */
+/* A compiled deck: which cards exist (the deck's ranks in four suits, and
+ * jokers where a wild setting makes them legal), which of them are wild and
+ * whether jokers are bugs, and every code's card entry (for the first card
+ * of a hand with the suit counters pre-set to 3, and for the others).  A
+ * code that is no card of the deck has an all-zero entry, so a hand holding
+ * one fails the popcount check.  One is compiled per (deck, wild setting);
+ * hr_standard is the 52-card deck without wild cards. */
 typedef struct {
     hr_v2 first[256];
     hr_v2 next[256];
     uint64_t wild_bits;   /* mask bits of the wild cards (jokers included) */
     uint64_t valid_bits;  /* mask bits a hand may hold */
+    int ranks;            /* the deck's ranks, bit r for rank r */
     int active;           /* any wild cards at all */
-    int bug;              /* jokers are bugs (high rules: aces, straights, flushes) */
-} hr_wild_t;
+    int bug;              /* jokers are bugs (they play as the rule set's bug field says) */
+} hr_deck_t;
 
-static hr_wild_t hr_plain;
+static hr_deck_t hr_standard;
 
-/* Fill a wild setting: `wild_cards` has bit c for each designated wild code
- * c < 52; jokers are legal (and wild) when `jokers` is set, bugs if `bug`. */
-static void hr_init_wild(hr_wild_t *W, uint64_t wild_cards, int jokers, int bug)
+/* Fill a compiled deck: `ranks` has bit r for each rank of the deck,
+ * `wild_cards` bit c for each designated wild code c < 52 (cards off the deck
+ * are ignored); jokers are legal (and wild) when `jokers` is set, bugs if
+ * `bug`. */
+static void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
 {
-    memset(W, 0, sizeof(*W));
-    W->valid_bits = HR_CARD_BITS | (jokers ? HR_JOKER_BITS : 0);
-    W->wild_bits = jokers ? HR_JOKER_BITS : 0;
-    W->active = jokers || wild_cards;
-    W->bug = bug;
+    memset(D, 0, sizeof(*D));
+    D->ranks = ranks & 0x1fff;
+    D->valid_bits = jokers ? HR_JOKER_BITS : 0;
+    D->wild_bits = jokers ? HR_JOKER_BITS : 0;
+    D->bug = bug;
     for (int c = 0; c < HR_NCARDS + 2; c++) {
         uint64_t bit = c < HR_NCARDS ? HR_BIT(c) : c == HR_JOKER1 ? 1ULL << 13 : 1ULL << 29;
         uint64_t key;
         if (c >= HR_NCARDS) {
             if (!jokers) continue;                  /* invalid: contributes nothing */
             key = HR_WILD_ONE;
+        } else if (!(D->ranks >> HR_RANK(c) & 1)) {
+            continue;                               /* off the deck: invalid */
         } else if (wild_cards >> c & 1) {
-            W->wild_bits |= bit;
+            D->wild_bits |= bit;
             key = HR_WILD_ONE;
         } else {
             key = hr_rank_mult[HR_RANK(c)] | (1ULL << (32 + 4 * HR_SUIT(c)));
         }
+        D->valid_bits |= bit;
         hr_v2 e = {bit, key}, f = {bit, key + HR_SUIT_INIT};
-        W->next[c] = e;
-        W->first[c] = f;
+        D->next[c] = e;
+        D->first[c] = f;
     }
+    D->active = D->wild_bits != 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -226,7 +238,7 @@ static int hr_value_any(const hr_rule_t *R, uint64_t nat, uint32_t rk, int w, in
         return best;
     }
     int best, fw = w < HR_MAX_FLUSH_WILD ? w : HR_MAX_FLUSH_WILD;
-    if (bug && R->five_kind[12] >= 0)
+    if (bug && R->def.bug == HR_BUG_ACE)
         best = R->bw[w][k - w][hr_slot(&hr_hashes[k - w], rk)];
     else
         best = R->nw[w][k - w][hr_slot(&hr_hashes[k - w], rk)];
@@ -247,10 +259,10 @@ typedef struct {
     const int16_t *fw[HR_MAX_HASHED + 1];     /* fw[w], NULL where no flush helps */
 } hr_wctx_t;
 
-static void hr_wctx_init(hr_wctx_t *c, const hr_rule_t *R, const hr_wild_t *W, int k)
+static void hr_wctx_init(hr_wctx_t *c, const hr_rule_t *R, const hr_deck_t *W, int k)
 {
     memset(c, 0, sizeof(*c));
-    int bugs = W->bug && R->five_kind[12] >= 0;   /* bugs under high rules */
+    int bugs = W->bug && R->def.bug == HR_BUG_ACE;   /* bugs play as aces or complete */
     for (int w = 1; w <= k && w <= HR_MAX_HASHED; w++) {
         c->nw[w] = bugs ? (w <= 2 ? R->bw[w][k - w] : NULL) : R->nw[w][k - w];
         c->nw_off[w] = hr_hashes[k - w].off;
@@ -281,27 +293,31 @@ HR_INLINE int hr_value_wild7(const hr_wctx_t *c, uint64_t nat, uint64_t key)
 /* ------------------------------------------------------------------ */
 /* The valuation: one function values every summed hand                */
 
-/* What valuing hands of one rule set under one wild setting needs, loaded
+/* What valuing hands of one rule set under one compiled deck needs, loaded
  * once per call (a batch, a showdown, an equity run) so the per-hand path
  * reads only these locals.  Built by hr_vctx_init; the wild tables must
- * exist when W has wild cards. */
+ * exist when the deck has wild cards. */
 typedef struct {
     const hr_rule_t *R;
     const int16_t *V[HR_MAX_HASHED + 1];     /* R->value[k] */
     const int32_t *off[HR_MAX_HASHED + 1];   /* hr_hashes[k].off */
     int shift[HR_MAX_HASHED + 1];
     const int16_t *F;                        /* R->flush */
+    const int16_t *B;                        /* R->badugi */
+    uint64_t fadj;                           /* R->fadj */
     int16_t qual;
     int mode;                                /* HR_MODE_* */
-    int wild;                                /* W has wild cards */
+    int qualifies;                           /* a low qualifier applies */
+    int wild;                                /* the deck has wild cards */
     int bug;
+    int kmin, kmax;                          /* cards a hand may hold */
     uint64_t natural;                        /* mask bits that are not wild */
     const hr_wctx_t *wc;                     /* wc[k], k = 5..7, when wild */
 } hr_vctx_t;
 
-/* Fill c for rule set R under wild setting W; `wc` is storage for
+/* Fill c for rule set R under compiled deck D; `wc` is storage for
  * HR_MAX_HASHED + 1 wild contexts that must outlive c. */
-static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const hr_wild_t *W)
+static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const hr_deck_t *D)
 {
     memset(c, 0, sizeof(*c));
     c->R = R;
@@ -311,43 +327,53 @@ static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const 
         c->shift[k] = hr_hashes[k].shift;
     }
     c->F = R->flush;
+    c->B = R->badugi;
+    c->fadj = R->fadj;
     c->qual = R->qual;
     c->mode = hr_mode_of(R);
-    c->wild = W->active;
-    c->bug = W->bug;
-    c->natural = ~W->wild_bits;
-    if (W->active) {
-        for (int k = HR_MIN_CARDS; k <= HR_MAX_HASHED; k++) hr_wctx_init(&wc[k], R, W, k);
+    c->qualifies = R->qual != INT16_MIN;
+    c->wild = D->active;
+    c->bug = D->bug;
+    c->kmin = R->kmin;
+    c->kmax = R->kmax;
+    c->natural = ~D->wild_bits;
+    if (D->active) {
+        for (int k = HR_MIN_CARDS; k <= HR_MAX_HASHED; k++) hr_wctx_init(&wc[k], R, D, k);
         c->wc = wc;
     }
 }
 
-/* The suit of the five-card flag set in `fl` (key & HR_FLUSH_BITS, not 0). */
+/* The suit of the flush flag set in `fl` (key & HR_FLUSH_BITS, not 0). */
 #define HR_FLUSH_SUIT(fl) ((hr_ctz64(fl) - 35) >> 2)
 
 /*
- * Strength of one valid hand of K = 5..9 cards given as the sum of its card
- * entries: `mask` (the card bits) and `key` (rank key, suit counters started
- * at 3, wild count).  The caller has checked the hand: popcount(mask) == K.
- * MODE and WILD are the context's mode and wild flag; where they (and K) are
- * compile-time constants the rare branches vanish from the loop.
+ * THE valuation: the strength of one valid hand of K cards given as the sum
+ * of its card entries -- `mask` (the card bits) and `key` (rank key, suit
+ * counters started at 3, wild count).  The caller has checked the hand:
+ * popcount(mask) == K, K in the rule set's kmin..kmax.  MODE, QUAL and WILD
+ * are the context's mode, qualifier flag and wild flag; where they (and K)
+ * are compile-time constants the branches that cannot happen vanish from
+ * the loop, and where they are not (hr_value_rt) this is the general case.
  *
- * Fast path: at most 7 cards, no five-card suit, no wild card -> one hash
- * lookup.  A five-card suit under high rules -> one flush lookup.  The rest
- * (wild cards, 8 or 9 cards, flushes that count against the player) take
- * the general functions above.  A low that does not qualify is -1.
+ * Fast path: at most 7 cards, no n-card suit, no wild card -> one hash
+ * lookup.  An n-card suit where flushes count for the player -> one flush
+ * lookup (valid because a flush beats everything that can share a 7-card
+ * hand with it: hr_flush_rules_hold).  The rest (wild cards, 8 or 9 cards,
+ * flushes that count against the player) take the general functions above.
+ * A low that does not qualify is -1.
  */
 HR_INLINE int hr_value(const hr_vctx_t *c, uint64_t mask, uint64_t key, const int K,
-                       const int MODE, const int WILD)
+                       const int MODE, const int QUAL, const int WILD)
 {
+    if (MODE == HR_MODE_BADUGI) return hr_value_badugi(c->B, mask);
     const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
-    const uint64_t fl = flushes ? key & HR_FLUSH_BITS : 0;
+    const uint64_t fl = flushes ? (key + c->fadj) & HR_FLUSH_BITS : 0;
     const uint64_t wild = WILD ? key & (15ULL << 48) : 0;
     const uint32_t rk = (uint32_t)key;
     int v;
     if (HR_LIKELY(!(fl | wild) && K <= HR_MAX_HASHED)) {
         v = c->V[K][rk + c->off[K][rk >> c->shift[K]]];
-        if (MODE == HR_MODE_QUAL) v = v >= c->qual ? v : -1;
+        if (QUAL) v = v >= c->qual ? v : -1;
         return v;
     }
     if (WILD && wild)
@@ -359,6 +385,23 @@ HR_INLINE int hr_value(const hr_vctx_t *c, uint64_t mask, uint64_t key, const in
     else
         v = hr_value_slow(c->R, mask, rk, K, fl ? HR_FLUSH_SUIT(fl) : -1);
     return v >= c->qual ? v : -1;
+}
+
+/* hr_value with everything known only at run time: the common shapes get
+ * the constant-folded body, the rest the general one. */
+HR_INLINE int hr_value_rt(const hr_vctx_t *c, uint64_t mask, uint64_t key, int k)
+{
+    if (!c->wild && k == 7 && !c->qualifies) {
+        switch (c->mode) {
+        case HR_MODE_BEST: return hr_value(c, mask, key, 7, HR_MODE_BEST, 0, 0);
+        case HR_MODE_IGNORE: return hr_value(c, mask, key, 7, HR_MODE_IGNORE, 0, 0);
+        case HR_MODE_AVOID: return hr_value(c, mask, key, 7, HR_MODE_AVOID, 0, 0);
+        default: break;
+        }
+    }
+    if (!c->wild && k == 7 && c->qualifies && c->mode == HR_MODE_IGNORE)
+        return hr_value(c, mask, key, 7, HR_MODE_IGNORE, 1, 0);
+    return hr_value(c, mask, key, k, c->mode, c->qualifies, c->wild);
 }
 
 /* The summed key of a hand mask, as the card entries would give it. */
@@ -379,16 +422,17 @@ HR_INLINE uint64_t hr_key_of_mask(uint64_t mask, uint64_t natural)
 /* ------------------------------------------------------------------ */
 /* Batch loops                                                          */
 
-/* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K, MODE and WILD are
- * compile-time constants after inlining.  Returns the first bad row or -1;
+/* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K, MODE, QUAL and
+ * WILD are compile-time constants after inlining (or, in the generic
+ * instance, the context's own values).  Returns the first bad row or -1;
  * bad rows get -1 in out.  A row is valid exactly when popcount(mask) == K
  * (see the top of this file). */
-HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_wild_t *W, const uint8_t *cards,
+HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_deck_t *D, const uint8_t *cards,
                                 int64_t lo, int64_t hi, const int K, const int MODE,
-                                const int WILD, int16_t *out)
+                                const int QUAL, const int WILD, int16_t *out)
 {
     const hr_vctx_t ctx = *c;          /* a local copy, so writes to out cannot alias it */
-    const hr_v2 *first = W->first, *next = W->next;
+    const hr_v2 *first = D->first, *next = D->next;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *row = cards + i * K;
@@ -400,69 +444,75 @@ HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_wild_t *W, const ui
             out[i] = -1;
             continue;
         }
-        out[i] = (int16_t)hr_value(&ctx, mask, HR_V2_HI(acc), K, MODE, WILD);
+        out[i] = (int16_t)hr_value(&ctx, mask, HR_V2_HI(acc), K, MODE, QUAL, WILD);
     }
     return bad;
 }
 
-#define HR_CODES_CASE(MODE, K, WILD)                                                  \
-    case ((WILD) * 4 + (MODE)) * 16 + (K):                                            \
-        return hr_loop_codes(c, W, cards, lo, hi, K, MODE, WILD, out);
-#define HR_CODES_CASES_K(MODE, WILD)                                                  \
-    HR_CODES_CASE(MODE, 5, WILD) HR_CODES_CASE(MODE, 6, WILD)                         \
-    HR_CODES_CASE(MODE, 7, WILD) HR_CODES_CASE(MODE, 8, WILD)                         \
-    HR_CODES_CASE(MODE, 9, WILD)
+/* The specialised instances: (mode, qualifier, wild, k) -> a loop with those
+ * constants.  Anything else runs the generic instance. */
+#define HR_SPEC(MODE, QUAL, WILD, K) ((((MODE) * 2 + (QUAL)) * 2 + (WILD)) * 16 + (K))
+#define HR_CODES_CASE(MODE, QUAL, WILD, K)                                            \
+    case HR_SPEC(MODE, QUAL, WILD, K):                                                \
+        return hr_loop_codes(c, D, cards, lo, hi, K, MODE, QUAL, WILD, out);
+#define HR_CODES_CASES_K(MODE, QUAL, WILD)                                            \
+    HR_CODES_CASE(MODE, QUAL, WILD, 5) HR_CODES_CASE(MODE, QUAL, WILD, 6)             \
+    HR_CODES_CASE(MODE, QUAL, WILD, 7) HR_CODES_CASE(MODE, QUAL, WILD, 8)             \
+    HR_CODES_CASE(MODE, QUAL, WILD, 9)
 #define HR_CODES_CASES(WILD)                                                          \
-    HR_CODES_CASES_K(HR_MODE_BEST, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, WILD)       \
-    HR_CODES_CASES_K(HR_MODE_AVOID, WILD) HR_CODES_CASES_K(HR_MODE_QUAL, WILD)
+    HR_CODES_CASES_K(HR_MODE_BEST, 0, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, 0, WILD) \
+    HR_CODES_CASES_K(HR_MODE_AVOID, 0, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, 1, WILD)
 #define HR_DEFINE_CODES_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_wild_t *W,                  \
+    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
                              const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
                              int16_t *out)                                            \
     {                                                                                 \
-        switch ((c->wild * 4 + c->mode) * 16 + k) {                                   \
+        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                         \
             HR_CODES_CASES(0) HR_CODES_CASES(1)                                       \
+            HR_CODES_CASE(HR_MODE_BEST, 0, 0, 3)                                      \
+            HR_CODES_CASE(HR_MODE_BADUGI, 0, 0, 4)                                    \
         }                                                                             \
-        return lo < hi ? lo : -1;                                                     \
+        return hr_loop_codes(c, D, cards, lo, hi, k, c->mode, c->qualifies, c->wild,  \
+                             out);                                                    \
     }
 
-/* Rows [lo, hi) of n uint64 masks; each row may hold 5..9 cards.  A row is
- * valid when it holds only legal bits and 5..9 of them. */
-HR_INLINE int64_t hr_loop_masks(const hr_vctx_t *c, const hr_wild_t *W, const uint64_t *masks,
-                                int64_t lo, int64_t hi, const int MODE, const int WILD,
-                                int16_t *out)
+/* Rows [lo, hi) of n uint64 masks; each row may hold kmin..kmax cards.  A
+ * row is valid when it holds only legal bits, and a legal number of them. */
+HR_INLINE int64_t hr_loop_masks(const hr_vctx_t *c, const hr_deck_t *D, const uint64_t *masks,
+                                int64_t lo, int64_t hi, const int MODE, const int QUAL,
+                                const int WILD, int16_t *out)
 {
     const hr_vctx_t ctx = *c;
-    const uint64_t invalid = ~W->valid_bits, natural = ctx.natural;
+    const uint64_t invalid = ~D->valid_bits, natural = ctx.natural;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
         const uint64_t m = masks[i];
         const int k = hr_popcount64(m);
-        if (HR_UNLIKELY((m & invalid) || k < HR_MIN_CARDS || k > HR_MAX_CARDS)) {
+        if (HR_UNLIKELY((m & invalid) || k < ctx.kmin || k > ctx.kmax)) {
             if (bad < 0) bad = i;
             out[i] = -1;
             continue;
         }
-        out[i] = (int16_t)hr_value(&ctx, m, hr_key_of_mask(m, natural), k, MODE, WILD);
+        out[i] = (int16_t)hr_value(&ctx, m, hr_key_of_mask(m, natural), k, MODE, QUAL, WILD);
     }
     return bad;
 }
 
-#define HR_MASKS_CASE(MODE, WILD)                                                     \
-    case (WILD) * 4 + (MODE):                                                         \
-        return hr_loop_masks(c, W, masks, lo, hi, MODE, WILD, out);
+#define HR_MASKS_CASE(MODE, QUAL, WILD)                                               \
+    case HR_SPEC(MODE, QUAL, WILD, 0):                                                \
+        return hr_loop_masks(c, D, masks, lo, hi, MODE, QUAL, WILD, out);
 #define HR_DEFINE_MASKS_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_wild_t *W,                  \
+    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
                              const uint64_t *masks, int64_t lo, int64_t hi,           \
                              int16_t *out)                                            \
     {                                                                                 \
-        switch (c->wild * 4 + c->mode) {                                              \
-            HR_MASKS_CASE(HR_MODE_BEST, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 0)           \
-            HR_MASKS_CASE(HR_MODE_AVOID, 0) HR_MASKS_CASE(HR_MODE_QUAL, 0)            \
-            HR_MASKS_CASE(HR_MODE_BEST, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 1)           \
-            HR_MASKS_CASE(HR_MODE_AVOID, 1) HR_MASKS_CASE(HR_MODE_QUAL, 1)            \
+        switch (HR_SPEC(c->mode, c->qualifies, c->wild, 0)) {                         \
+            HR_MASKS_CASE(HR_MODE_BEST, 0, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 0, 0)     \
+            HR_MASKS_CASE(HR_MODE_AVOID, 0, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 1, 0)    \
+            HR_MASKS_CASE(HR_MODE_BEST, 0, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 0, 1)     \
+            HR_MASKS_CASE(HR_MODE_AVOID, 0, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 1, 1)    \
         }                                                                             \
-        return lo < hi ? lo : -1;                                                     \
+        return hr_loop_masks(c, D, masks, lo, hi, c->mode, c->qualifies, c->wild, out); \
     }
 
 /* Two builds of each loop: one for CPUs with POPCNT and SSE4.1 (x86-64-v2,
@@ -477,9 +527,9 @@ HR_DEFINE_MASKS_DISPATCH(hr_masks_portable, )
 
 static int hr_use_popcnt = 0;
 
-typedef int64_t (*hr_codes_fn)(const hr_vctx_t *, const hr_wild_t *, const uint8_t *, int64_t,
+typedef int64_t (*hr_codes_fn)(const hr_vctx_t *, const hr_deck_t *, const uint8_t *, int64_t,
                                int64_t, int, int16_t *);
-typedef int64_t (*hr_masks_fn)(const hr_vctx_t *, const hr_wild_t *, const uint64_t *, int64_t,
+typedef int64_t (*hr_masks_fn)(const hr_vctx_t *, const hr_deck_t *, const uint64_t *, int64_t,
                                int64_t, int16_t *);
 
 /* ------------------------------------------------------------------ */
@@ -579,7 +629,7 @@ HR_INLINE int hr_team(int nthreads)
  * setting (NULL: none).  Returns the first bad row (a code out of range, a
  * joker where jokers are not wild, a repeated card) or -1.  With wild cards
  * the rule set's wild tables must have been built (hr_build_wild). */
-static int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+static int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
                              int64_t n, int k, int16_t *out, int nthreads)
 {
     hr_codes_fn fn = hr_codes_portable;
@@ -589,7 +639,8 @@ static int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     int64_t bad;
-    if (!W) W = &hr_plain;
+    if (!W) W = &hr_standard;
+    if (k < R->kmin || k > R->kmax || W->ranks != R->def.ranks) return n > 0 ? 0 : -1;
     hr_vctx_init(&c, wc, R, W);
     HR_PARALLEL_ROWS(n, nthreads, bad, fn(&c, W, cards, lo, hi, k, out));
     return bad;
@@ -598,7 +649,7 @@ static int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8
 /* Evaluate n hand masks under a wild setting (NULL: none).  Returns the
  * first bad row (bits that are no card, jokers where they are not wild, fewer
  * than 5 or more than 9 cards) or -1. */
-static int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+static int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
                              int64_t n, int16_t *out, int nthreads)
 {
     hr_masks_fn fn = hr_masks_portable;
@@ -608,7 +659,8 @@ static int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint6
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     int64_t bad;
-    if (!W) W = &hr_plain;
+    if (!W) W = &hr_standard;
+    if (W->ranks != R->def.ranks) return n > 0 ? 0 : -1;
     hr_vctx_init(&c, wc, R, W);
     HR_PARALLEL_ROWS(n, nthreads, bad, fn(&c, W, masks, lo, hi, out));
     return bad;
@@ -621,7 +673,7 @@ static int hr_init(void)
     __builtin_cpu_init();
     hr_use_popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1");
 #endif
-    hr_init_wild(&hr_plain, 0, 0, 0);
+    hr_init_deck(&hr_standard, 0x1fff, 0, 0, 0);
 #if defined(_OPENMP) && !defined(_WIN32)
     pthread_atfork(NULL, NULL, hr_after_fork_in_child);
 #endif

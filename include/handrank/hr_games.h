@@ -24,7 +24,7 @@ typedef struct {
     int select;                 /* HR_SELECT_ANY: best five of hole + board;
                                    HR_SELECT_OMAHA: exactly two hole + three board */
     const hr_rule_t *hi, *lo;   /* rule sets of the two halves (either may be NULL) */
-    const hr_wild_t *wild;      /* wild setting (never NULL; &hr_plain for none) */
+    const hr_deck_t *wild;      /* the compiled deck: which cards exist, which are wild */
     hr_vctx_t vhi, vlo;         /* how each half values a hand (hr_game_init) */
     hr_wctx_t whi[HR_MAX_HASHED + 1], wlo[HR_MAX_HASHED + 1];
 } hr_game_t;
@@ -38,31 +38,23 @@ static int hr_game_init(hr_game_t *G)
     if (!G->wild || (!G->hi && !G->lo)) return 0;
     if (G->hole < 1 || G->hole > HR_MAX_HOLE || G->board < 0 || G->board > HR_MAX_BOARD)
         return 0;
-    if (G->select == HR_SELECT_OMAHA) {
-        if (G->hole < 2 || G->board < 3) return 0;
-    } else if (G->select != HR_SELECT_ANY || G->hole + G->board < HR_MIN_CARDS ||
-               G->hole + G->board > HR_MAX_CARDS) {
-        return 0;
+    const hr_rule_t *halves[2] = {G->hi, G->lo};
+    for (int h = 0; h < 2; h++) {
+        const hr_rule_t *R = halves[h];
+        if (!R) continue;
+        if (G->select == HR_SELECT_OMAHA) {
+            /* two hole cards and three board cards: a five-card poker hand */
+            if (G->hole < 2 || G->board < 3 || R->def.kind != HR_KIND_POKER || R->def.n != 5)
+                return 0;
+        } else if (G->select != HR_SELECT_ANY || G->hole + G->board < R->kmin ||
+                   G->hole + G->board > R->kmax) {
+            return 0;
+        }
+        if (G->wild->active && !R->wild_built) return 0;
     }
     if (G->hi) hr_vctx_init(&G->vhi, G->whi, G->hi, G->wild);
     if (G->lo) hr_vctx_init(&G->vlo, G->wlo, G->lo, G->wild);
     return 1;
-}
-
-/* hr_value for a hand size, mode and wild flag known only at run time: the
- * common shapes get the constant-folded loop body, the rest the general one. */
-HR_INLINE int hr_value_rt(const hr_vctx_t *c, uint64_t mask, uint64_t key, int k)
-{
-    if (!c->wild && k == 7) {
-        switch (c->mode) {
-        case HR_MODE_BEST: return hr_value(c, mask, key, 7, HR_MODE_BEST, 0);
-        case HR_MODE_IGNORE: return hr_value(c, mask, key, 7, HR_MODE_IGNORE, 0);
-        case HR_MODE_AVOID: return hr_value(c, mask, key, 7, HR_MODE_AVOID, 0);
-        case HR_MODE_QUAL: return hr_value(c, mask, key, 7, HR_MODE_QUAL, 0);
-        default: break;
-        }
-    }
-    return hr_value(c, mask, key, k, c->mode, c->wild);
 }
 
 /* Best Omaha five: one of the hole pairs' sums plus one of the board
@@ -82,7 +74,7 @@ HR_INLINE int hr_value_omaha(const hr_vctx_t *c, const hr_v2 *pairs, const int n
         for (int t = 0; t < nt; t++)
             for (int p = 0; p < np; p++) {
                 const hr_v2 acc = HR_V2_ADD(triples[t], pairs[p]);
-                const int v = hr_value(c, HR_V2_LO(acc), HR_V2_HI(acc), 5, c->mode, c->wild);
+                const int v = hr_value(c, HR_V2_LO(acc), HR_V2_HI(acc), 5, c->mode, c->qualifies, c->wild);
                 best = v > best ? v : best;
             }
         return best;
@@ -175,7 +167,7 @@ static void hr_deal_strengths(const hr_game_t *G, const hr_vctx_t *c, const uint
 static int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
                          int players)
 {
-    const hr_wild_t *W = G->wild;
+    const hr_deck_t *W = G->wild;
     uint64_t sum = 0;
     int n = 0;
     for (int j = 0; j < G->board; j++, n++) sum += HR_V2_LO(W->next[board[j]]);

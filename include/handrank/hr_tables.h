@@ -8,14 +8,16 @@
  *     most four times) has a distinct rank key (hr_rank_mult); a row-displaced
  *     perfect hash maps the key to a small slot number:
  *         slot = key + off[key >> shift]
- *  2. hr_rule_t, one per rule set, from an hr_ruledef_t (ace handling, whether
- *     straights and flushes are patterns, lower-is-better, qualifier):
- *       - the classes: every 5-card equivalence class, sorted worst to best, so a
+ *  2. hr_rule_t, one per rule set, from an hr_ruledef_t (the deck's ranks,
+ *     the hand size, the ace, which patterns exist and their order, low or
+ *     high, the qualifier, how a bug plays):
+ *       - the classes: every n-card equivalence class, sorted worst to best, so a
  *         class's strength is its position (dense by construction);
- *       - value[k][slot]: strength of the best five of a rank multiset, all cards
- *         taken as off-suit; k = 5 from the classes, k = 6, 7 by dropping one card;
- *       - flush[lane]: strength of the best five of one suit's 13-bit rank set,
- *         taken as all one suit (rule sets where flushes are patterns).
+ *       - value[k][slot]: strength of the best n of a rank multiset, all cards
+ *         taken as off-suit; k = n from the classes, more by dropping one card;
+ *       - flush[lane]: strength of the best n of one suit's 13-bit rank set,
+ *         taken as all one suit (rule sets where flushes are patterns);
+ *       - badugi[key]: for badugi, the strength of each unpaired rainbow set.
  */
 #ifndef HANDRANK_HR_TABLES_H
 #define HANDRANK_HR_TABLES_H
@@ -29,24 +31,58 @@
 
 enum { HR_ACE_HIGH = 0, HR_ACE_HIGH_ONLY = 1, HR_ACE_LOW = 2 };
 enum { HR_FLUSH_BEST = 0, HR_FLUSH_IGNORE = 1, HR_FLUSH_AVOID = 2 };
+enum { HR_BUG_ACE = 0, HR_BUG_WILD = 1 };
+enum { HR_KIND_POKER = 0, HR_KIND_BADUGI = 1 };
 
 /* Category numbers, as handrank.Category. */
 enum {
     HR_HIGH_CARD = 0, HR_ONE_PAIR, HR_TWO_PAIR, HR_THREE_OF_A_KIND, HR_STRAIGHT,
     HR_FLUSH, HR_FULL_HOUSE, HR_FOUR_OF_A_KIND, HR_STRAIGHT_FLUSH, HR_ROYAL_FLUSH,
-    HR_FIVE_OF_A_KIND
+    HR_FIVE_OF_A_KIND, HR_NCATS
 };
 
+/*
+ * A rule set, as data (filled from handrank._rules.RuleSet, its one source):
+ *   kind       HR_KIND_POKER: the best n-card poker hand; HR_KIND_BADUGI: the
+ *              best set of cards of different ranks and different suits;
+ *   ranks      the deck's ranks, bit r for rank r (0 = deuce .. 12 = ace);
+ *   n          cards in a hand that plays (5; 3 for three-card poker);
+ *   ace        HR_ACE_HIGH (high, and low in the lowest straight: A-2-3-4-5,
+ *              or A-6-7-8-9 in a deck from six up), HR_ACE_HIGH_ONLY,
+ *              HR_ACE_LOW (the lowest card; A-2-3-4-5 is then a plain sequence);
+ *   straights, flushes   whether they are hand patterns (straights are n
+ *              consecutive deck ranks in the rule's order of ranks);
+ *   low        lower hands win: strengths number the classes from the worst
+ *              low up, so higher is still better;
+ *   qualifier  rank of the highest card a qualifying low may hold, or -1;
+ *   five_kind  five of a kind is a pattern (wild cards make it);
+ *   bug        how a joker that is a bug plays: HR_BUG_ACE (an ace, or any
+ *              card that completes a straight or flush) or HR_BUG_WILD;
+ *   order      each category's place among the patterns, the worst first, as
+ *              a high hand would read them (a low rule set inverts the
+ *              whole order afterwards); -1 for a category that cannot occur;
+ *   partial    hands of 1..n-1 cards are ranked too, on one dense scale with
+ *              the full ones: a missing card is the worst kicker (below the
+ *              deuce for a high hand, above the king for a low one).
+ */
 typedef struct {
-    int ace;        /* HR_ACE_HIGH (also low in 5-4-3-2-A), HR_ACE_HIGH_ONLY, HR_ACE_LOW */
-    int patterns;   /* 1: straights and flushes are hand patterns; 0: ignored */
-    int low;        /* 1: lower hands are better, strengths are inverted */
-    int qualifier;  /* 0, or the highest rank (2..14 style: 8 means eight) of a qualifying low */
-    int five_kind;  /* 1: five of a kind exists (high rules, reachable with wild cards) */
+    int kind;
+    int ranks;
+    int n;
+    int ace;
+    int straights, flushes;
+    int low;
+    int qualifier;
+    int five_kind;
+    int bug;
+    int order[HR_NCATS];
+    int partial;
 } hr_ruledef_t;
 
-#define HR_MAX_CLASSES 7475
+#define HR_MAX_CLASSES 10000
 #define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
+#define HR_MAX_STRAIGHTS 14
+#define HR_BADUGI_KEYS (4 << 13)
 
 typedef struct {
     int k, shift;
@@ -58,14 +94,21 @@ typedef struct {
 
 typedef struct {
     hr_ruledef_t def;
-    int flush_mode;              /* HR_FLUSH_* */
-    int nclasses;                /* distinct 5-card values, five of a kind included */
+    int flush_mode;              /* HR_FLUSH_*: how the evaluator treats a flush */
+    int nclasses;                /* distinct n-card values, five of a kind included */
+    int kmin, kmax;              /* cards an evaluated hand may hold */
+    uint64_t fadj;               /* added to a key's suit counters: bit 3 of a
+                                    counter is then set by n cards of one suit */
     int16_t qual;                /* lows below this strength do not qualify (INT16_MIN: none) */
-    int16_t *value[HR_MAX_HASHED + 1];  /* value[k][slot], k = 5..7 */
+    int16_t *value[HR_MAX_HASHED + 1];  /* value[k][slot], k = n..7 */
     int16_t *flush;              /* [8192] or NULL */
+    int16_t *badugi;             /* [HR_BADUGI_KEYS] badugi strength by (size - 1) << 13 | ranks */
     int8_t *cat;                 /* [nclasses] category of each strength */
     uint8_t *ranks;              /* [5*nclasses] real ranks in order of significance */
     uint16_t *rankset;           /* [nclasses] bit r per rank r; HR_PAIRED if ranks repeat */
+    int nstraights;              /* the straights' rank sets, as masks */
+    uint32_t straight[HR_MAX_STRAIGHTS];
+    int pos[HR_NRANKS];          /* each deck rank's place in the rule's order, -1 off the deck */
     /* wild-card tables, built on first use by hr_build_wild() */
     int wild_built;
     int16_t *nw[HR_MAX_HASHED + 1][HR_MAX_HASHED + 1];  /* nw[w][n][slot of n naturals] */
@@ -208,9 +251,10 @@ static int hr_init_hashes(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Five-card classes                                                   */
+/* Hand classes                                                        */
 
-/* Rank as the rule orders it: ace-low rules put the ace below the deuce. */
+/* Rank as the rule orders it: ace-low rules put the ace below the deuce.
+ * This and hr_rank_of are the only place the ace-low order is written. */
 HR_INLINE int hr_order_of(const hr_ruledef_t *d, int rank)
 {
     return d->ace == HR_ACE_LOW ? (rank == 12 ? 0 : rank + 1) : rank;
@@ -221,57 +265,108 @@ HR_INLINE int hr_rank_of(const hr_ruledef_t *d, int order)
     return d->ace == HR_ACE_LOW ? (order == 0 ? 12 : order - 1) : order;
 }
 
+/* The straights of a rule set, as rank masks, from its deck: n deck ranks
+ * in a row of the rule's order, and under HR_ACE_HIGH also the ace with the
+ * n - 1 lowest deck ranks (the wheel).  Fills R->pos, R->straight. */
+static void hr_find_straights(hr_rule_t *R)
+{
+    const hr_ruledef_t *d = &R->def;
+    int seq[HR_NRANKS], m = 0;
+    for (int r = 0; r < HR_NRANKS; r++) R->pos[r] = -1;
+    for (int o = 0; o < HR_NRANKS; o++) {
+        const int r = hr_rank_of(d, o);
+        if (d->ranks >> r & 1) {
+            R->pos[r] = m;
+            seq[m++] = r;
+        }
+    }
+    R->nstraights = 0;
+    if (!d->straights || d->kind != HR_KIND_POKER) return;
+    for (int lo = 0; lo + d->n <= m; lo++) {
+        uint32_t set = 0;
+        for (int i = 0; i < d->n; i++) set |= 1u << seq[lo + i];
+        R->straight[R->nstraights++] = set;
+    }
+    if (d->ace == HR_ACE_HIGH && (d->ranks >> 12 & 1) && m > d->n) {
+        uint32_t set = 1u << 12;
+        for (int i = 0; i < d->n - 1; i++) set |= 1u << seq[i];
+        R->straight[R->nstraights++] = set;
+    }
+}
+
 /*
- * The sort key of five cards with rank counts cnt[] (all one suit if `flush`):
- * category << 20 | tie-break, where the tie-break lists the order-ranks, most
- * significant first, 4 bits each (just the top card for straights).  Keys
- * compare like the hands under the rule's high-style ordering (before a low
- * rule inverts it).  sig[] receives the real ranks in order of significance.
- * Returns 0 for an impossible combination (a flush with a pair).
+ * The sort key of n cards with rank counts cnt[] (all one suit if `flush`):
+ * place << 24 | tie-break, where the place is the category's place in the
+ * rule's order and the tie-break lists the order-ranks, most significant
+ * first, 4 bits each (just the top card for straights).  Keys compare like
+ * the hands, read as high hands (a low rule set inverts the order after).
+ * sig[] receives the real ranks in order of significance.  Returns 0 for an
+ * impossible combination (a flush with a pair, a rank off the deck) and
+ * UINT64_MAX for a category the rule set does not order (a bad definition).
  */
-static uint64_t hr_class_key(const hr_ruledef_t *d, const int cnt[HR_NRANKS], int flush,
+static uint64_t hr_class_key(const hr_rule_t *R, const int cnt[HR_NRANKS], int flush,
                              uint8_t sig[5], int *category)
 {
+    const hr_ruledef_t *d = &R->def;
     int t[5], n = 0, groups[5], ng = 0;
     for (int c = 5; c >= 1; c--)
         for (int o = HR_NRANKS - 1; o >= 0; o--) {
             int r = hr_rank_of(d, o);
             if (cnt[r] == c) {
+                if (R->pos[r] < 0) return 0;
                 groups[ng++] = c;
-                for (int i = 0; i < c; i++) t[n++] = o;
+                for (int i = 0; i < c && n < 5; i++) t[n++] = o;
             }
         }
-    if (n != 5) return 0;
-    int distinct = ng == 5;
-    if (flush && !distinct) return 0;
+    if (n != d->n && !(d->partial && n >= 1 && n < d->n)) return 0;
+    const int distinct = ng == n;
+    if (flush && (!distinct || n != d->n)) return 0;
 
     int straight = 0, top = t[0];
-    if (d->patterns && distinct) {
-        if (t[0] - t[4] == 4) straight = 1;
-        else if (d->ace == HR_ACE_HIGH && t[0] == 12 && t[1] == 3 && t[4] == 0) {
-            straight = 1;   /* 5-4-3-2-A: the ace plays low */
-            top = 3;
-            t[0] = 3; t[1] = 2; t[2] = 1; t[3] = 0; t[4] = 12;
+    if (distinct && d->straights && n == d->n) {
+        uint32_t set = 0;
+        for (int i = 0; i < n; i++) set |= 1u << hr_rank_of(d, t[i]);
+        for (int i = 0; i < R->nstraights; i++)
+            if (set == R->straight[i]) straight = 1;
+        if (straight && d->ace == HR_ACE_HIGH && t[0] == 12 && R->pos[hr_rank_of(d, t[1])] == n - 2) {
+            top = t[1];                 /* the wheel: the ace plays low */
+            for (int i = 0; i < n - 1; i++) t[i] = t[i + 1];
+            t[n - 1] = 12;
         }
     }
     int cat;
     if (groups[0] == 5) cat = HR_FIVE_OF_A_KIND;
     else if (groups[0] == 4) cat = HR_FOUR_OF_A_KIND;
-    else if (groups[0] == 3) cat = groups[1] == 2 ? HR_FULL_HOUSE : HR_THREE_OF_A_KIND;
-    else if (groups[0] == 2) cat = groups[1] == 2 ? HR_TWO_PAIR : HR_ONE_PAIR;
+    else if (groups[0] == 3) cat = ng > 1 && groups[1] == 2 ? HR_FULL_HOUSE : HR_THREE_OF_A_KIND;
+    else if (groups[0] == 2) cat = ng > 1 && groups[1] == 2 ? HR_TWO_PAIR : HR_ONE_PAIR;
     else if (straight && flush)
-        cat = (d->ace != HR_ACE_LOW && top == 12) ? HR_ROYAL_FLUSH : HR_STRAIGHT_FLUSH;
+        cat = (n == 5 && d->ace != HR_ACE_LOW && top == 12) ? HR_ROYAL_FLUSH : HR_STRAIGHT_FLUSH;
     else if (flush) cat = HR_FLUSH;
     else if (straight) cat = HR_STRAIGHT;
     else cat = HR_HIGH_CARD;
+    if (d->order[cat] < 0) return UINT64_MAX;
 
+    /* the tie-break: order-ranks + 1, most significant first; a missing card
+     * (partial hands) is the worst kicker: 0 under a high reading (the last
+     * kicker), 14 under a low one (whose order is inverted afterwards: the
+     * first kicker, as the highest card) */
     uint64_t tb = 0;
-    if (straight) tb = (uint64_t)top << 16;
-    else
-        for (int i = 0; i < 5; i++) tb = tb << 4 | (uint64_t)t[i];
-    for (int i = 0; i < 5; i++) sig[i] = (uint8_t)hr_rank_of(d, t[i]);
+    if (straight) {
+        tb = (uint64_t)(top + 1) << 16;
+    } else {
+        int paired = 0;                          /* cards in groups of two or more */
+        while (paired < n && cnt[hr_rank_of(d, t[paired])] >= 2) paired++;
+        const int miss = d->n - n;
+        for (int i = 0; i < paired; i++) tb = tb << 4 | ((uint64_t)t[i] + 1);
+        if (d->low)
+            for (int i = 0; i < miss; i++) tb = tb << 4 | 14;
+        for (int i = paired; i < n; i++) tb = tb << 4 | ((uint64_t)t[i] + 1);
+        if (!d->low)
+            for (int i = 0; i < miss; i++) tb = tb << 4;
+    }
+    for (int i = 0; i < 5; i++) sig[i] = (uint8_t)(i < n ? hr_rank_of(d, t[i]) : 255);
     *category = cat;
-    return ((uint64_t)cat << 20) | tb;
+    return ((uint64_t)d->order[cat] << 24) | tb;
 }
 
 typedef struct { uint64_t key; int cat; uint8_t sig[5]; } hr_class_t;
@@ -299,10 +394,19 @@ static void hr_counts_array(uint64_t packed, int cnt[HR_NRANKS])
     for (int r = 0; r < HR_NRANKS; r++) cnt[r] = hr_count_of(packed, r);
 }
 
+/* 1 when every rank of a packed multiset is in the deck. */
+static int hr_on_deck(const hr_rule_t *R, uint64_t packed)
+{
+    for (int r = 0; r < HR_NRANKS; r++)
+        if (hr_count_of(packed, r) && R->pos[r] < 0) return 0;
+    return 1;
+}
+
 static void hr_free_rule(hr_rule_t *R)
 {
     for (int k = 0; k <= HR_MAX_HASHED; k++) free(R->value[k]);
     free(R->flush);
+    free(R->badugi);
     free(R->cat);
     free(R->ranks);
     free(R->rankset);
@@ -314,17 +418,23 @@ static void hr_free_rule(hr_rule_t *R)
     memset(R, 0, sizeof(*R));
 }
 
-/* Add the classes of every multiset of `left` more ranks from rank r up. */
-static void hr_enum_class_rec(const hr_ruledef_t *d, hr_class_t *cls, int *n, int cnt[HR_NRANKS],
-                              int r, int left)
+/* Add the classes of every multiset of `left` more deck ranks from rank r up.
+ * Sets *bad when a class falls in a category the definition does not order. */
+static void hr_enum_class_rec(const hr_rule_t *R, hr_class_t *cls, int *n, int cnt[HR_NRANKS],
+                              int r, int left, int *bad)
 {
+    const hr_ruledef_t *d = &R->def;
     if (r == HR_NRANKS) {
         if (left) return;
-        for (int flush = 0; flush <= d->patterns; flush++) {
+        for (int flush = 0; flush <= d->flushes; flush++) {
             int cat;
+            int size = 0;
+            for (int r2 = 0; r2 < HR_NRANKS; r2++) size += cnt[r2];
+            if (flush && size != d->n) continue;
             uint8_t sig[5];
-            uint64_t key = hr_class_key(d, cnt, flush, sig, &cat);
-            if (key) {
+            uint64_t key = hr_class_key(R, cnt, flush, sig, &cat);
+            if (key == UINT64_MAX) *bad = 1;
+            else if (key && *n < 2 * HR_MAX_CLASSES) {
                 cls[*n].key = key;
                 cls[*n].cat = cat;
                 memcpy(cls[*n].sig, sig, 5);
@@ -333,19 +443,22 @@ static void hr_enum_class_rec(const hr_ruledef_t *d, hr_class_t *cls, int *n, in
         }
         return;
     }
-    int maxc = d->five_kind ? 5 : 4;
+    int maxc = R->pos[r] < 0 ? 0 : d->five_kind ? 5 : 4;
     for (int c = 0; c <= maxc && c <= left; c++) {
         cnt[r] = c;
-        hr_enum_class_rec(d, cls, n, cnt, r + 1, left - c);
+        hr_enum_class_rec(R, cls, n, cnt, r + 1, left - c, bad);
     }
     cnt[r] = 0;
 }
 
-/* Enumerate the classes of a rule set into cls (sorted, distinct); returns count. */
-static int hr_enum_classes(const hr_ruledef_t *d, hr_class_t *cls)
+/* Enumerate the classes of a rule set into cls (sorted, distinct); returns
+ * the count, or -1 for a definition that does not order a category it has. */
+static int hr_enum_classes(const hr_rule_t *R, hr_class_t *cls)
 {
-    int n = 0, cnt[HR_NRANKS] = {0};
-    hr_enum_class_rec(d, cls, &n, cnt, 0, 5);
+    int n = 0, bad = 0, cnt[HR_NRANKS] = {0};
+    for (int size = R->def.partial ? 1 : R->def.n; size <= R->def.n; size++)
+        hr_enum_class_rec(R, cls, &n, cnt, 0, size, &bad);
+    if (bad) return -1;
     qsort(cls, n, sizeof(hr_class_t), hr_cmp_class);
     int m = 0;
     for (int i = 0; i < n; i++)
@@ -353,20 +466,55 @@ static int hr_enum_classes(const hr_ruledef_t *d, hr_class_t *cls)
     return m;
 }
 
+/* Whether the evaluator's flush shortcuts hold for this definition (see
+ * hr_value and hr_value_omaha): where flushes count for the player, a flush
+ * (or straight flush) must beat every pattern that can share a 7-card hand
+ * with one -- a straight, trips, two pair, a pair, a high card -- and a
+ * straight flush a flush; where they count against, the suited version of
+ * five ranks must be worse than the same ranks off-suit. */
+static int hr_flush_rules_hold(const hr_ruledef_t *d)
+{
+    if (!d->flushes) return 1;
+    const int f = d->order[HR_FLUSH], sf = d->order[HR_STRAIGHT_FLUSH];
+    if (f < 0 || f <= d->order[HR_HIGH_CARD]) return 0;
+    if (d->straights && (sf < 0 || sf <= d->order[HR_STRAIGHT])) return 0;
+    if (d->low) return 1;
+    if (d->n < 5) return 1;   /* a three-card hand is only ever its own three cards */
+    static const int beaten[] = {HR_STRAIGHT, HR_THREE_OF_A_KIND, HR_TWO_PAIR, HR_ONE_PAIR};
+    for (int i = 0; i < 4; i++)
+        if (d->order[beaten[i]] >= f) return 0;
+    return !d->straights || sf > f;
+}
+
+static int hr_build_badugi(hr_rule_t *R);
+
 /* Build every table of one rule set.  Returns 1 on success, 0 on failure
  * (out of memory or an inconsistent definition). */
 static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
 {
-    hr_class_t *cls = malloc(HR_MAX_CLASSES * 2 * sizeof(hr_class_t));
+    hr_class_t *cls = NULL;
     int cnt[HR_NRANKS], cat, ok = 0;
     uint8_t sig[5];
 
     memset(R, 0, sizeof(*R));
     R->def = *def;
-    R->flush_mode = !def->patterns ? HR_FLUSH_IGNORE : def->low ? HR_FLUSH_AVOID : HR_FLUSH_BEST;
+    if ((def->ranks & 0x1fff) != def->ranks || hr_popcount64((uint64_t)def->ranks) < 5)
+        return 0;
+    hr_find_straights(R);
+    R->qual = INT16_MIN;
+    for (int r = 0; r < HR_NRANKS; r++) R->five_kind[r] = -1;
+    if (def->kind == HR_KIND_BADUGI) return hr_build_badugi(R);
+    if (def->kind != HR_KIND_POKER || (def->n != 3 && def->n != 5)) return 0;
+    if (!hr_flush_rules_hold(def)) return 0;
+    if (def->bug == HR_BUG_ACE && !(def->ranks >> 12 & 1)) return 0;
+    R->flush_mode = !def->flushes ? HR_FLUSH_IGNORE : def->low ? HR_FLUSH_AVOID : HR_FLUSH_BEST;
+    R->kmin = def->partial ? 1 : def->n;
+    R->kmax = def->n == 5 ? HR_MAX_CARDS : def->n;
+    R->fadj = (uint64_t)(5 - def->n) * 0x1111u << 32;
+    cls = malloc(HR_MAX_CLASSES * 2 * sizeof(hr_class_t));
     if (!cls) return 0;
-    R->nclasses = hr_enum_classes(def, cls);
-    if (R->nclasses > HR_MAX_CLASSES) goto done;
+    R->nclasses = hr_enum_classes(R, cls);
+    if (R->nclasses <= 0 || R->nclasses > HR_MAX_CLASSES) goto done;
 
     /* describe info, indexed by strength */
     R->cat = malloc(R->nclasses);
@@ -378,21 +526,19 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         uint16_t set = 0;
         R->cat[s] = (int8_t)cls[i].cat;
         memcpy(R->ranks + 5 * s, cls[i].sig, 5);
-        for (int j = 0; j < 5; j++) {
+        for (int j = 0; j < def->n && cls[i].sig[j] != 255; j++) {
             if (set >> cls[i].sig[j] & 1) set |= HR_PAIRED;
             set |= (uint16_t)(1u << cls[i].sig[j]);
         }
         R->rankset[s] = set;
     }
 
-    for (int r = 0; r < HR_NRANKS; r++) R->five_kind[r] = -1;
     for (int st = 0; st < R->nclasses; st++)
         if (R->cat[st] == HR_FIVE_OF_A_KIND) R->five_kind[R->ranks[5 * st]] = (int16_t)st;
 
     /* qualifier: the qualifying lows must be exactly the strongest classes */
-    R->qual = INT16_MIN;
-    if (def->qualifier) {
-        int qmin = R->nclasses, nq = 0, limit = hr_order_of(def, def->qualifier - 2);
+    if (def->qualifier >= 0) {
+        int qmin = R->nclasses, nq = 0, limit = hr_order_of(def, def->qualifier);
         for (int s = 0; s < R->nclasses; s++) {
             int top = hr_order_of(def, R->ranks[5 * s]);
             if (R->cat[s] == HR_HIGH_CARD && top <= limit) {
@@ -404,25 +550,28 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         R->qual = (int16_t)qmin;
     }
 
-    /* five cards: straight from the classes */
-    {
-        const hr_hash_t *h = &hr_hashes[5];
-        R->value[5] = malloc(h->size * sizeof(int16_t));
-        if (!R->value[5]) goto done;
-        for (uint32_t i = 0; i < h->size; i++) R->value[5][i] = -1;
+    /* n cards (and fewer, for partial hands): straight from the classes */
+    for (int k = R->kmin; k <= def->n; k++) {
+        const hr_hash_t *h = &hr_hashes[k];
+        R->value[k] = malloc(h->size * sizeof(int16_t));
+        if (!R->value[k]) goto done;
+        for (uint32_t i = 0; i < h->size; i++) R->value[k][i] = -1;
         for (uint32_t i = 0; i < h->n; i++) {
             hr_counts_array(h->counts[i], cnt);
-            uint64_t key = hr_class_key(def, cnt, 0, sig, &cat);
-            R->value[5][hr_slot(h, h->keys[i])] = (int16_t)hr_strength_of_key(R, cls, key);
+            uint64_t key = hr_class_key(R, cnt, 0, sig, &cat);
+            if (key && key != UINT64_MAX)
+                R->value[k][hr_slot(h, h->keys[i])] = (int16_t)hr_strength_of_key(R, cls, key);
         }
     }
-    /* six and seven: the best of dropping any one card */
-    for (int k = 6; k <= HR_MAX_HASHED; k++) {
+    /* more cards (up to 7; 8 and 9 drop cards at run time): the best of
+     * dropping any one card */
+    for (int k = def->n + 1; k <= (def->n == 5 ? HR_MAX_HASHED : def->n); k++) {
         const hr_hash_t *h = &hr_hashes[k], *g = &hr_hashes[k - 1];
         R->value[k] = malloc(h->size * sizeof(int16_t));
         if (!R->value[k]) goto done;
         for (uint32_t i = 0; i < h->size; i++) R->value[k][i] = -1;
         for (uint32_t i = 0; i < h->n; i++) {
+            if (!hr_on_deck(R, h->counts[i])) continue;
             int best = -1;
             for (int r = 0; r < HR_NRANKS; r++)
                 if (hr_count_of(h->counts[i], r)) {
@@ -432,18 +581,20 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
             R->value[k][hr_slot(h, h->keys[i])] = (int16_t)best;
         }
     }
-    /* flushes: five suited ranks from the classes, more by dropping one */
-    if (def->patterns) {
+    /* flushes: n suited deck ranks from the classes, more by dropping one */
+    if (def->flushes) {
         R->flush = malloc((1 << 13) * sizeof(int16_t));
         if (!R->flush) goto done;
         for (int pc = 0; pc <= HR_NRANKS; pc++)
             for (uint32_t lane = 0; lane < (1u << 13); lane++) {
                 if (hr_popcount64(lane) != pc) continue;
                 int best = -1;
-                if (pc == 5) {
+                if ((lane & (uint32_t)def->ranks) != lane) {
+                    best = -1;                      /* a rank off the deck */
+                } else if (pc == def->n) {
                     for (int r = 0; r < HR_NRANKS; r++) cnt[r] = lane >> r & 1;
-                    best = hr_strength_of_key(R, cls, hr_class_key(def, cnt, 1, sig, &cat));
-                } else if (pc > 5) {
+                    best = hr_strength_of_key(R, cls, hr_class_key(R, cnt, 1, sig, &cat));
+                } else if (pc > def->n) {
                     for (uint32_t rest = lane; rest; rest &= rest - 1) {
                         int v = R->flush[lane & ~(rest & (0u - rest))];
                         if (v > best) best = v;
@@ -459,6 +610,91 @@ done:
     return ok;
 }
 
+/* ------------------------------------------------------------------ */
+/* Badugi                                                               */
+
+/*
+ * Badugi: of four cards, the largest set with no two of a rank and no two
+ * of a suit plays; more cards beat fewer, and among sets of one size the
+ * lower wins (compared from the highest card down, the ace low).  A set is
+ * keyed by (size - 1) << 13 | its ranks as a 13-bit mask in ace-low order
+ * (ace = bit 0): for one size, the lower hand has the smaller mask.  The
+ * table maps keys to dense strengths, the best 4-3-2-A the highest.
+ */
+HR_INLINE uint32_t hr_low_bits(uint32_t lane)
+{
+    return ((lane << 1) | (lane >> 12)) & 0x1fffu;    /* ace to bit 0, deuce to bit 1 ... */
+}
+
+static int hr_build_badugi(hr_rule_t *R)
+{
+    const hr_ruledef_t *d = &R->def;
+    if (d->n != 4 || d->ace != HR_ACE_LOW || !d->low) return 0;
+    R->kmin = R->kmax = 4;
+    R->flush_mode = HR_FLUSH_IGNORE;
+    R->badugi = malloc(HR_BADUGI_KEYS * sizeof(int16_t));
+    R->cat = malloc(HR_BADUGI_KEYS);
+    R->ranks = malloc(5 * (size_t)HR_BADUGI_KEYS);
+    R->rankset = malloc(sizeof(uint16_t) * HR_BADUGI_KEYS);
+    if (!R->badugi || !R->cat || !R->ranks || !R->rankset) {
+        hr_free_rule(R);
+        return 0;
+    }
+    const uint32_t deck = hr_low_bits((uint32_t)d->ranks);
+    int s = 0;
+    /* worst first: one card, highest mask first ... four cards, lowest mask last */
+    for (int size = 1; size <= 4; size++)
+        for (int m = 0x1fff; m >= 0; m--) {
+            const int key = (size - 1) << 13 | m;
+            R->badugi[key] = -1;
+            if (hr_popcount64((uint64_t)m) != size || ((uint32_t)m & ~deck)) continue;
+            R->badugi[key] = (int16_t)s;
+            R->cat[s] = HR_HIGH_CARD;
+            int j = 0;
+            uint16_t set = 0;
+            for (int b = 12; b >= 0; b--)
+                if (m >> b & 1) {
+                    const int rank = b == 0 ? 12 : b - 1;
+                    R->ranks[5 * s + j++] = (uint8_t)rank;
+                    set |= (uint16_t)(1u << rank);
+                }
+            while (j < 5) R->ranks[5 * s + j++] = 0xff;    /* no card */
+            R->rankset[s] = set;
+            s++;
+        }
+    R->nclasses = s;
+    return 1;
+}
+
+/* Badugi strength of a hand of four distinct cards given by its mask. */
+HR_INLINE int hr_value_badugi(const int16_t *T, uint64_t mask)
+{
+    uint32_t rk[4], su[4];
+    int n = 0;
+    for (uint64_t x = mask; x && n < 4; x &= x - 1, n++) {
+        const int p = hr_ctz64(x);
+        rk[n] = hr_low_bits(1u << (p & 15));
+        su[n] = 1u << (p >> 4);
+    }
+    int best = -1;
+    for (uint32_t sub = 1; sub < (1u << n); sub++) {
+        uint32_t r = 0, s = 0;
+        int size = 0, ok = 1;
+        for (int i = 0; i < n; i++)
+            if (sub >> i & 1) {
+                ok &= !(r & rk[i]) & !(s & su[i]);
+                r |= rk[i];
+                s |= su[i];
+                size++;
+            }
+        if (ok) {
+            const int v = T[(size - 1) << 13 | (int)r];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
 
 /* ------------------------------------------------------------------ */
 /* Wild cards                                                          */
@@ -466,17 +702,20 @@ done:
 /*
  * nw[w][n]: for every multiset of n natural ranks (n + w = 5..7), the best
  * five when w fully wild cards join it, all taken as off-suit: a wild becomes
- * any rank; a fifth card of a rank makes five of a kind where the rule set has
- * it and is not allowed where it does not.  Built by adding one wild at a time:
- *     nw[w][n][m] = max over ranks r of nw[w-1][n+1][m + r]   (nw[0] = value)
+ * any deck rank; a fifth card of a rank makes five of a kind where the rule
+ * set has it and is not allowed where it does not.  Built by adding one wild
+ * at a time:
+ *     nw[w][n][m] = max over deck ranks r of nw[w-1][n+1][m + r]   (nw[0] = value)
  * fw[w][lane]: the best flush of one suit's ranks plus w wild cards, which
- * take ranks the suit lacks.  bw[b][n]: as nw for b bugs under high rules,
- * the better of "every bug an ace" and the best straight the bugs complete.
- * Returns 1 on success.
+ * take deck ranks the suit lacks.  bw[b][n]: as nw for b bugs where a bug is
+ * an ace or completes a straight (HR_BUG_ACE): the better of "every bug an
+ * ace" and the best straight the bugs complete.  Only five-card poker rule
+ * sets take wild cards.  Returns 1 on success.
  */
 static int hr_build_wild(hr_rule_t *R)
 {
     if (R->wild_built) return 1;
+    if (R->def.kind != HR_KIND_POKER || R->def.n != 5) return 0;
     for (int w = 1; w <= HR_MAX_HASHED; w++)
         for (int n = (w >= 5 ? 0 : 5 - w); n + w <= HR_MAX_HASHED; n++) {
             const hr_hash_t *h = &hr_hashes[n], *up = &hr_hashes[n + 1];
@@ -486,8 +725,10 @@ static int hr_build_wild(hr_rule_t *R)
             R->nw[w][n] = t;
             for (uint32_t i = 0; i < h->size; i++) t[i] = -1;
             for (uint32_t i = 0; i < h->n; i++) {
+                if (!hr_on_deck(R, h->counts[i])) continue;
                 int best = -1;
                 for (int r = 0; r < HR_NRANKS; r++) {
+                    if (R->pos[r] < 0) continue;
                     int v = hr_count_of(h->counts[i], r) == 4
                                 ? R->five_kind[r]
                                 : prev[hr_slot(up, h->keys[i] + hr_rank_mult[r])];
@@ -505,15 +746,13 @@ static int hr_build_wild(hr_rule_t *R)
             for (uint32_t lane = 0; lane < (1u << 13); lane++) {
                 int best = prev[lane];
                 for (int r = 0; r < HR_NRANKS; r++)
-                    if (!(lane >> r & 1) && prev[lane | (1u << r)] > best)
+                    if (R->pos[r] >= 0 && !(lane >> r & 1) && prev[lane | (1u << r)] > best)
                         best = prev[lane | (1u << r)];
                 t[lane] = (int16_t)best;
             }
         }
     }
-    /* bugs (only where five of a kind exists, i.e. high rules): every bug an
-     * ace, or the bugs complete a straight (flushes come from fw) */
-    if (R->five_kind[12] >= 0)
+    if (R->def.bug == HR_BUG_ACE)
         for (int b = 1; b <= 2; b++)
             for (int n = 5 - b; n + b <= HR_MAX_HASHED; n++) {
                 const hr_hash_t *h = &hr_hashes[n];
@@ -523,6 +762,7 @@ static int hr_build_wild(hr_rule_t *R)
                 for (uint32_t i = 0; i < h->size; i++) t[i] = -1;
                 for (uint32_t i = 0; i < h->n; i++) {
                     uint64_t counts = h->counts[i];
+                    if (!hr_on_deck(R, counts)) continue;
                     uint32_t ranks = 0;
                     for (int r = 0; r < HR_NRANKS; r++)
                         if (hr_count_of(counts, r)) ranks |= 1u << r;
@@ -530,8 +770,9 @@ static int hr_build_wild(hr_rule_t *R)
                         ? R->five_kind[12]
                         : R->value[n + b][hr_slot(&hr_hashes[n + b],
                                                   h->keys[i] + (uint32_t)b * hr_rank_mult[12])];
-                    for (int top = 3; top < HR_NRANKS; top++) {
-                        uint32_t window = top == 3 ? 0x100fu : 0x1fu << (top - 4), key = 0;
+                    for (int j = 0; j < R->nstraights; j++) {
+                        const uint32_t window = R->straight[j];
+                        uint32_t key = 0;
                         if (hr_popcount64(window & ~ranks) > b) continue;
                         for (int r = 0; r < HR_NRANKS; r++)
                             if (window >> r & 1) key += hr_rank_mult[r];

@@ -9,23 +9,33 @@
 See ``help(handrank.evaluate)`` and the README for the full tour.
 """
 from ._build import build_info
+from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
+from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from ._equity import EquityResult, equity
 from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._ranges import HAND_CLASSES, Range, hand_class
 from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
-                     get_game, showdown, upcard_strength, winners)
+                     get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError
+from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
+                       deal, deal_masks, redraw)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "EquityResult", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
+    "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
     "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
-    "lowest_card", "parse", "showdown", "to_mask", "upcard_strength", "winners", "__version__",
+    "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners",
+    "__version__",
+    # analysis (_analysis)
+    "Potential", "ehs", "ehs2", "hand_potential", "hand_strength", "outs",
+    # dealing, draws and canonical hand indexes (_toolkit)
+    "Dealer", "PREFLOP_CLASS", "canonical_hand", "canonical_index", "canonical_size", "deal",
+    "deal_masks", "redraw",
 ]

@@ -16,8 +16,10 @@ import numpy as np
 from . import _core
 from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
 from ._slices import first_bad_row
+from ._deck import Deck
+from ._input import card_array
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
-from ._types import Category, HandError
+from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
 __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
@@ -72,26 +74,18 @@ _REPR.maxstring = _REPR.maxother = 40
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
 
 
-def _ints_checked(arr: np.ndarray) -> np.ndarray:
-    """uint8 C-contiguous copy of an integer array, refusing codes outside 0..53."""
-    if arr.dtype == np.uint8:
-        return np.ascontiguousarray(arr)
-    if arr.size:
-        bad = (arr < 0) | (arr >= NCODES)
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
-            row = f"row {idx[0]}: " if arr.ndim == 2 else ""
-            raise HandError(f"{row}card code {arr[idx]} is out of range 0..{NCODES - 1}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
-
-
 #: A hand's text is read no further than this many cards (so a huge text that
 #: cannot be one hand is refused at once).
 _TEXT_CARDS_LIMIT = 64
 
 
-def _too_many_cards(k: int | str, lo: int, hi: int, hint: str = "") -> HandError:
-    return HandError(f"a hand needs {lo} to {hi} cards; got {k}{hint}")
+def _size_error(k: int | str, rs: RuleSet | None, hint: str = "") -> HandError:
+    """The one message for a hand of the wrong size: 'a hand needs 5 to 9
+    cards; got 4', or 'exactly 3 cards under three-card rules'."""
+    sizes = rs.hand_sizes if rs is not None else range(5, 10)
+    span = f"{sizes.start} to {sizes.stop - 1}" if len(sizes) > 1 else f"exactly {sizes.start}"
+    rule = "" if rs is None or rs.name == "high" else f" under {rs.name} rules"
+    return HandError(f"a hand needs {span} cards{rule}; got {k}{hint}")
 
 
 def _is_text_array(arr: np.ndarray) -> bool:
@@ -102,15 +96,16 @@ def _is_text_array(arr: np.ndarray) -> bool:
     return arr.dtype == object and all(isinstance(t, str) for t in arr.flat)
 
 
-def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.ndarray, bool]:
+def as_hands(hands: Any, rs: RuleSet | None = None) -> tuple[np.ndarray, bool]:
     """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
     the input was one hand.  Accepts text, a sequence of codes, a list (or
     1-D numpy array, or pandas Series) of texts, or an integer array of one
     (k,) or many (N, k) hands.
 
-    With ``k_range=(lo, hi)``, one hand of more than ``hi`` cards is refused
+    With a rule set ``rs``, one hand of more cards than it ranks is refused
     before its codes are converted or checked (a long 1-D array is one hand,
     and usually a batch passed flat by mistake)."""
+    k_range = (rs.hand_sizes.start, rs.hand_sizes.stop - 1) if rs is not None else None
     if isinstance(hands, str):
         if k_range is None:
             return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
@@ -118,7 +113,7 @@ def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.nda
         codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
         if len(codes) > hi:
             k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
-            raise _too_many_cards(k, lo, hi, f" ({codes_excerpt(codes)!r})")
+            raise _size_error(k, rs, f" ({codes_excerpt(codes)!r})")
         return np.array(codes, dtype=np.uint8).reshape(1, -1), True
     if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
         return as_batch(hands), False
@@ -127,7 +122,7 @@ def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.nda
                         f"got {type(hands).__name__}")
     if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
             and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
-        raise _too_many_cards(len(hands), *k_range,
+        raise _size_error(len(hands), rs,
                               " (a flat list of codes is one hand; pass a list of hands or "
                               "an (N, k) array for a batch)")
     try:
@@ -139,7 +134,7 @@ def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.nda
             raise HandError("no cards given: a hand needs 5 to 9 cards")
         if not isinstance(hands, (list, tuple)) and _is_text_array(arr):
             if arr.ndim == 0:
-                return as_hands(str(arr[()]), k_range)
+                return as_hands(str(arr[()]), rs)
             if arr.ndim == 1:                    # a numpy array or pandas Series of texts
                 return as_batch([str(t) for t in arr.tolist()]), False
             raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
@@ -147,11 +142,11 @@ def as_hands(hands: Any, k_range: tuple[int, int] | None = None) -> tuple[np.nda
         raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
     if arr.ndim == 1:
         if k_range is not None and len(arr) > k_range[1]:
-            raise _too_many_cards(len(arr), *k_range, " (a 1-D array is one hand; pass an "
+            raise _size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
                                                       "(N, k) array for a batch)")
-        return _ints_checked(arr).reshape(1, -1), True
+        return card_array(arr).reshape(1, -1), True
     if arr.ndim == 2:
-        return _ints_checked(arr), False
+        return card_array(arr), False
     raise HandError(f"hands must be a 1-D hand or a 2-D (N, k) array; got shape {arr.shape}")
 
 
@@ -176,8 +171,9 @@ def as_batch(hands: Any) -> np.ndarray:
     return arr
 
 
-def row_problem(row: np.ndarray, jokers_ok: bool = False) -> str:
-    """What is wrong with one hand's codes (for error messages)."""
+def row_problem(row: np.ndarray, jokers_ok: bool = False, deck: Deck | None = None) -> str:
+    """What is wrong with one hand's codes (for error messages): a code out
+    of range, a joker without a wild setting, a card off the deck, a repeat."""
     seen: dict[int, int] = {}
     for pos, c in enumerate(int(x) for x in row):
         if not 0 <= c < NCODES:
@@ -185,14 +181,17 @@ def row_problem(row: np.ndarray, jokers_ok: bool = False) -> str:
         if c >= 52 and not jokers_ok:
             return (f"a joker (code {c}) needs a wild setting: wild='bug', 'jokers' "
                     f"or a list of wild cards")
+        if deck is not None and c < 52 and not deck.holds(c):
+            return f"card {card_name(c)} is not in {deck.describe()}"
         if c in seen:
             return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
         seen[c] = pos
     return "the hand is invalid"
 
 
-def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = False) -> HandError:
-    problem = row_problem(rows[i], jokers_ok)
+def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = False,
+                   deck: Deck | None = None) -> HandError:
+    problem = row_problem(rows[i], jokers_ok, deck)
     if single:
         try:
             text = format_cards(rows[i])
@@ -202,12 +201,21 @@ def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = Fal
     return HandError(f"row {i}: {problem}")
 
 
-def _check_k(k: int, rows: np.ndarray, single: bool) -> None:
-    if not 5 <= k <= 9:
+def _check_k(k: int, rows: np.ndarray, single: bool, rs: RuleSet) -> None:
+    if k not in rs.hand_sizes:
         what = ""
-        if single and 0 < k < 5 and rows.max() < NCODES:
+        if single and 0 < k < rs.hand_sizes.start and rows.max() < NCODES:
             what = f" ({codes_excerpt(rows[0])!r})"
-        raise HandError(f"a hand needs 5 to 9 cards; got {k}{what}")
+        raise _size_error(k, rs, what)
+
+
+def _deck_for(rs: RuleSet, ws: WildSetting | None) -> _core.CompiledDeck:
+    """The compiled deck of a rule set under a wild setting (HandError when
+    the rule set takes no wild cards, or a wild card is off its deck)."""
+    if ws is not None and not rs.wild_ok:
+        raise HandError(f"wild cards are not supported under {rs.name} rules (only for "
+                        f"five-card poker rule sets)")
+    return rs.deck.compiled(ws)
 
 
 def _out_array(out: np.ndarray | None, n: int, *sources: np.ndarray) -> np.ndarray:
@@ -296,26 +304,27 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:                     # one plain hand: straight into C
             ws = resolve_wild(wild)
-            v = fast.tables.eval_one(hands, ws.compiled if ws is not None else None)
+            v = fast.tables.eval_one(hands, _deck_for(fast, ws))
             if v is not None:
                 return v
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    rows, single = as_hands(hands, (5, 9))
+    deck = _deck_for(rs, ws)
+    rows, single = as_hands(hands, rs)
     n, k = rows.shape
-    _check_k(k, rows, single)
+    _check_k(k, rows, single, rs)
     res = _out_array(out, n, rows)
     bad = _run_chunked(rs.tables.eval_codes, rows, res, resolve_threads(threads, n),
-                       ws.compiled if ws else None, slow=k > 7 or ws is not None)
+                       deck, slow=k > 7 or ws is not None)
     if bad >= 0:
-        raise _bad_row_error(rows, bad, single, ws is not None)
+        raise _bad_row_error(rows, bad, single, ws is not None, rs.deck)
     if out is not None and res is not out:
         out[...] = res
         res = out
     return int(res[0]) if single else res
 
 
-def _mask_problem(m: int, jokers_ok: bool = False) -> str:
+def _mask_problem(m: int, rs: RuleSet, jokers_ok: bool = False) -> str:
     cards = m & 0x1FFF1FFF1FFF1FFF
     if jokers_ok:
         cards |= m & (0x2000 | 0x20000000)
@@ -323,8 +332,12 @@ def _mask_problem(m: int, jokers_ok: bool = False) -> str:
         return "the mask holds a joker (bit 13 or 29), which needs a wild setting"
     if m != cards:
         extra = m & ~cards
-        return f"bit {(extra & -extra).bit_length() - 1} is set, which is no card"
-    return f"the mask holds {bin(m).count('1')} cards; a hand needs 5 to 9"
+        return f"bit {(extra & (0 - extra)).bit_length() - 1} is set, which is no card"
+    for bit in range(64):
+        if m >> bit & 1 and bit not in (13, 29) and not rs.deck.holds(4 * (bit & 15) + (bit >> 4)):
+            return f"card {card_name(4 * (bit & 15) + (bit >> 4))} is not in {rs.deck.describe()}"
+    return f"the mask holds {bin(m).count('1')} cards; " + str(_size_error(
+        bin(m).count('1'), rs)).split("; ")[0]
 
 
 def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
@@ -345,11 +358,12 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
     if wild is None and out is None and type(rules) is str and type(masks) is int:
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:
-            v = fast.tables.eval_mask_one(masks)
+            v = fast.tables.eval_mask_one(masks, fast.deck.compiled(None))
             if v is not None:
                 return v
     rs = get_rules(rules)
     ws = resolve_wild(wild)
+    deck = _deck_for(rs, ws)
     single = isinstance(masks, (int, np.integer))
     if isinstance(masks, bool):
         raise TypeError("a mask is an integer, not a bool")
@@ -376,10 +390,10 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
     n = len(arr)
     res = _out_array(out, n, arr)
     bad = _run_chunked(rs.tables.eval_masks, arr, res, resolve_threads(threads, n),
-                       ws.compiled if ws else None, slow=True)
+                       deck, slow=True)
     if bad >= 0:
         where = "" if single else f"row {bad}: "
-        problem = _mask_problem(int(arr[bad]), ws is not None)
+        problem = _mask_problem(int(arr[bad]), rs, ws is not None)
         raise HandError(f"{where}{problem} (mask {int(arr[bad]):#x})")
     if out is not None and res is not out:
         out[...] = res
@@ -387,32 +401,37 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
     return int(res[0]) if single else res
 
 
-_COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.intp) for k in range(5, 10)}
+def _combos(k: int, n: int) -> np.ndarray:
+    """Every choice of n of k positions, (C(k, n), n)."""
+    return np.array(list(combinations(range(k), n)), dtype=np.intp)
 
 
 def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet,
                         ws: WildSetting | None = None) -> np.ndarray:
-    """Sort each row of five cards as a player reads the hand: groups before
-    kickers, higher before lower under the rules (the wheel as 5-4-3-2-A)."""
+    """Sort each row of the cards that play as a player reads the hand: in the
+    order of its class's ranks (groups before kickers, high to low under the
+    rules, the wheel as 5-4-3-2-A), higher suits first; wild cards last."""
     ranks = five.astype(np.int64) >> 2
     suits = five.astype(np.int64) & 3
-    same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
-    order = (ranks + 1) % 13 if rs.ace == "low" else ranks.copy()
-    if rs.ace == "high":
-        cats, cls_ranks = rs._classes
-        s = np.clip(strengths, 0, None)
-        wheel = np.isin(cats[s], (Category.STRAIGHT, Category.STRAIGHT_FLUSH)) & (cls_ranks[s, 0] == 3)
-        order[wheel[:, None] & (ranks == 12)] = -1
-    key = same * 64 + (order + 1) * 4 + suits
+    cls = rs._classes[1][np.clip(strengths, 0, None)].astype(np.int64)      # (N, 5)
+    match = ranks[:, :, None] == cls[:, None, :]
+    place = np.where(match.any(axis=2), match.argmax(axis=2), 5)
+    if (strengths < 0).any():       # no qualifying low: groups first, then high to low
+        same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+        order = np.vectorize(rs.order_of)(ranks) if ranks.size else ranks
+        fallback = np.argsort(np.argsort(-(same * 16 + order), axis=1, kind="stable"), axis=1)
+        place = np.where((strengths < 0)[:, None], fallback, place)
+    key = place * 4 + (3 - suits)
     if ws is not None:
         wild = np.isin(five, [*ws.cards, 52, 53])
-        key[wild] = -1 - five[wild].astype(np.int64)      # wild cards last
-    idx = np.argsort(-key, axis=1, kind="stable")
+        key[wild] = 100 + five[wild].astype(np.int64)      # wild cards last
+    idx = np.argsort(key, axis=1, kind="stable")
     return np.take_along_axis(five, idx, axis=1)
 
 
 def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
-    """The five cards that play: ``(5,)`` uint8 codes, or ``(N, 5)`` for a batch.
+    """The five cards that play: ``(5,)`` uint8 codes, or ``(N, 5)`` for a batch
+    (three for three-card rules).
 
     The cards come in reading order (groups before kickers, high to low under
     the rules; wild cards last).  Among equally good choices the first found
@@ -424,16 +443,20 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     """
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    rows, single = as_hands(cards, (5, 9))
+    if rs.kind != "poker":
+        raise HandError(f"best_five picks the cards of a poker hand; under {rs.name} rules "
+                        f"every card of the hand is weighed (see describe)")
+    rows, single = as_hands(cards, rs)
     strengths = evaluate(rows, rs, ws)       # validates every row
     n, k = rows.shape
-    combos = _COMBOS[k]
-    result = np.empty((n, 5), dtype=np.uint8)
+    play = min(k, rs.cards)                  # a partial hand: every card plays
+    combos = _combos(k, play)
+    result = np.empty((n, play), dtype=np.uint8)
     chunk = max(1, 2_000_000 // len(combos))
     for lo in range(0, n, chunk):
         part = rows[lo:lo + chunk]
-        subsets = part[:, combos]                                 # (m, C, 5)
-        vals = evaluate(subsets.reshape(-1, 5), rs, ws).reshape(len(part), len(combos))
+        subsets = part[:, combos]                                 # (m, C, n)
+        vals = evaluate(subsets.reshape(-1, play), rs, ws).reshape(len(part), len(combos))
         pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
         result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs, ws)
     return result[0] if single else result

@@ -131,23 +131,11 @@ def parse(text: str) -> np.ndarray:
     return np.array(parse_codes(text), dtype=np.uint8)
 
 
-def _codes_1d(cards: CardsLike, what: str = "cards") -> np.ndarray:
-    """A 1-D int64 array of checked codes 0..53 from text or a sequence."""
-    if isinstance(cards, str):
-        return np.array(parse_codes(cards), dtype=np.int64)
-    arr = np.asarray(cards)
-    if arr.dtype == object or arr.dtype.kind not in "iu":
-        if arr.size == 0:
-            return np.zeros(0, dtype=np.int64)
-        raise HandError(f"{what} must be integer card codes or text; got dtype {arr.dtype}")
-    if arr.ndim != 1:
-        raise HandError(f"{what} must be one hand (1-D); got shape {arr.shape}")
-    arr = arr.astype(np.int64)
-    bad = np.flatnonzero((arr < 0) | (arr >= NCODES))
-    if bad.size:
-        raise HandError(f"card code {arr[bad[0]]} at position {bad[0]} is out of range "
-                        f"0..{NCODES - 1}")
-    return arr
+def _codes_1d(cards: CardsLike, what: str | None = None) -> np.ndarray:
+    """A 1-D int64 array of checked codes 0..53 from text or a sequence (see
+    ``_input.card_list``, the one validator)."""
+    from ._input import card_list
+    return np.array(card_list(cards, what), dtype=np.int64)
 
 
 def format(cards: CardsLike | Iterable[CardsLike]) -> str | list[str]:  # noqa: A001

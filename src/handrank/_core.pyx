@@ -15,30 +15,42 @@ import numpy as np
 
 cdef extern from "handrank/hr_equity.h" nogil:
     ctypedef struct hr_ruledef_t:
+        int kind
+        int ranks
+        int n
         int ace
-        int patterns
+        int straights
+        int flushes
         int low
         int qualifier
         int five_kind
+        int bug
+        int order[11]
+        int partial
     ctypedef struct hr_rule_t:
+        hr_ruledef_t deff "def"
         int wild_built
         int flush_mode
         int nclasses
+        int kmin
+        int kmax
         int16_t qual
         int8_t *cat
         uint8_t *ranks
-    ctypedef struct hr_wild_t:
+    ctypedef struct hr_deck_t:
         uint64_t wild_bits
+        uint64_t valid_bits
+        int ranks
         int active
         int bug
     int hr_init()
-    void hr_init_wild(hr_wild_t *W, uint64_t wild_cards, int jokers, int bug)
+    void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
     int hr_build_wild(hr_rule_t *R)
     int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
     void hr_free_rule(hr_rule_t *R)
-    int64_t hr_eval_codes(const hr_rule_t *R, const hr_wild_t *W, const uint8_t *cards,
+    int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
                           int64_t n, int k, int16_t *out, int nthreads)
-    int64_t hr_eval_masks(const hr_rule_t *R, const hr_wild_t *W, const uint64_t *masks,
+    int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
                           int64_t n, int16_t *out, int nthreads)
     ctypedef struct hr_game_t:
         int hole
@@ -46,9 +58,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int select
         const hr_rule_t *hi
         const hr_rule_t *lo
-        const hr_wild_t *wild
+        const hr_deck_t *wild
     int hr_game_init(hr_game_t *G)
-    hr_wild_t hr_plain
+    hr_deck_t hr_standard
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *hi_out,
                         int16_t *lo_out, int nthreads)
@@ -73,15 +85,21 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int board_known
         uint8_t deck[54]
         int ndeck
+        int ncombos
         int prefix
         int64_t units
     ctypedef struct hr_eqcount_t:
         int players
         int64_t *cnt
         double *wcnt
+        int64_t *cats
+        double *pshare
+        double *hand_share
+        double *hand_weight
+        int ncombos
         int64_t deals
         double wdeals
-    int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted)
+    int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncombos)
     void hr_eqcount_free(hr_eqcount_t *C)
     void hr_init_binom()
     int64_t hr_equity_plan(hr_equity_t *E)
@@ -101,16 +119,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
     int hr_use_popcnt
     const unsigned int hr_rank_mult[13]
 
-# How this module was built (handrank.build_info()).  Placed after the
-# headers: from here on, gcc's -Wpedantic is off, because Cython's generated
-# code casts functions to void * in its type-slot tables ("ISO C forbids
-# conversion of function pointer to object pointer type"); the headers above
-# are compiled with it.
+# How this module was built (handrank.build_info()).
 cdef extern from *:
     """
-    #if defined(__GNUC__)
-    #pragma GCC diagnostic ignored "-Wpedantic"
-    #endif
     #if defined(__clang__)
     #define HR_BUILD_COMPILER "clang " __clang_version__
     #elif defined(__MINGW64__) || defined(__MINGW32__)
@@ -173,6 +184,7 @@ MAX_TEAM = HR_MAX_TEAM
 RANK_MULTIPLIERS = tuple(int(hr_rank_mult[i]) for i in range(13))
 
 ACE_MODES = {"high": 0, "high-only": 1, "low": 2}
+CATEGORIES = 11
 
 DEF MAX_FAST = 16
 
@@ -283,51 +295,85 @@ def parse_plain(list texts):
     return out
 
 
-cdef class Wild:
-    """A compiled wild-card setting: which cards are wild and whether jokers are
-    bugs.  ``wild_cards`` has bit c set for each wild code c < 52; jokers are
-    legal and wild whenever ``jokers`` is true."""
-    cdef hr_wild_t w
+cdef class CompiledDeck:
+    """A deck compiled for the loops, once per (deck, wild setting): which
+    cards exist (``ranks``: bit r for each rank of the deck, in four suits),
+    which are wild (``wild_cards``: bit c for each designated wild code c <
+    52), whether jokers are legal (and wild) and whether they are bugs."""
+    cdef hr_deck_t d
 
-    def __cinit__(self, uint64_t wild_cards, bint jokers, bint bug):
-        hr_init_wild(&self.w, wild_cards, jokers, bug)
+    def __cinit__(self, int ranks, uint64_t wild_cards, bint jokers, bint bug):
+        if not 0 < ranks < 8192:
+            raise ValueError(f"deck ranks must be a nonzero 13-bit mask; got {ranks}")
+        hr_init_deck(&self.d, ranks, wild_cards, jokers, bug)
 
     @property
     def wild_bits(self):
         """Mask bits of every wild card, jokers included."""
-        return int(self.w.wild_bits)
+        return int(self.d.wild_bits)
+
+    @property
+    def valid_bits(self):
+        """Mask bits of every card a hand may hold."""
+        return int(self.d.valid_bits)
+
+    @property
+    def has_wild(self):
+        """Whether any card is wild."""
+        return bool(self.d.active)
 
 
-cdef inline const hr_wild_t *_wild_ptr(RuleTables tables, Wild wild) except? NULL:
-    if wild is None:
-        return NULL
-    if not tables.rule.wild_built and not hr_build_wild(&tables.rule):
-        raise MemoryError("handrank: could not build the wild-card tables")
-    return &wild.w
+cdef inline const hr_deck_t *_deck_ptr(RuleTables tables, CompiledDeck deck) except NULL:
+    if deck is None:
+        raise ValueError("a compiled deck is required")
+    if deck.d.ranks != tables.rule.deff.ranks:
+        raise ValueError("the deck was compiled for another rule set's deck")
+    if deck.d.active and not tables.rule.wild_built and not hr_build_wild(&tables.rule):
+        raise ValueError("wild cards are not supported under this rule set")
+    return &deck.d
+
+
+KINDS = {"poker": 0, "badugi": 1}
+BUGS = {"ace": 0, "wild": 1}
 
 
 cdef class RuleTables:
     """The lookup tables of one rule set, built once from its definition.
 
-    Parameters mirror :class:`handrank._rules.RuleSet`: ``ace`` is one of
-    ``"high"``, ``"high-only"``, ``"low"``; ``patterns`` says whether straights
-    and flushes are hand patterns; ``low`` inverts the order; ``qualifier`` is
-    the highest card of a qualifying low (0 for none); ``five_kind`` adds the
-    five-of-a-kind classes.
+    ``spec`` is a :class:`handrank._rules.RuleSet` (any object with its
+    fields): ``kind``, ``deck.rank_bits``, ``cards``, ``ace``, ``straights``,
+    ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug``, ``order``
+    (the categories that exist, worst first) and ``partial``.  Every field is read here and
+    nowhere else.
     """
     cdef hr_rule_t rule
     cdef bint built
+    cdef readonly str name
 
-    def __cinit__(self, str ace, bint patterns, bint low, int qualifier, bint five_kind):
+    def __cinit__(self, spec):
         cdef hr_ruledef_t d
-        d.ace = ACE_MODES[ace]
-        d.patterns = patterns
-        d.low = low
-        d.qualifier = qualifier
-        d.five_kind = five_kind
+        cdef int c
+        memset(&d, 0, sizeof(d))
+        self.name = str(spec.name)
+        d.kind = KINDS[spec.kind]
+        d.ranks = int(spec.deck.rank_bits)
+        d.n = int(spec.cards)
+        d.ace = ACE_MODES[spec.ace]
+        d.straights = bool(spec.straights)
+        d.flushes = bool(spec.flushes)
+        d.low = bool(spec.low)
+        d.qualifier = int(spec.qualifier) - 2 if spec.qualifier else -1
+        d.five_kind = bool(spec.five_kind)
+        d.bug = BUGS[spec.bug]
+        d.partial = bool(getattr(spec, "partial", False))
+        for c in range(11):
+            d.order[c] = -1
+        for c, cat in enumerate(spec.order):
+            d.order[int(cat)] = c
         self.built = hr_build_rule(&self.rule, &d)
         if not self.built:
-            raise MemoryError("handrank: could not build the rule tables")
+            raise ValueError(f"rule set {self.name!r}: its definition is inconsistent "
+                             f"(see hr_build_rule) or memory ran out")
 
     def __dealloc__(self):
         if self.built:
@@ -335,8 +381,18 @@ cdef class RuleTables:
 
     @property
     def nclasses(self):
-        """Number of distinct five-card strengths (five of a kind included)."""
+        """Number of distinct strengths (five of a kind included)."""
         return self.rule.nclasses
+
+    @property
+    def kmin(self):
+        """Fewest cards an evaluated hand may hold."""
+        return self.rule.kmin
+
+    @property
+    def kmax(self):
+        """Most cards an evaluated hand may hold."""
+        return self.rule.kmax
 
     @property
     def qualifier_strength(self):
@@ -347,17 +403,20 @@ cdef class RuleTables:
         """(categories, ranks): int8 (n,) and uint8 (n, 5) arrays by strength.
 
         ``ranks[s]`` lists the real ranks (0..12 = 2..A) of class ``s`` in
-        order of significance (pairs before kickers, the wheel as 5-4-3-2-A).
+        order of significance (pairs before kickers, the wheel as 5-4-3-2-A);
+        255 where the hand has fewer cards (three-card and badugi hands).
         """
         n = self.rule.nclasses
         cats = np.asarray(<int8_t[:n]> self.rule.cat).copy()
         ranks = np.asarray(<uint8_t[:n * 5]> self.rule.ranks).reshape(n, 5).copy()
+        if self.rule.deff.n < 5:
+            ranks[:, self.rule.deff.n:] = 255
         return cats, ranks
 
-    def eval_one(self, object hand, Wild wild=None):
+    def eval_one(self, object hand, CompiledDeck deck):
         """Strength of one hand given as plain text or a list/tuple of codes, or
         None when the general path must handle it (and explain any error)."""
-        cdef const hr_wild_t *w = _wild_ptr(self, wild)
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         cdef uint8_t buf[MAX_FAST]
         cdef int16_t out
         cdef int k
@@ -369,31 +428,35 @@ cdef class RuleTables:
             k = _codes_plain(hand.tolist(), buf, MAX_FAST)
         else:
             return None
-        if k < 5 or k > 9:
+        if k < self.rule.kmin or k > self.rule.kmax:
             return None
         if hr_eval_codes(&self.rule, w, buf, 1, k, &out, 1) >= 0:
             return None
         return out
 
-    def eval_mask_one(self, object mask):
+    def eval_mask_one(self, object mask, CompiledDeck deck):
         """Strength of one int mask, or None when the general path must explain."""
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         cdef uint64_t m
         cdef int16_t out
         if type(mask) is not int or mask < 0 or mask >= 2 ** 64:
             return None
         m = mask
-        if hr_eval_masks(&self.rule, NULL, &m, 1, &out, 1) >= 0:
+        if hr_eval_masks(&self.rule, w, &m, 1, &out, 1) >= 0:
             return None
         return out
 
     def eval_codes(self, const uint8_t[:, ::1] cards, int16_t[::1] out, int threads,
-                   Wild wild=None):
+                   CompiledDeck deck):
         """Evaluate C-contiguous uint8 rows into ``out``; return the first bad row or -1."""
         cdef int64_t n = cards.shape[0], bad
         cdef int k = cards.shape[1]
-        cdef const hr_wild_t *w = _wild_ptr(self, wild)
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         if n == 0:
             return -1
+        if out.shape[0] < n or k < self.rule.kmin or k > self.rule.kmax:
+            raise ValueError(f"{n} rows of {k} cards: out too short, or k outside "
+                             f"{self.rule.kmin}..{self.rule.kmax}")
         with nogil:
             bad = hr_eval_codes(&self.rule, w, &cards[0, 0], n, k, &out[0], threads)
         return bad
@@ -407,19 +470,22 @@ cdef class RuleTables:
         arr = np.asarray(matchups)
         if (matchups.shape[1] != 4 or out.shape[0] != m or out.shape[1] != 3 or m >= 2**31
                 or arr.max() >= 52 or (np.sort(arr, axis=1)[:, 1:] == np.sort(arr, axis=1)[:, :-1]).any()
-                or self.rule.flush_mode != 0 or self.rule.qual != -32768):
+                or self.rule.flush_mode != 0 or self.rule.qual != -32768
+                or self.rule.deff.ranks != 8191 or self.rule.deff.n != 5 or self.rule.deff.kind != 0):
             raise ValueError("holdem_headsup takes (m, 4) distinct card codes, (m, 3) counts "
                              "and the high rule set")
         with nogil:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
     def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
-                   Wild wild=None):
+                   CompiledDeck deck):
         """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""
         cdef int64_t n = masks.shape[0], bad
-        cdef const hr_wild_t *w = _wild_ptr(self, wild)
+        cdef const hr_deck_t *w = _deck_ptr(self, deck)
         if n == 0:
             return -1
+        if out.shape[0] < n:
+            raise ValueError("out is too short")
         with nogil:
             bad = hr_eval_masks(&self.rule, w, &masks[0], n, &out[0], threads)
         return bad
@@ -428,26 +494,24 @@ cdef class RuleTables:
 cdef class GameTables:
     """A compiled game: cards per player and on the board, how the five that
     play are chosen (``select``: 0 any five, 1 two hole + three board), the
-    rule tables of the high and low halves (either may be None) and the wild
-    setting (None: no wild cards)."""
+    rule tables of the high and low halves (either may be None) and the
+    compiled deck (which cards exist and which are wild)."""
     cdef hr_game_t g
-    cdef readonly object hi_tables, lo_tables, wild
+    cdef readonly object hi_tables, lo_tables, deck
 
     def __cinit__(self, int hole, int board, int select, RuleTables hi, RuleTables lo,
-                  Wild wild):
-        self.hi_tables, self.lo_tables, self.wild = hi, lo, wild
+                  CompiledDeck deck):
+        self.hi_tables, self.lo_tables, self.deck = hi, lo, deck
         self.g.hole = hole
         self.g.board = board
         self.g.select = select
         self.g.hi = &hi.rule if hi is not None else NULL
         self.g.lo = &lo.rule if lo is not None else NULL
-        if wild is None:
-            self.g.wild = &hr_plain
-        else:
-            self.g.wild = &wild.w
-            for t in (hi, lo):
-                if t is not None:
-                    _wild_ptr(t, wild)
+        for t in (hi, lo):
+            if t is not None:
+                self.g.wild = _deck_ptr(t, deck)
+        if hi is None and lo is None:
+            raise ValueError("a game needs a high or a low rule set")
         if not hr_game_init(&self.g):
             raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
                              f"select {select}, halves {hi is not None}/{lo is not None}")
@@ -553,7 +617,7 @@ cdef class EquityState:
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
         hr_equity_plan(&self.e)
-        if hr_eqcount_init(&self.counts, P, self.e.nranged > 0):
+        if hr_eqcount_init(&self.counts, P, self.e.nranged > 0, self.e.ncombos):
             raise MemoryError()
         self.counts_ready = True
 
@@ -578,9 +642,14 @@ cdef class EquityState:
         return hr_equity_total(&self.e)
 
     def reset(self):
-        memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(self.e.players))
+        cdef int P = self.e.players, nc = self.counts.ncombos
+        memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(P))
+        memset(self.counts.cats, 0, sizeof(int64_t) * P * 2 * 11)
         if self.counts.wcnt != NULL:
-            memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(self.e.players))
+            memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(P))
+            memset(self.counts.pshare, 0, sizeof(double) * P)
+            memset(self.counts.hand_share, 0, sizeof(double) * nc)
+            memset(self.counts.hand_weight, 0, sizeof(double) * nc)
         self.counts.deals = 0
         self.counts.wdeals = 0
 
@@ -611,14 +680,23 @@ cdef class EquityState:
     def result(self):
         """The counts so far: ``cnt`` (P, 2, P+1, P+1) int64 (deals by award:
         split, high sharers, low sharers), ``wcnt`` (the same weighted by the
-        range weights, or None), ``deals`` and ``wdeals``."""
-        cdef int P = self.e.players
+        range weights, or None), ``cats`` (P, 2, 11) int64 (deals by each
+        player's deciding category, lost or won), ``hand_share`` and
+        ``hand_weight`` (weighted pot shares and deals of each range hand,
+        ranged players one after another; None without ranges), ``deals``
+        and ``wdeals``."""
+        cdef int P = self.e.players, nc = self.counts.ncombos
         cdef Py_ssize_t n = _cnt_size(P)
         cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(P, 2, P + 1, P + 1)
-        wcnt = None
+        cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
+        wcnt = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
             wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(P, 2, P + 1, P + 1)
-        return {"cnt": cnt, "wcnt": wcnt, "deals": int(self.counts.deals),
+            if nc:
+                hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
+                hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
+        return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "hand_share": hand_share,
+                "hand_weight": hand_weight, "deals": int(self.counts.deals),
                 "wdeals": float(self.counts.wdeals)}
 
 
@@ -633,3 +711,245 @@ def team_size(threads):
     if not HAS_OPENMP or threads <= 1 or hr_forked_after_team:
         return 1
     return min(int(threads), HR_MAX_TEAM)
+
+
+# ======================================================================
+# Dealing, draws and canonical hand indexes (include/handrank/hr_deal.h,
+# hr_index.h), for handrank._toolkit, which checks every argument first.
+# Each entry takes a requested thread count and passes it through hr_team
+# (which also records, for fork safety, that a team ran).
+# ======================================================================
+
+from libc.stdint cimport int32_t
+
+cdef extern from "handrank/hr_eval.h" nogil:
+    int hr_team(int nthreads)
+
+cdef extern from "handrank/hr_deal.h" nogil:
+    int HR_DEAL_BLOCK
+    int HR_DEAL_MAX_GROUPS
+    void hr_deal_init()
+    void hr_deal_blocks(const uint8_t *deck, int nd, uint64_t seed, int64_t b0, int64_t b1,
+                        int64_t n, void *const *outs, const int *widths, int ngroups,
+                        int masks, int team)
+    int64_t hr_redraw_check(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
+                            uint64_t deck, const uint64_t *dead_rows, int64_t lo, int64_t hi)
+    void hr_redraw_blocks(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
+                          uint64_t deck, const uint64_t *dead_rows, uint64_t seed,
+                          int64_t b0, int64_t b1, int64_t n, uint8_t *out, int team)
+
+cdef extern from "handrank/hr_index.h" nogil:
+    int HR_IX_MAX_ROUNDS
+    ctypedef struct hr_index_t:
+        int nrounds
+        int cards[8]
+        int radix[8]
+        int total
+        int64_t nconfigs
+        const uint64_t *ntab
+        const uint64_t *keys
+        const int64_t *offsets
+        const int32_t *hash
+        int hash_bits
+    void hr_ix_init()
+    void hr_ix_build_hash(const hr_index_t *I, int32_t *table, int bits)
+    int64_t hr_index_rows(const hr_index_t *I, const uint8_t *cards, int64_t lo, int64_t hi,
+                          int64_t *out, int team)
+    int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
+                           uint8_t *out, int team)
+
+# After the last of our headers: from here on two of gcc's -Wpedantic
+# warnings are off, for what Cython generates: function pointers cast to
+# void * in its type-slot tables ("ISO C forbids conversion of function
+# pointer to object pointer type", which gcc has no separate flag for) and
+# its table of the module's strings, one literal longer than the 4095
+# characters C99 requires compilers to accept (-Woverlength-strings; every
+# compiler in use takes far more).  Our headers, all
+# included above, are compiled with both.  Keep this block below every
+# `cdef extern from "handrank/..."`.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #pragma GCC diagnostic ignored "-Wpedantic"
+    #pragma GCC diagnostic ignored "-Woverlength-strings"
+    #endif
+    """
+
+hr_deal_init()
+hr_ix_init()
+
+#: Rows per random stream of deal and redraw (results are computed in whole blocks).
+DEAL_BLOCK = HR_DEAL_BLOCK
+#: Most groups of cards one deal hands out.
+DEAL_MAX_GROUPS = HR_DEAL_MAX_GROUPS
+#: Most rounds of a canonical index.
+INDEX_MAX_ROUNDS = HR_IX_MAX_ROUNDS
+
+
+def deal_blocks(const uint8_t[::1] deck, uint64_t seed, int64_t b0, int64_t b1, int64_t n,
+                list outs, list widths, bint masks, int threads):
+    """Deal blocks [b0, b1) of a deal of n rows of sum(widths) cards from
+    `deck` (distinct codes 0..53): outs holds one array per group, (n,
+    width) uint8 or, with masks, (n,) uint64.  Returns None."""
+    cdef void *ptrs[64]
+    cdef int w[64]
+    cdef int ngroups = len(outs), kt = 0, g, team, nd = <int>deck.shape[0]
+    cdef uint8_t[:, ::1] codes
+    cdef uint64_t[::1] bits
+    cdef list held = []
+    if not 1 <= ngroups <= HR_DEAL_MAX_GROUPS or len(widths) != ngroups:
+        raise ValueError("deal_blocks: 1..64 groups, one width each")
+    if not (0 <= b0 < b1 and (b1 - 1) * <int64_t>HR_DEAL_BLOCK < n):
+        raise ValueError(f"deal_blocks: blocks {b0}..{b1} outside a deal of {n} rows")
+    for g in range(ngroups):
+        w[g] = widths[g]
+        if w[g] < 1:
+            raise ValueError("deal_blocks: a width below 1")
+        kt += w[g]
+        if masks:
+            bits = outs[g]
+            if bits.shape[0] != n:
+                raise ValueError("deal_blocks: a mask output is not (n,)")
+            ptrs[g] = &bits[0]
+            held.append(bits)
+        else:
+            codes = outs[g]
+            if codes.shape[0] != n or codes.shape[1] != w[g]:
+                raise ValueError("deal_blocks: an output is not (n, width)")
+            ptrs[g] = &codes[0, 0]
+            held.append(codes)
+    if kt > nd or nd > 54:
+        raise ValueError(f"deal_blocks: {kt} cards a row from a deck of {nd}")
+    cdef uint64_t seen = 0
+    for g in range(nd):
+        if deck[g] > 53 or seen >> deck[g] & 1:
+            raise ValueError("deal_blocks: the deck must be distinct codes 0..53")
+        seen |= (<uint64_t>1) << deck[g]
+    with nogil:
+        team = hr_team(threads)
+        hr_deal_blocks(&deck[0], nd, seed, b0, b1, n, ptrs, w, ngroups, masks, team)
+
+
+def redraw_check(const uint8_t[:, ::1] hands, const uint8_t[::1] discard, bint per_row,
+                 uint64_t deck, dead_rows, int64_t lo, int64_t hi):
+    """The first bad row in rows [lo, hi) of a draw, or -1 (see hr_redraw_check)."""
+    cdef int64_t n = hands.shape[0], bad
+    cdef int k = <int>hands.shape[1]
+    cdef const uint64_t[::1] dr
+    cdef const uint64_t *drp = NULL
+    _check_draw(n, k, discard.shape[0], per_row, lo, hi)
+    if dead_rows is not None:
+        dr = dead_rows
+        if dr.shape[0] != n:
+            raise ValueError("redraw_check: dead_rows is not (n,)")
+        drp = &dr[0]
+    with nogil:
+        bad = hr_redraw_check(&hands[0, 0], k, &discard[0], per_row, deck, drp, lo, hi)
+    return bad
+
+
+def redraw_blocks(const uint8_t[:, ::1] hands, const uint8_t[::1] discard, bint per_row,
+                  uint64_t deck, dead_rows, uint64_t seed, int64_t b0, int64_t b1,
+                  uint8_t[:, ::1] out, int threads):
+    """The draw over blocks [b0, b1) into out (n, k), a separate array;
+    every row checked first by redraw_check."""
+    cdef int64_t n = hands.shape[0]
+    cdef int k = <int>hands.shape[1], team
+    cdef const uint64_t[::1] dr
+    cdef const uint64_t *drp = NULL
+    if not (0 <= b0 < b1 and (b1 - 1) * <int64_t>HR_DEAL_BLOCK < n):
+        raise ValueError(f"redraw_blocks: blocks {b0}..{b1} outside a draw of {n} rows")
+    _check_draw(n, k, discard.shape[0], per_row, 0, n)
+    if out.shape[0] != n or out.shape[1] != k:
+        raise ValueError("redraw_blocks: out is not (n, k)")
+    if dead_rows is not None:
+        dr = dead_rows
+        if dr.shape[0] != n:
+            raise ValueError("redraw_blocks: dead_rows is not (n,)")
+        drp = &dr[0]
+    with nogil:
+        team = hr_team(threads)
+        hr_redraw_blocks(&hands[0, 0], k, &discard[0], per_row, deck, drp, seed, b0, b1, n,
+                         &out[0, 0], team)
+
+
+cdef _check_draw(int64_t n, int k, Py_ssize_t ndiscard, bint per_row, int64_t lo, int64_t hi):
+    if k < 1 or n < 1 or ndiscard != (n * k if per_row else k) or not 0 <= lo <= hi <= n:
+        raise ValueError("a draw needs (n, k) hands, n, k >= 1, and a discard of n*k or k flags")
+
+
+cdef class Indexer:
+    """The canonical hand index of one sequence of rounds, over tables built
+    by handrank._toolkit (see hr_index.h for what they hold)."""
+    cdef hr_index_t ix
+    cdef object _tables    # the arrays ix points into, kept alive
+
+    def __init__(self, rounds, const uint64_t[::1] ntab, const uint64_t[::1] keys,
+                 const int64_t[::1] offsets):
+        cdef int r, R = len(rounds), total = 0, nt = 1
+        if not 1 <= R <= HR_IX_MAX_ROUNDS:
+            raise ValueError(f"1..{HR_IX_MAX_ROUNDS} rounds")
+        self.ix.nrounds = R
+        for r in range(R):
+            if not 1 <= rounds[r] <= 52:
+                raise ValueError("1..52 cards a round")
+            self.ix.cards[r] = rounds[r]
+            self.ix.radix[r] = min(rounds[r], 13) + 1
+            total += rounds[r]
+            nt *= self.ix.radix[r]
+        if total > 52 or ntab.shape[0] != nt or nt > 65536 or keys.shape[0] < 1 or \
+                offsets.shape[0] != keys.shape[0] + 1:
+            raise ValueError("Indexer: tables of the wrong size")
+        self.ix.total = total
+        self.ix.nconfigs = keys.shape[0]
+        self.ix.ntab = &ntab[0]
+        self.ix.keys = &keys[0]
+        self.ix.offsets = &offsets[0]
+        cdef int bits = 4
+        while (1 << bits) < 2 * keys.shape[0]:
+            bits += 1
+        if bits > 30:
+            raise ValueError("Indexer: too many configurations")
+        cdef int32_t[::1] table = np.empty(1 << bits, dtype=np.int32)
+        hr_ix_build_hash(&self.ix, &table[0], bits)
+        self.ix.hash = &table[0]
+        self.ix.hash_bits = bits
+        self._tables = (ntab, keys, offsets, table)
+
+    @property
+    def nconfigs(self):
+        return int(self.ix.nconfigs)
+
+    @property
+    def size(self):
+        return int(self.ix.offsets[self.ix.nconfigs])
+
+    def index(self, const uint8_t[:, ::1] cards, int64_t[::1] out, int64_t lo, int64_t hi,
+              int threads):
+        """Indexes of rows [lo, hi) of cards into out; the first bad row or -1."""
+        cdef int64_t bad
+        cdef int team
+        if cards.shape[1] != self.ix.total or out.shape[0] != cards.shape[0] or \
+                not 0 <= lo <= hi <= cards.shape[0]:
+            raise ValueError("Indexer.index: wrong shapes or rows")
+        if lo == hi:
+            return -1
+        with nogil:
+            team = hr_team(threads)
+            bad = hr_index_rows(&self.ix, &cards[0, 0], lo, hi, &out[0], team)
+        return bad
+
+    def hands(self, const int64_t[::1] idx, uint8_t[:, ::1] out, int64_t lo, int64_t hi,
+              int threads):
+        """Representative hands of indexes [lo, hi) into out; the first bad row or -1."""
+        cdef int64_t bad
+        cdef int team
+        if out.shape[1] != self.ix.total or out.shape[0] != idx.shape[0] or \
+                not 0 <= lo <= hi <= idx.shape[0]:
+            raise ValueError("Indexer.hands: wrong shapes or rows")
+        if lo == hi:
+            return -1
+        with nogil:
+            team = hr_team(threads)
+            bad = hr_index_hands(&self.ix, &idx[0], lo, hi, &out[0, 0], team)
+        return bad

@@ -15,7 +15,8 @@ import numpy as np
 
 from . import _core
 from ._api import resolve_threads
-from ._cards import NCODES, card_name, parse_codes
+from ._cards import card_name
+from ._input import card_list
 from ._games import Game, get_game
 from ._ranges import Range, parse_range
 from ._slices import sliced
@@ -53,6 +54,27 @@ class EquityResult:
         Whether every completion was enumerated.
     seed
         The Monte Carlo seed (reuse it to reproduce the run), or None.
+    high, low
+        The part of ``equity`` won through each half of the pot (float64 per
+        player; ``high + low == equity``).  A game with one half puts it all
+        in that half.
+    categories
+        ``(players, 11)`` int64: deals in which each player's deciding hand
+        (the high, or the low of a low-only game) was of each
+        :class:`Category`; ``winning_categories`` counts the deals in which
+        that hand also won (all or part of) its half.
+    by_hand
+        For each player holding a range, a dict from each hand of the range
+        (as text) to its equity -- the player's share of the pot averaged over
+        the deals that gave them that hand; None for the other players.
+
+    >>> import handrank as hr
+    >>> r = hr.equity("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"], board="4h 5h Jc")
+    >>> bool(abs(r.high + r.low - r.equity).max() < 1e-12)
+    True
+    >>> r = hr.equity("holdem", ["QQ+", "Ah Kh"], board="Qh 7h 2c")
+    >>> sorted(r.by_hand[0].items())[0][0], r.by_hand[1] is None
+    ('Ad Ac', True)
     """
 
     equity: np.ndarray
@@ -64,6 +86,11 @@ class EquityResult:
     seed: int | None = None
     game: str = ""
     hands: list[str] = field(default_factory=list)
+    high: np.ndarray | None = None
+    low: np.ndarray | None = None
+    categories: np.ndarray | None = None
+    winning_categories: np.ndarray | None = None
+    by_hand: list[dict[str, float] | None] = field(default_factory=list)
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -107,30 +134,7 @@ class Prepared:
 def _known_cards(spec: Any, what: str, limit: int) -> list[int]:
     """Known card codes of a hand or board: text (with '??' for an unknown
     card), a sequence of codes (None for an unknown card), or None."""
-    if spec is None:
-        return []
-    if isinstance(spec, str):
-        text = spec.replace("??", " ")
-        try:
-            codes = parse_codes(text)
-        except HandError as e:
-            raise HandError(f"{what}: {e}") from None
-    else:
-        codes = []
-        for c in spec:
-            if c is None:
-                continue
-            if isinstance(c, str):
-                codes.extend(_known_cards(c, what, limit))
-                continue
-            if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-                raise HandError(f"{what}: {c!r} is not a card")
-            if not 0 <= int(c) < NCODES:
-                raise HandError(f"{what}: card code {int(c)} is out of range 0..53")
-            codes.append(int(c))
-    if len(codes) > limit:
-        raise HandError(f"{what} has {len(codes)} cards; at most {limit}")
-    return codes
+    return card_list(spec, what, unknown=True, limit=limit)
 
 
 def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "") -> Prepared:
@@ -141,6 +145,7 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
                         "(text, codes, '??' or None for an unknown hand)")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
+    g = g.for_players(len(hands))          # stud's shared last card at a full table
     holes, ranges, random_label = [], [], {}
     for i, h in enumerate(hands):
         rng = _as_range(h, g, f"player {i}")
@@ -160,14 +165,18 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
     for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + [("board", b),
                                                                           ("dead cards", d)]:
         for c in cards:
-            if c >= 52 and g.deck < 53:
-                raise HandError(f"{where}: {g.name} is dealt from a 52-card deck; no jokers")
-            if c == 53:
+            if c >= 52 and not g.cards.jokers:
+                raise HandError(f"{where}: {g.name} is dealt from a {g.cards.size}-card "
+                                f"deck; no jokers")
+            if c >= 52 + g.cards.jokers:
                 raise HandError(f"{where}: the deck of {g.name} has one joker (Jk)")
+            if c < 52 and not g.cards.holds(c):
+                raise HandError(f"{where}: card {card_name(c)} is not in "
+                                f"{g.cards.describe()}")
             if c in seen:
                 raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
             seen[c] = where
-    deck = [c for c in range(g.deck) if c not in seen]
+    deck = [c for c in g.cards.codes if c not in seen]
     range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
     for i, rng in enumerate(ranges):
         if rng is None:
@@ -268,7 +277,39 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
     else:
         var = np.maximum(share_sq / deals - eq * eq, 0.0)
         stderr = np.sqrt(var / (deals - 1))
-    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels)
+    # the two halves: the high sharers' part and the low sharers' part
+    weights = counts["wcnt"] if prep.ranges else cnt
+    total = counts["wdeals"] if prep.ranges else deals
+    inv = np.zeros(players + 1)
+    inv[1:] = 1.0 / np.arange(1, players + 1)
+    pot = np.array([1.0, 0.5])
+    hi_share = (pot[:, None, None] * inv[None, :, None]) * np.ones((1, 1, players + 1))
+    lo_share = (pot[:, None, None] * inv[None, None, :]) * np.ones((1, players + 1, 1))
+    high = (weights * hi_share[None]).sum(axis=(1, 2, 3)) / total
+    low = (weights * lo_share[None]).sum(axis=(1, 2, 3)) / total
+    cats = counts["cats"]
+    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels,
+                        high, low, cats.sum(axis=1), cats[:, 1, :].copy(),
+                        _by_hand(prep, counts))
+
+
+def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
+    """Each range hand's equity, for the players holding ranges."""
+    out: list[dict[str, float] | None] = [None] * len(prep.holes)
+    share, weight = counts.get("hand_share"), counts.get("hand_weight")
+    if not prep.ranges or share is None:
+        return out
+    start = 0
+    for p, r in enumerate(prep.ranges):
+        if r is None:
+            continue
+        combos = r[0]
+        m = len(combos)
+        s, w = share[start:start + m], weight[start:start + m]
+        out[p] = {" ".join(card_name(int(c)) for c in combo): float(s[i] / w[i])
+                  for i, combo in enumerate(combos) if w[i] > 0}
+        start += m
+    return out
 
 
 def mc_chunks(trials: int) -> int:

@@ -14,14 +14,16 @@ from typing import Any, Literal
 import numpy as np
 
 from . import _core
-from ._api import _out_array, as_hands, resolve_threads, row_problem
-from ._cards import NCODES, _codes_1d, format as format_cards
+from ._api import _out_array, as_hands, evaluate, resolve_threads, row_problem
+from ._cards import format as format_cards
+from ._input import card_array, card_list
+from ._deck import SHORT, STANDARD, Deck
 from ._rules import RuleSet, get_rules
 from ._slices import first_bad_row
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
-__all__ = ["Game", "GAMES", "get_game", "evaluate_omaha", "showdown", "winners",
+__all__ = ["Game", "GAMES", "get_game", "register_game", "evaluate_omaha", "showdown", "winners",
            "game_strengths", "upcard_strength", "first_to_act", "bring_in"]
 
 
@@ -43,9 +45,15 @@ class Game:
         half).  A game with both splits the pot; with one, that rule set takes
         it all.
     deck
-        52, or 53 with a joker.
+        52, or 53 with a joker (the standard deck), or a :class:`Deck` (the
+        short deck: ``hr.SHORT_DECK``).  The rule sets must rank that deck.
     wild
         The ``wild=`` setting the deck's joker plays under (``"bug"``), or None.
+    shared_last
+        Stud's rule for a full table: when the deck cannot give every player
+        all ``hole`` cards, the last card is one community card that every
+        player shares (eight players at seven-card stud: six cards each and
+        one shared).  See :meth:`for_players`.
 
     A Game is checked when it is built: sizes the core cannot deal or value
     raise :class:`HandError`.  Custom games work everywhere a preset does:
@@ -67,9 +75,10 @@ class Game:
     select: Literal["any", "omaha", "all"]
     high: str | None
     low: str | None
-    deck: int = 52
+    deck: int | Deck = 52
     wild: str | None = None
     aliases: tuple[str, ...] = ()
+    shared_last: bool = False
     summary: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -77,7 +86,8 @@ class Game:
 
     def __getstate__(self) -> dict:
         # the compiled tables are rebuilt on use after unpickling
-        return {k: v for k, v in self.__dict__.items() if k not in ("tables", "wild_setting")}
+        return {k: v for k, v in self.__dict__.items()
+            if k not in ("tables", "wild_setting", "_shared_game")}
 
     @property
     def high_rules(self) -> RuleSet | None:
@@ -96,18 +106,52 @@ class Game:
     def wild_setting(self) -> WildSetting | None:
         return resolve_wild(self.wild)
 
+    @property
+    def cards(self) -> Deck:
+        """The deck dealt from, jokers included."""
+        if isinstance(self.deck, Deck):
+            return self.deck
+        return STANDARD.with_jokers(int(self.deck) - 52)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck dealt from (jokers included)."""
+        return self.cards.size
+
     @cached_property
     def tables(self) -> _core.GameTables:
         hi, lo = self.high_rules, self.low_rules
         ws = self.wild_setting
         return _core.GameTables(self.hole, self.board, 1 if self.select == "omaha" else 0,
                                 hi.tables if hi else None, lo.tables if lo else None,
-                                ws.compiled if ws else None)
+                                self.cards.compiled(ws))
 
     @property
     def max_players(self) -> int:
-        """The most players the deck deals to (at most 23)."""
-        return min(_MAX_PLAYERS, (self.deck - self.board) // self.hole)
+        """The most players the deck deals to (at most 23; with a shared last
+        card, as many as get all but one card each)."""
+        if self.shared_last:
+            return min(_MAX_PLAYERS, (self.deck_size - 1) // (self.hole - 1))
+        return min(_MAX_PLAYERS, (self.deck_size - self.board) // self.hole)
+
+    def for_players(self, players: int) -> Game:
+        """The game as dealt to `players` players: itself, or -- with
+        ``shared_last`` when the deck runs short -- the same game with one
+        card fewer per player and that card on a one-card board.
+
+        >>> import handrank as hr
+        >>> g = hr.get_game("stud").for_players(8)
+        >>> g.hole, g.board
+        (6, 1)
+        """
+        if not self.shared_last or players * self.hole <= self.deck_size:
+            return self
+        return self._shared_game
+
+    @cached_property
+    def _shared_game(self) -> Game:
+        return Game(self.name, self.hole - 1, self.board + 1, self.select, self.high, self.low,
+                    self.deck, self.wild, self.aliases, summary=self.summary)
 
 
 _MAX_PLAYERS = 23
@@ -122,24 +166,30 @@ def _check_game(g: Game) -> None:
     if not isinstance(g.name, str) or not g.name.strip():
         raise HandError(f"a game needs a name (a non-empty str); got {g.name!r}")
     for field_name, lo, hi, what in (("hole", 1, 7, "cards per player"),
-                                     ("board", 0, 5, "shared cards"),
-                                     ("deck", 52, 53, "cards in the deck (53: one joker)")):
+                                     ("board", 0, 5, "shared cards")):
         v = getattr(g, field_name)
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise bad(f"{field_name} must be an int; got {v!r}")
         if not lo <= v <= hi:
             raise bad(f"{field_name} must be {lo}..{hi} {what}; got {v}")
+    if not isinstance(g.deck, Deck):
+        if isinstance(g.deck, bool) or not isinstance(g.deck, (int, np.integer)):
+            raise bad(f"deck must be 52, 53 or a Deck; got {g.deck!r}")
+        if not 52 <= g.deck <= 53:
+            raise bad(f"deck must be 52..53 cards in the deck (53: one joker), or a Deck; "
+                      f"got {g.deck}")
     if g.select not in _SELECTS:
         raise bad(f"select must be one of {', '.join(map(repr, _SELECTS))}; got {g.select!r}")
     n = g.hole + g.board
     if g.select == "omaha" and (g.hole < 2 or g.board < 3):
         raise bad(f"select='omaha' plays two hole cards and three board cards: it needs at "
                   f"least 2 hole and 3 board cards; got {g.hole} and {g.board}")
-    if g.select == "any" and not 5 <= n <= 9:
-        raise bad(f"select='any' plays the best five of hole + board, which must be 5..9 "
-                  f"cards; got {n}")
-    if g.select == "all" and n != 5:
-        raise bad(f"select='all' plays the five cards held: hole + board must be 5; got {n}")
+    if g.select == "any" and not 3 <= n <= 9:
+        raise bad(f"select='any' plays the best hand of hole + board, which must be 3..9 "
+                  f"cards (5..9 for five-card rules); got {n}")
+    if g.select == "all" and n not in (3, 4, 5):
+        raise bad(f"select='all' plays every card held: hole + board must be the rule "
+                  f"set's hand size; got {n}")
     if g.high is None and g.low is None:
         raise bad("a game needs a high rule set, a low one, or both")
     for half in (g.high, g.low):
@@ -155,10 +205,35 @@ def _check_game(g: Game) -> None:
         ws = resolve_wild(g.wild)
     except HandError as e:
         raise bad(str(e)) from None
-    if g.deck == 53 and ws is None:
-        raise bad("a 53-card deck holds a joker, which needs a wild setting (wild='bug')")
+    cards = g.cards
+    if cards.jokers and ws is None:
+        raise bad("a deck with a joker needs a wild setting for it (wild='bug')")
+    n = g.hole + g.board
+    for half in (g.high, g.low):
+        if half is None:
+            continue
+        rs = get_rules(half)
+        if not rs.deck.same_cards(cards):
+            raise bad(f"rules {rs.name!r} rank {rs.deck.describe()}, but the game deals "
+                      f"{cards.describe()}")
+        if ws is not None and not rs.wild_ok:
+            raise bad(f"wild cards are not supported under {rs.name} rules")
+        if g.select == "omaha" and (rs.kind != "poker" or rs.cards != 5):
+            raise bad(f"select='omaha' plays five-card poker hands; {rs.name} rules rank "
+                      f"{rs.cards}-card hands")
+        if g.select != "omaha" and n not in rs.hand_sizes:
+            raise bad(f"{rs.name} rules rank hands of {rs.hand_sizes.start}.."
+                      f"{rs.hand_sizes.stop - 1} cards; the game plays {n}")
+        if ws is not None:
+            try:
+                ws.compiled_for(cards)
+            except HandError as e:
+                raise bad(str(e)) from None
     if not isinstance(g.aliases, tuple) or not all(isinstance(a, str) for a in g.aliases):
         raise bad(f"aliases must be a tuple of str; got {g.aliases!r}")
+    if g.shared_last and (g.board != 0 or g.select != "any" or g.hole < 6):
+        raise bad("shared_last is stud's rule: a board-less game of 6 or more cards that "
+                  "picks any five")
 
 
 GAMES: tuple[Game, ...] = (
@@ -173,11 +248,11 @@ GAMES: tuple[Game, ...] = (
     Game("omaha8", 4, 5, "omaha", "high", "ace-to-five-8",
          aliases=("omaha-hi-lo", "o8", "plo8"),
          summary="Omaha high-low: each half chosen separately, eight-or-better low"),
-    Game("stud", 7, 0, "any", "high", None, aliases=("seven-card-stud",),
-         summary="seven-card stud: best five of seven"),
+    Game("stud", 7, 0, "any", "high", None, aliases=("seven-card-stud",), shared_last=True,
+         summary="seven-card stud: best five of seven (8 players: a shared last card)"),
     Game("stud8", 7, 0, "any", "high", "ace-to-five-8", aliases=("stud-hi-lo",),
-         summary="stud high-low, eight-or-better"),
-    Game("razz", 7, 0, "any", None, "ace-to-five",
+         shared_last=True, summary="stud high-low, eight-or-better"),
+    Game("razz", 7, 0, "any", None, "ace-to-five", shared_last=True,
          summary="seven-card stud for the lowest hand, ace-to-five"),
     Game("draw", 5, 0, "all", "high", None, aliases=("five-card-draw",),
          summary="five-card draw"),
@@ -191,12 +266,57 @@ GAMES: tuple[Game, ...] = (
          summary="deuce-to-seven lowball"),
     Game("a6-draw", 5, 0, "all", None, "ace-to-six", aliases=("ace-to-six-draw",),
          summary="ace-to-six (London) lowball"),
+    Game("short-deck", 2, 5, "any", "short-deck", None, deck=SHORT,
+         aliases=("6+", "six-plus", "short-deck-holdem"),
+         summary="hold'em from the 36-card deck: a flush beats a full house"),
+    Game("holdem8", 2, 5, "any", "high", "ace-to-five-8", aliases=("holdem-hi-lo",),
+         summary="hold'em high-low, eight-or-better, any five for each half"),
+    Game("big-o", 5, 5, "omaha", "high", "ace-to-five-8", aliases=("omaha5-8", "plo5-8"),
+         summary="five-card Omaha high-low, eight-or-better"),
+    Game("omaha6-8", 6, 5, "omaha", "high", "ace-to-five-8", aliases=("plo6-8",),
+         summary="six-card Omaha high-low, eight-or-better"),
+    Game("courchevel", 5, 5, "omaha", "high", None,
+         summary="five-card Omaha whose first board card is dealt with the hands "
+                 "(the showdown is five-card Omaha's)"),
+    Game("courchevel8", 5, 5, "omaha", "high", "ace-to-five-8", aliases=("courchevel-hi-lo",),
+         summary="Courchevel high-low, eight-or-better"),
+    Game("badugi", 4, 0, "all", None, "badugi",
+         summary="four-card draw for the best badugi"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}
 for _g in GAMES:
     for _n in (_g.name, *_g.aliases):
+        assert _n not in _GAME_BY_NAME, _n
         _GAME_BY_NAME[_n] = _g
+
+
+def register_game(game: Game, *, replace: bool = False) -> Game:
+    """Add a custom :class:`Game` to the registry: ``get_game``, ``showdown``,
+    ``equity`` and the CLI then know it by its name and aliases.
+
+    A name already taken is an error unless ``replace=True`` (which drops the
+    old game's names).  Returns the game.
+
+    >>> import handrank as hr
+    >>> g = hr.register_game(hr.Game("pineapple-hi", hole=3, board=5, select="any",
+    ...                              high="high", low=None), replace=True)
+    >>> hr.get_game("pineapple-hi") is g
+    True
+    """
+    if not isinstance(game, Game):
+        raise HandError(f"register_game takes a Game; got {type(game).__name__}")
+    names = [n.strip().lower() for n in (game.name, *game.aliases)]
+    taken = [n for n in names if n in _GAME_BY_NAME]
+    if taken and not replace:
+        raise HandError(f"game name {taken[0]!r} is taken; pass replace=True to replace it")
+    for n in taken:
+        old = _GAME_BY_NAME[n]
+        for m in (old.name, *old.aliases):
+            _GAME_BY_NAME.pop(m.strip().lower(), None)
+    for n in names:
+        _GAME_BY_NAME[n] = game
+    return game
 
 
 def get_game(game: str | Game) -> Game:
@@ -205,24 +325,27 @@ def get_game(game: str | Game) -> Game:
         return game
     g = _GAME_BY_NAME.get(str(game).strip().lower()) if isinstance(game, str) else None
     if g is None:
-        raise HandError(f"unknown game {game!r}; valid: {', '.join(g.name for g in GAMES)}")
+        shown = game if not isinstance(game, str) or len(game) <= 40 else game[:40] + "..."
+        names = sorted({v.name for v in _GAME_BY_NAME.values()}, key=_game_order)
+        raise HandError(f"unknown game {shown!r}; valid: {', '.join(names)}")
     return g
+
+
+def _game_order(name: str) -> tuple:
+    presets = [g.name for g in GAMES]
+    return (presets.index(name) if name in presets else len(presets), name)
 
 
 # --------------------------------------------------------------------- input
 
 def _cards_1d(cards: Any, what: str) -> np.ndarray:
     """uint8 codes of one list of cards (None: no cards)."""
-    if cards is None:
-        return np.zeros(0, dtype=np.uint8)
-    try:
-        return _codes_1d(cards, what).astype(np.uint8)
-    except HandError as e:
-        raise HandError(f"{what}: {e}") from None
+    return np.array(card_list(cards, what), dtype=np.uint8)
 
 
-def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarray, bool]:
-    """(holes (N, P, hole), boards (N, board), single) as C-contiguous uint8."""
+def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.ndarray, bool]:
+    """(game as dealt to that many players, holes (N, P, hole), boards (N,
+    board), single), the arrays C-contiguous uint8."""
     arr = None
     if isinstance(hands, np.ndarray) and hands.ndim == 3:
         arr = hands
@@ -236,6 +359,7 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarra
     if arr is not None:                                     # batched deals
         if arr.dtype.kind not in "iu":
             raise HandError(f"hands must be integer codes; got dtype {arr.dtype}")
+        g = g.for_players(arr.shape[1])
         if arr.shape[2] != g.hole:
             raise HandError(f"{g.name}: each player holds {g.hole} cards; hands have "
                             f"shape {arr.shape} (deals, players, cards)")
@@ -243,41 +367,33 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[np.ndarray, np.ndarra
         if b.ndim != 2 or b.shape != (arr.shape[0], g.board) or (b.size and b.dtype.kind not in "iu"):
             raise HandError(f"{g.name}: the board must be an ({arr.shape[0]}, {g.board}) integer "
                             f"array for {arr.shape[0]} deals; got shape {b.shape}")
-        holes = _checked_u8(arr, "hands")
-        boards = _checked_u8(b, "board")
-        return holes, boards, False
+        holes = card_array(arr, "hands", "deal")
+        boards = card_array(b, "board", "deal")
+        return g, holes, boards, False
     if isinstance(hands, str) or hands is None:
         raise HandError("hands must be a list with one hand per player")
     players = [_cards_1d(h, f"player {i}") for i, h in enumerate(hands)]
     if len(players) < 1:
         raise HandError("a showdown needs at least one player")
+    full = g
+    g = g.for_players(len(players))
+    shared = " (with this many players the last card is shared: give it as the board)" \
+        if g is not full else ""
     for i, p in enumerate(players):
         if len(p) != g.hole:
-            raise HandError(f"{g.name}: each player holds {g.hole} cards; player {i} has "
-                            f"{len(p)} ({format_cards(p)!r})")
+            raise HandError(f"{g.name}: each player holds {g.hole} cards{shared}; player {i} "
+                            f"has {len(p)} ({format_cards(p)!r})")
     b = _cards_1d(board, "board")
     if len(b) != g.board:
-        raise HandError(f"{g.name}: the board has {g.board} cards at showdown; got {len(b)}")
+        raise HandError(f"{g.name}: the board has {g.board} cards at showdown{shared}; "
+                        f"got {len(b)}")
     holes = np.ascontiguousarray(np.stack(players)[None, :, :], dtype=np.uint8)
-    return holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
-
-
-def _checked_u8(a: np.ndarray, what: str) -> np.ndarray:
-    """C-contiguous uint8 copy of an integer array of codes, refusing codes out of range."""
-    if a.size and a.dtype.kind not in "iu":
-        raise HandError(f"{what} must be integer card codes; got dtype {a.dtype}")
-    if a.size and (a.dtype != np.uint8 or a.max() >= NCODES):
-        bad = (a < 0) | (a >= NCODES)
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), a.shape)
-            where = f"deal {idx[0]}: " if a.ndim > 1 else ""
-            raise HandError(f"{what}: {where}card code {a[idx]} is out of range 0..53")
-    return np.ascontiguousarray(a, dtype=np.uint8)
+    return g, holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
 
 
 def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     cards = np.concatenate([board, holes.ravel()])
-    return row_problem(cards, jokers_ok=g.wild is not None)
+    return row_problem(cards, jokers_ok=g.wild is not None, deck=g.cards)
 
 
 def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None):
@@ -328,7 +444,7 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     h, single_h = as_hands(hole)
     barr = None if isinstance(board, str) or board is None else np.asarray(board)
     if barr is not None and barr.ndim == 2:
-        b = _checked_u8(barr, "board")
+        b = card_array(barr, "board")
     elif barr is not None and barr.ndim != 1:
         raise HandError(f"board must be cards (text or a 1-D sequence) or an (N, b) array; "
                         f"got shape {barr.shape}")
@@ -350,7 +466,8 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
                         first=4096 * t)
     if bad >= 0:
         where = "" if single_h else f"row {bad}: "
-        problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None)
+        problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None,
+                              deck=rs.deck)
         raise HandError(f"{where}hole and board: {problem}")
     if out is not None and res is not out:
         out[...] = res
@@ -370,7 +487,12 @@ def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) ->
     cache = _OMAHA_PLAIN if ws is None else ws.games
     t = cache.get(key)
     if t is None:
-        t = _core.GameTables(hole, board, 1, rs.tables, None, ws.compiled if ws else None)
+        if rs.kind != "poker" or rs.cards != 5:
+            raise HandError(f"Omaha plays five-card poker hands; {rs.name} rules rank "
+                            f"{rs.cards}-card hands")
+        if ws is not None and not rs.wild_ok:
+            raise HandError(f"wild cards are not supported under {rs.name} rules")
+        t = _core.GameTables(hole, board, 1, rs.tables, None, rs.deck.compiled(ws))
         cache[key] = t
     return t
 
@@ -408,8 +530,7 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     >>> hr.showdown("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs").tolist()
     [1.0, 0.0]
     """
-    g = get_game(game)
-    holes, boards, single = _deal_arrays(g, hands, board)
+    g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     shares, _, _ = _run_showdown(g, holes, boards, threads)
     return shares[0] if single else shares
 
@@ -422,8 +543,7 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     no such half or the low does not qualify.  Under ``omaha8`` and ``stud8``
     each half picks its own five cards.
     """
-    g = get_game(game)
-    holes, boards, single = _deal_arrays(g, hands, board)
+    g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     _, hi, lo = _run_showdown(g, holes, boards, threads)
     return (hi[0], lo[0]) if single else (hi, lo)
 
@@ -457,7 +577,9 @@ def upcard_strength(cards: Any, rules: str = "high") -> int:
     Only pairs, two pair, trips and quads count (no straights or flushes),
     then the ranks; suits never matter.  Higher is better under the rules
     (``"high"`` for stud, ``"ace-to-five"`` for razz, where the lowest board
-    is best and the ace is low).
+    is best and the ace is low).  This is the strength under the matching
+    partial rule set (``high-partial``, ``ace-to-five-partial``,
+    ``deuce-to-seven-partial``), where a missing card is the worst kicker.
 
     >>> import handrank as hr
     >>> hr.upcard_strength("Kd Kc") > hr.upcard_strength("As Qd")
@@ -470,21 +592,16 @@ def upcard_strength(cards: Any, rules: str = "high") -> int:
     if not 1 <= len(codes) <= 4 or any(c >= 52 for c in codes) or len(set(codes)) != len(codes):
         raise HandError(f"upcards must be 1..4 distinct cards of the 52-card deck; got "
                         f"{format_cards(codes) if all(c < 54 for c in codes) else codes}")
-    if rs.ace == "low":
-        order = [0 if (c >> 2) == 12 else (c >> 2) + 1 for c in codes]
-    else:
-        order = [c >> 2 for c in codes]
-    counts: dict[int, int] = {}
-    for o in order:
-        counts[o] = counts.get(o, 0) + 1
-    groups = sorted(counts.items(), key=lambda t: (t[1], t[0]), reverse=True)
-    pattern = tuple(c for _, c in groups if c > 1) or (1,)
-    key = _PATTERN_OF.get(pattern, 0)
-    for o, c in groups:
-        for _ in range(c):
-            key = key * 16 + o + 1
-    key <<= 4 * (4 - len(codes))
-    return -key if rs.low else key
+    return int(evaluate(codes, _partial_rules(rs)))
+
+
+def _partial_rules(rs: RuleSet) -> str:
+    """The rule set that ranks partial hands the way `rs` ranks full ones."""
+    if rs.partial:
+        return rs.name
+    if not rs.low:
+        return "high-partial"
+    return "ace-to-five-partial" if rs.ace == "low" else "deuce-to-seven-partial"
 
 
 def _upcards_list(upcards: Any) -> list:
@@ -534,6 +651,7 @@ def bring_in(game: str | Game, upcards: Any) -> int:
         raise HandError("bring_in needs at least one player")
     low_game = g.high is None and g.low is not None and get_rules(g.low).ace == "low"
     if low_game:
-        key = [(0 if (c >> 2) == 12 else (c >> 2) + 1) * 4 + (c & 3) for c in cards]
+        rs = get_rules(g.low)
+        key = [rs.order_of(c >> 2) * 4 + (c & 3) for c in cards]
         return key.index(max(key))
     return cards.index(min(cards))

@@ -55,6 +55,7 @@ import numpy as np
 from ._api import default_threads, resolve_threads
 from ._ranges import HAND_CLASSES, Range
 from ._rules import get_rules
+from ._slices import sliced
 from ._types import HandError
 
 __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
@@ -63,7 +64,6 @@ BOARDS = 1_712_304
 VERSION = 2                  # 2: the file holds a checksum
 MATCHUPS = 47_086            # canonical matchups in the whole table
 MATCHUP_SECONDS = 0.01       # one matchup (all boards) on one core, roughly
-SLICE_SECONDS = 0.2          # work per call of the C kernel: Python's turn between
 HEARTBEAT = 5.0              # the builder touches its lock this often (seconds)
 STALE_AFTER = 120.0          # a lock untouched this long is abandoned (seconds)
 POLL = 0.25                  # how often a waiting process looks at the lock (seconds)
@@ -136,28 +136,23 @@ def _play(keys: dict[tuple, int], threads: int,
     """(wins a, wins b, ties) of every canonical matchup, in C on ``threads`` cores.
 
     The kernel releases the GIL for as long as it runs, and Python handles
-    Ctrl-C only between calls, so it is called in slices of about
-    SLICE_SECONDS of work: ``threads * 16`` matchups at first, then as many as
-    the last slice's speed says fit (whole rounds of ``threads``).
-    ``progress(done, total)`` is called after every slice.
+    Ctrl-C only between calls, so it is called in slices (``_slices.sliced``):
+    ``threads * 16`` matchups at first, then as many as the measured speed
+    says fit in about ``_slices.SLICE_SECONDS``.  ``progress(done, total)`` is
+    called after every slice.
     """
     matchups = np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4)
     n = len(matchups)
     out = np.zeros((n, 3), dtype=np.int64)
     tables = get_rules("high").tables
-    step = max(1, threads * 16)
-    lo = 0
-    while lo < n:
-        hi = min(n, lo + step)
-        start = time.perf_counter()
+    done = [0]
+
+    def run(lo: int, hi: int) -> None:
         tables.holdem_headsup(matchups[lo:hi], out[lo:hi], threads)
-        elapsed = time.perf_counter() - start
-        if hi - lo == step and elapsed > 0:
-            rounds = step / threads * SLICE_SECONDS / elapsed
-            step = threads * int(min(256, max(1, rounds)))
-        lo = hi
-        if progress:
-            progress(hi, n)
+        done[0] = hi
+
+    sliced(run, 0, n, first=max(1, threads * 16), max_step=max(1, threads * 256),
+           report=(lambda: progress(done[0], n)) if progress else None)
     return out
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ._cards import (NCODES, RANK_CHARS, _check_mask, _codes_1d, _codes_of_mask, card_name,
+from ._input import card_list
+from ._cards import (NCODES, RANK_CHARS, _check_mask, _codes_of_mask, card_name,
                      parse_codes)
 from ._types import HandError
 
@@ -204,7 +205,7 @@ def _dead_codes(cards: Any) -> frozenset[int]:
                                     f"integer 0..{NCODES - 1} (or pass the cards as text)")
             cards = np.array([int(c) for c in items], dtype=np.int64)
         try:
-            codes = _codes_1d(cards, "the codes").tolist()
+            codes = card_list(cards)
         except HandError as e:
             raise HandError(f"dead cards: {e}") from None
     return frozenset(c for c in codes if c < 52)
@@ -293,7 +294,7 @@ class Range:
                 labels.append(item)
             else:
                 try:
-                    arr = _codes_1d(item, f"range item {i}")
+                    arr = np.array(card_list(item, f"range item {i}"))
                 except (HandError, TypeError, ValueError):
                     raise HandError(f"range item {i} is {item!r}; an item is a hand's text "
                                     f"('AhKh') or its {self.cards} card codes") from None

@@ -1,9 +1,11 @@
 """The rule-set registry: every rule set is one entry here.
 
-A :class:`RuleSet` is data: how the ace plays, whether straights and flushes
-are hand patterns, whether lower hands win, the qualifier of a low.  The C
-table builder (``_core.RuleTables``) and the describer both read these fields,
-so adding a rule set is adding one entry to ``RULE_SETS``.
+A :class:`RuleSet` is data: the deck, how many cards make a hand, how the ace
+plays, which patterns exist and in which order, whether lower hands win, the
+qualifier of a low and how a bug plays.  The C table builder
+(``_core.RuleTables(spec)``) reads those fields and nothing else, and the
+describer names hands from the classes it builds, so adding a rule set is
+adding one entry to ``RULE_SETS`` (plus its twin in ``tests/reference.py``).
 """
 from __future__ import annotations
 
@@ -14,67 +16,138 @@ from typing import Literal
 import numpy as np
 
 from . import _core
+from ._deck import SHORT, STANDARD, Deck
 from ._types import Category, HandError
 
-__all__ = ["RuleSet", "RULE_SETS", "get_rules"]
+__all__ = ["RuleSet", "RULE_SETS", "get_rules", "HIGH_ORDER"]
 
 RANK_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King", "Ace")
 RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                 "tens", "jacks", "queens", "kings", "aces")
+RANK_SHORT = "23456789TJQKA"
+
+C = Category
+#: The standard order of the patterns, worst first.
+HIGH_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH,
+              C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH,
+              C.FIVE_OF_A_KIND)
+#: Short deck: a flush beats a full house (fewer cards per suit make it rarer).
+SHORT_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+               C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH,
+               C.FIVE_OF_A_KIND)
+#: Short deck as some rooms play it: three of a kind also beats a straight.
+SHORT_TRIPS_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF_A_KIND,
+                     C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH,
+                     C.FIVE_OF_A_KIND)
+#: Three-card poker: a straight beats a flush, three of a kind a straight.
+THREE_CARD_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.FLUSH, C.STRAIGHT, C.THREE_OF_A_KIND,
+                    C.STRAIGHT_FLUSH)
+del C
 
 
 @dataclass(frozen=True, eq=False)
 class RuleSet:
-    """One way of ranking poker hands.
+    """One way of ranking poker hands, as data.
 
     Attributes
     ----------
     name, aliases
         The canonical name and the other names ``rules=`` accepts.
+    deck
+        The :class:`Deck` the hands come from (its ranks bound the straights:
+        A-6-7-8-9 is the lowest straight of the short deck).
+    kind
+        ``"poker"``: the best ``cards``-card poker hand; ``"badugi"``: the
+        largest set of cards of different ranks and different suits.
+    cards
+        Cards in a hand that plays: 5, or 3 for three-card poker (4 for badugi).
     ace
-        ``"high"``: ace high, and low in the straight 5-4-3-2-A;
-        ``"high-only"``: ace always high; ``"low"``: ace always low.
-    patterns
-        Whether straights and flushes are hand patterns (under a low rule set
-        they then count against the player).
+        ``"high"``: ace high, and low in the lowest straight; ``"high-only"``:
+        ace always high; ``"low"``: ace always low.
+    straights, flushes
+        Whether they are hand patterns (under a low rule set they then count
+        against the player).
     low
         Whether lower hands are better.  Strengths are always higher-is-better,
         so a low rule set numbers its classes from the worst up.
+    order
+        The categories that exist, worst first, as a high hand reads them (a
+        low rule set inverts the whole order).
     qualifier
-        The highest card a qualifying low may hold (8 for eight-or-better), or 0.
+        The highest card a qualifying low may hold (8 for eight-or-better), or
+        None.
     five_kind
         Whether five of a kind exists (it needs wild cards).
+    bug
+        How a joker that is a bug plays: ``"ace"`` (an ace, or any card that
+        completes a straight or flush) or ``"wild"`` (fully wild).
+    partial
+        Whether hands of fewer cards than ``cards`` are ranked too (stud
+        upcards, the front row of open-face Chinese, two hole cards): on one
+        dense scale with the full hands, a missing card counting as the worst
+        kicker.  Such a rule set is its own row (``high-partial``), so the
+        strengths of the SPEC's rule sets keep their values.
+    wild_ok
+        Whether ``wild=`` settings apply (five-card poker rule sets only).
     """
 
     name: str
-    aliases: tuple[str, ...]
-    ace: Literal["high", "high-only", "low"]
-    patterns: bool
-    low: bool
-    qualifier: int = 0
+    aliases: tuple[str, ...] = ()
+    deck: Deck = STANDARD
+    kind: Literal["poker", "badugi"] = "poker"
+    cards: int = 5
+    ace: Literal["high", "high-only", "low"] = "high"
+    straights: bool = True
+    flushes: bool = True
+    low: bool = False
+    order: tuple[Category, ...] = HIGH_ORDER
+    qualifier: int | None = None
     five_kind: bool = False
+    bug: Literal["ace", "wild"] = "wild"
+    partial: bool = False
     summary: str = field(default="", compare=False)
 
     @cached_property
     def tables(self) -> _core.RuleTables:
         """The compiled lookup tables, built on first use (a few milliseconds)."""
-        return _core.RuleTables(self.ace, self.patterns, self.low, self.qualifier,
-                                self.five_kind)
+        try:
+            return _core.RuleTables(self)
+        except ValueError as e:
+            raise HandError(str(e)) from None
 
     @cached_property
     def _classes(self) -> tuple[np.ndarray, np.ndarray]:
         return self.tables.class_info()
 
     @property
+    def wild_ok(self) -> bool:
+        """Whether wild cards apply under this rule set."""
+        return self.kind == "poker" and self.cards == 5 and not self.partial
+
+    @property
     def nclasses(self) -> int:
-        """Number of distinct five-card strengths (five of a kind included)."""
+        """Number of distinct strengths (five of a kind included)."""
         return self.tables.nclasses
 
     @property
     def min_strength(self) -> int:
         """The lowest strength an evaluation can return (-1 with a qualifier)."""
         return -1 if self.qualifier else 0
+
+    @property
+    def hand_sizes(self) -> range:
+        """How many cards an evaluated hand may hold."""
+        return range(self.tables.kmin, self.tables.kmax + 1)
+
+    def order_of(self, rank: int) -> int:
+        """A rank's place as this rule set orders ranks (0 = its lowest).
+
+        >>> import handrank as hr
+        >>> hr.get_rules("razz").order_of(12), hr.get_rules("high").order_of(12)
+        (0, 12)
+        """
+        return (0 if rank == 12 else rank + 1) if self.ace == "low" else rank
 
     def check_strength(self, strength: int) -> int:
         s = int(strength)
@@ -96,19 +169,28 @@ class RuleSet:
 
     def ranks(self, strength: int) -> tuple[int, ...]:
         """Ranks (0..12 = 2..A) of a class, most significant first."""
-        return tuple(int(r) for r in self._classes[1][self.check_strength(strength)])
+        return tuple(int(r) for r in self._classes[1][self.check_strength(strength)]
+                     if r != 255)
 
     def describe(self, strength: int) -> str:
         s = self.check_strength(strength)
         if not self.qualifies(s):
             return "No low"
         cat = Category(int(self._classes[0][s]))
-        r = [int(x) for x in self._classes[1][s]]
+        r = [int(x) for x in self._classes[1][s] if x != 255]
+        if self.partial and len(r) < self.cards:
+            return describe_partial(cat, r, self.low)
+        if self.kind == "badugi":
+            return (f"{len(r)}-card badugi, "
+                    + "-".join("A" if x == 12 else RANK_SHORT[x] for x in r))
         if cat == Category.HIGH_CARD:
             if self.low:
                 return f"{RANK_WORDS[r[0]]}-{RANK_WORDS[r[1]].lower()} low"
             return f"{RANK_WORDS[r[0]]}-high"
         return describe_pattern(cat, r)
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.name!r})"
 
 
 def describe_pattern(cat: Category, r: list[int]) -> str:
@@ -136,22 +218,58 @@ def describe_pattern(cat: Category, r: list[int]) -> str:
     return f"{RANK_WORDS[r[0]]}-high"
 
 
+def describe_partial(cat: Category, r: list[int], low: bool) -> str:
+    """Name of a partial hand: its pattern and the cards it has."""
+    if cat == Category.HIGH_CARD:
+        cards = "-".join(RANK_WORDS[x].lower() for x in r)
+        return f"{cards[0].upper()}{cards[1:]} {'low' if low else 'high'}"
+    if cat == Category.TWO_PAIR:
+        return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]}"
+    return describe_pattern(cat, r)
+
+
+_LOW_ORDER = HIGH_ORDER[:-2]        # no royal flush or five of a kind read from the low end
+
 RULE_SETS: tuple[RuleSet, ...] = (
-    RuleSet("high", (), ace="high", patterns=True, low=False, five_kind=True,
+    RuleSet("high", five_kind=True, bug="ace",
             summary="standard high hands; ace high, or low in 5-4-3-2-A"),
-    RuleSet("ace-to-five", ("a5", "razz"), ace="low", patterns=False, low=True,
+    RuleSet("ace-to-five", ("a5", "razz"), ace="low", straights=False, flushes=False, low=True,
             summary="lowest wins; ace low; straights and flushes ignored"),
-    RuleSet("ace-to-five-8", ("8-or-better", "a5-8"), ace="low", patterns=False, low=True,
-            qualifier=8, summary="ace-to-five, but only unpaired lows of 8 or lower qualify"),
-    RuleSet("deuce-to-seven", ("2-7", "27"), ace="high-only", patterns=True, low=True,
+    RuleSet("ace-to-five-8", ("8-or-better", "a5-8"), ace="low", straights=False,
+            flushes=False, low=True, qualifier=8,
+            summary="ace-to-five, but only unpaired lows of 8 or lower qualify"),
+    RuleSet("deuce-to-seven", ("2-7", "27", "kansas-city"), ace="high-only", low=True,
+            order=HIGH_ORDER[:-1],
             summary="lowest wins; ace high; straights and flushes count against you"),
-    RuleSet("ace-to-six", ("a6",), ace="low", patterns=True, low=True,
+    RuleSet("ace-to-six", ("a6", "london"), ace="low", low=True, order=_LOW_ORDER,
             summary="lowest wins; ace low; straights and flushes count against you"),
+    RuleSet("short-deck", ("6+", "six-plus", "short"), deck=SHORT, order=SHORT_ORDER,
+            five_kind=True, bug="ace",
+            summary="36 cards, 6 to A; a flush beats a full house; A-6-7-8-9 is a straight"),
+    RuleSet("short-deck-trips", ("6+trips", "six-plus-trips"), deck=SHORT,
+            order=SHORT_TRIPS_ORDER, five_kind=True, bug="ace",
+            summary="short deck where three of a kind also beats a straight"),
+    RuleSet("three-card", ("3-card", "three-card-poker"), cards=3, order=THREE_CARD_ORDER,
+            summary="three cards: straight flush, trips, straight, flush, pair, high card"),
+    RuleSet("badugi", (), kind="badugi", cards=4, ace="low", straights=False, flushes=False,
+            low=True, order=(Category.HIGH_CARD,),
+            summary="four cards: the most cards of different ranks and suits, then lowest"),
+    RuleSet("high-partial", ("partial",), partial=True,
+            summary="high, and hands of 1 to 4 cards too: a missing card is the worst kicker"),
+    RuleSet("ace-to-five-partial", ("razz-partial", "a5-partial"), ace="low", straights=False,
+            flushes=False, low=True, partial=True,
+            summary="ace-to-five, and hands of 1 to 4 cards too: a missing card is the "
+                    "worst kicker"),
+    RuleSet("deuce-to-seven-partial", ("2-7-partial",), ace="high-only", low=True,
+            order=HIGH_ORDER[:-1], partial=True,
+            summary="deuce-to-seven, and hands of 1 to 4 cards too: a missing card is the "
+                    "worst kicker"),
 )
 
 _BY_NAME: dict[str, RuleSet] = {}
 for _rs in RULE_SETS:
     for _n in (_rs.name, *_rs.aliases):
+        assert _n not in _BY_NAME, _n
         _BY_NAME[_n] = _rs
 
 
@@ -170,5 +288,6 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
                         f"Valid: {valid_names()}")
     rs = _BY_NAME.get(rules.strip().lower())
     if rs is None:
-        raise HandError(f"unknown rules {rules!r}; valid: {valid_names()}")
+        shown = rules if len(rules) <= 40 else rules[:40] + "..."
+        raise HandError(f"unknown rules {shown!r}; valid: {valid_names()}")
     return rs

@@ -19,24 +19,45 @@ __all__ = ["resolve_wild", "WildSetting"]
 
 
 class WildSetting:
-    """A parsed ``wild=`` value: the compiled setting and what it means."""
+    """A parsed ``wild=`` value: which cards are wild and whether jokers are
+    bugs.  It compiles itself for each deck it is used with
+    (:meth:`compiled_for`) and keeps those, and the compiled Omaha shapes
+    under it (``games``), on itself: they go when it goes."""
 
-    __slots__ = ("compiled", "cards", "bug", "text", "games")
+    __slots__ = ("cards", "bug", "text", "games", "_decks")
 
     def __init__(self, cards: frozenset[int], bug: bool, text: str):
         self.cards = cards                      # designated wild codes (< 52)
         self.bug = bug
         self.text = text
         self.games: dict = {}                   # compiled Omaha shapes under this setting
+        self._decks: dict = {}                  # deck ranks -> _core.CompiledDeck
+
+    @property
+    def bits(self) -> int:
+        """Bit c for each designated wild code c."""
         bits = 0
-        for c in cards:
+        for c in self.cards:
             bits |= 1 << c
-        self.compiled = _core.Wild(bits, True, bug)
+        return bits
+
+    def compiled_for(self, deck) -> _core.CompiledDeck:
+        """This setting compiled for a deck: designated wild cards must be in it."""
+        c = self._decks.get(deck.ranks)
+        if c is None:
+            off = sorted(x for x in self.cards if not deck.holds(x))
+            if off:
+                raise HandError(f"wild={self.text!r}: {card_name(off[0])} is not in "
+                                f"{deck.describe()}")
+            c = self._decks[deck.ranks] = _core.CompiledDeck(deck.rank_bits, self.bits, True,
+                                                             self.bug)
+        return c
 
     @property
     def wild_bits(self) -> int:
         """Mask bits of every wild card (jokers included)."""
-        return self.compiled.wild_bits
+        from ._deck import STANDARD
+        return self.compiled_for(STANDARD).wild_bits
 
     def __repr__(self) -> str:
         return f"WildSetting({self.text!r})"

@@ -83,6 +83,7 @@ typedef struct {
 #define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
 #define HR_MAX_STRAIGHTS 14
 #define HR_BADUGI_KEYS (4 << 13)
+#define HR_BADUGI_HANDS 521855     /* C(61, 4): masks of four cards, bits 0..60 */
 
 typedef struct {
     int k, shift;
@@ -103,6 +104,8 @@ typedef struct {
     int16_t *value[HR_MAX_HASHED + 1];  /* value[k][slot], k = n..7 */
     int16_t *flush;              /* [8192] or NULL */
     int16_t *badugi;             /* [HR_BADUGI_KEYS] badugi strength by (size - 1) << 13 | ranks */
+    int16_t *badugi4;            /* [HR_BADUGI_HANDS] strength of every four-card hand, by the
+                                    colex rank of its mask bits (hr_badugi_index) */
     int8_t *cat;                 /* [nclasses] category of each strength */
     uint8_t *ranks;              /* [5*nclasses] real ranks in order of significance */
     uint16_t *rankset;           /* [nclasses] bit r per rank r; HR_PAIRED if ranks repeat */
@@ -407,6 +410,7 @@ static void hr_free_rule(hr_rule_t *R)
     for (int k = 0; k <= HR_MAX_HASHED; k++) free(R->value[k]);
     free(R->flush);
     free(R->badugi);
+    free(R->badugi4);
     free(R->cat);
     free(R->ranks);
     free(R->rankset);
@@ -487,6 +491,7 @@ static int hr_flush_rules_hold(const hr_ruledef_t *d)
 }
 
 static int hr_build_badugi(hr_rule_t *R);
+static int hr_build_badugi4(hr_rule_t *R);
 
 /* Build every table of one rule set.  Returns 1 on success, 0 on failure
  * (out of memory or an inconsistent definition). */
@@ -503,7 +508,11 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
     hr_find_straights(R);
     R->qual = INT16_MIN;
     for (int r = 0; r < HR_NRANKS; r++) R->five_kind[r] = -1;
-    if (def->kind == HR_KIND_BADUGI) return hr_build_badugi(R);
+    if (def->kind == HR_KIND_BADUGI) {
+        if (hr_build_badugi(R) && hr_build_badugi4(R)) return 1;
+        hr_free_rule(R);
+        return 0;
+    }
     if (def->kind != HR_KIND_POKER || (def->n != 3 && def->n != 5)) return 0;
     if (!hr_flush_rules_hold(def)) return 0;
     if (def->bug == HR_BUG_ACE && !(def->ranks >> 12 & 1)) return 0;
@@ -666,33 +675,82 @@ static int hr_build_badugi(hr_rule_t *R)
     return 1;
 }
 
-/* Badugi strength of a hand of four distinct cards given by its mask. */
+/* Badugi strength of a hand of four distinct cards given by its mask: the
+ * four cards if they make a badugi, else the best three that do, else the
+ * best two, else the lowest card.  Within a size the table's value is
+ * higher for the lower set, so the best is the maximum. */
 HR_INLINE int hr_value_badugi(const int16_t *T, uint64_t mask)
 {
-    uint32_t rk[4], su[4];
-    int n = 0;
-    for (uint64_t x = mask; x && n < 4; x &= x - 1, n++) {
+    uint32_t r[4], s[4];
+    uint64_t x = mask;
+    for (int i = 0; i < 4; i++) {
         const int p = hr_ctz64(x);
-        rk[n] = hr_low_bits(1u << (p & 15));
-        su[n] = 1u << (p >> 4);
+        x &= x - 1;
+        r[i] = hr_low_bits(1u << (p & 15));
+        s[i] = 1u << (p >> 4);
     }
+    const uint32_t R = r[0] | r[1] | r[2] | r[3], S = s[0] | s[1] | s[2] | s[3];
+    if (hr_popcount64(R) == 4 && hr_popcount64(S) == 4) return T[3 << 13 | R];
+    /* three cards: drop one (unrolled, from the pairs' unions) */
+    const uint32_t r01 = r[0] | r[1], r23 = r[2] | r[3], s01 = s[0] | s[1], s23 = s[2] | s[3];
+    const uint32_t r3[4] = {r[1] | r23, r[0] | r23, r01 | r[3], r01 | r[2]};
+    const uint32_t s3[4] = {s[1] | s23, s[0] | s23, s01 | s[3], s01 | s[2]};
     int best = -1;
-    for (uint32_t sub = 1; sub < (1u << n); sub++) {
-        uint32_t r = 0, s = 0;
-        int size = 0, ok = 1;
-        for (int i = 0; i < n; i++)
-            if (sub >> i & 1) {
-                ok &= !(r & rk[i]) & !(s & su[i]);
-                r |= rk[i];
-                s |= su[i];
-                size++;
+    for (int i = 0; i < 4; i++) {
+        const int ok = (hr_popcount64(r3[i]) == 3) & (hr_popcount64(s3[i]) == 3);
+        const int v = ok ? T[2 << 13 | r3[i]] : -1;
+        best = v > best ? v : best;
+    }
+    if (best >= 0) return best;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (r[i] != r[j] && s[i] != s[j]) {
+                const int v = T[1 << 13 | r[i] | r[j]];
+                best = v > best ? v : best;
             }
-        if (ok) {
-            const int v = T[(size - 1) << 13 | (int)r];
-            best = v > best ? v : best;
+    if (best >= 0) return best;
+    return T[R & (0u - R)];                          /* the lowest card alone */
+}
+
+
+/* C(p, 1..4) for bit positions p < 64, for hr_badugi_index. */
+static uint32_t hr_badugi_binom[64][5];
+
+/* The colex rank of a four-card mask's bit positions p0 < p1 < p2 < p3 (all
+ * below 61): C(p0,1) + C(p1,2) + C(p2,3) + C(p3,4), in 0..HR_BADUGI_HANDS. */
+HR_INLINE uint32_t hr_badugi_index(uint64_t mask)
+{
+    uint32_t idx = 0;
+    for (int i = 1; i <= 4; i++) {
+        idx += hr_badugi_binom[hr_ctz64(mask)][i];
+        mask &= mask - 1;
+    }
+    return idx;
+}
+
+/* Fill R->badugi4: every four-card hand's strength, once, so evaluating a
+ * badugi is one index and one lookup. */
+static int hr_build_badugi4(hr_rule_t *R)
+{
+    for (int p = 0; p < 64; p++) {
+        hr_badugi_binom[p][0] = 1;
+        for (int k = 1; k <= 4; k++) {
+            uint64_t c = 1;
+            for (int i = 0; i < k; i++) c = c * (uint64_t)(p - i) / (uint64_t)(i + 1);
+            hr_badugi_binom[p][k] = p >= k ? (uint32_t)c : 0;
         }
     }
-    return best;
+    R->badugi4 = malloc(HR_BADUGI_HANDS * sizeof(int16_t));
+    if (!R->badugi4) return 0;
+    for (uint32_t i = 0; i < HR_BADUGI_HANDS; i++) R->badugi4[i] = -1;
+    for (int a = 0; a < HR_NCARDS; a++)
+        for (int b = a + 1; b < HR_NCARDS; b++)
+            for (int c = b + 1; c < HR_NCARDS; c++)
+                for (int d = c + 1; d < HR_NCARDS; d++) {
+                    const uint64_t m = HR_BIT(a) | HR_BIT(b) | HR_BIT(c) | HR_BIT(d);
+                    R->badugi4[hr_badugi_index(m)] = (int16_t)hr_value_badugi(R->badugi, m);
+                }
+    return 1;
 }
 
 

@@ -16,7 +16,9 @@ from ._cards import format, from_mask, parse, to_mask
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from ._equity import EquityResult, equity
 from ._preflop import PreflopTable, preflop_row, preflop_table
-from ._ranges import HAND_CLASSES, Range, hand_class
+from ._ranges import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, Range, hand_class, top_classes
+from ._display import (EquityGrid, cards_html, equity_grid, grid_text, heat, range_html, shade,
+                       use_color)
 from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
@@ -38,4 +40,7 @@ __all__ = [
     # dealing, draws and canonical hand indexes (_toolkit)
     "Dealer", "PREFLOP_CLASS", "canonical_hand", "canonical_index", "canonical_size", "deal",
     "deal_masks", "redraw",
+    # ranges: percentages, grids and pictures (_ranges, _display)
+    "GRID_CLASSES", "PREFLOP_ORDER", "top_classes", "EquityGrid", "cards_html", "equity_grid",
+    "grid_text", "heat", "range_html", "shade", "use_color",
 ]

@@ -3,6 +3,8 @@
     handrank "As Ks Qs Js Ts"            strength, category and name of a hand
     handrank eval --rules razz "..."     the same, explicitly, under other rules
     handrank demo                        named examples, then a timed batch
+    handrank range "QQ+, AKs"            the 13 x 13 grid of a hold'em range
+    handrank equity AhKh "QQ+" --grid    a hand's equity against each class of a range
 """
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ from ._api import default_threads, describe, evaluate
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of
+from ._toolkit import deal
 from ._games import GAMES, game_strengths, get_game, showdown
 
-COMMANDS = ("eval", "demo", "showdown", "equity")
+COMMANDS = ("eval", "demo", "showdown", "equity", "range")
 
 DEMO_HANDS = (
     ("high", "As Ks Qs Js Ts"),
@@ -146,6 +149,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", "-t", type=_positive, default=None,
                    help="threads (default: all; more than the cores is capped)")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument("--grid", action="store_true",
+                   help="with two entries, HAND and RANGE: the hand's equity against each "
+                        "class of the range as a 13 x 13 grid (exact when at most two board "
+                        "cards are to come, else Monte Carlo: --trials deals a class, default "
+                        "20,000, --seed default 1)")
+
+    p = sub.add_parser("range", help="the 13 x 13 grid of a hold'em range",
+                       description="Print a hold'em range as the 13 x 13 grid (suited above "
+                                   "the diagonal, offsuit below, pairs on it), its number of "
+                                   "hands and its canonical text. Colours when stdout is a "
+                                   "terminal or FORCE_COLOR is set (NO_COLOR turns them off).",
+                       epilog='Example: handrank range "QQ+, AKs, T9s-65s, 0.5(JJ), !AhKh"')
+    p.add_argument("range", metavar="RANGE",
+                   help="a range: QQ+, AKs, A5s-A2s, T9s-65s, 15%%, 0.5(JJ), !AhKh, ...")
+    p.add_argument("--dead", "-d", default="", help="cards out of play (card removal)")
 
     p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
                        description="Rank a handful of named example hands under every rule "
@@ -206,7 +224,36 @@ def _progress_bar(disable: bool):
     return update, bar
 
 
+def cmd_range(args: argparse.Namespace) -> int:
+    from ._display import grid_text, use_color
+    from ._ranges import Range
+    r = Range(args.range)
+    if args.dead:
+        r = r.without(args.dead)
+    n = len(r)
+    dead = f" without {args.dead}" if args.dead else ""
+    print(f"{args.range}{dead}: {n:,} hands, {100 * n / 1326:.2f}% of 1,326")
+    print(grid_text(r, color=use_color(sys.stdout)))
+    print(f"as text: {r.to_text() or '(empty)'}")
+    return 0
+
+
+def cmd_equity_grid(args: argparse.Namespace) -> int:
+    from ._display import equity_grid, use_color
+    if len(args.hands) != 2:
+        raise HandError(f"--grid takes two entries, a hand and a range (AhKh 'QQ+, AKs'); "
+                        f"got {len(args.hands)}")
+    start = time.perf_counter()
+    g = equity_grid(args.hands[0], args.hands[1], board=args.board, dead=args.dead,
+                    game=args.game, trials=args.trials, seed=args.seed, threads=args.threads)
+    print(g.to_text(color=use_color(sys.stdout)))
+    print(f"({time.perf_counter() - start:.2f} s)")
+    return 0
+
+
 def cmd_equity(args: argparse.Namespace) -> int:
+    if args.grid:
+        return cmd_equity_grid(args)
     from ._equity import equity
     hands = [None if h.strip() in ("??", "?? ??") else h for h in args.hands]
     update, bar = _progress_bar(args.no_progress)
@@ -229,18 +276,6 @@ def cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def random_hands(n: int, k: int, seed: int) -> np.ndarray:
-    """n distinct-card hands of k cards, as an (n, k) uint8 array."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    step = 1 << 18
-    deck = np.arange(52, dtype=np.uint8)
-    for lo in range(0, n, step):
-        m = min(step, n - lo)
-        out[lo:lo + m] = rng.permuted(np.broadcast_to(deck, (m, 52)), axis=1)[:, :k]
-    return out
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     print(f"handrank {__version__}: named examples")
     width = max(len(h[1]) for h in DEMO_HANDS)
@@ -254,7 +289,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rs = get_rules(args.rules)
     print(f"\nDealing {args.hands:,} random {args.cards}-card hands ...", flush=True)
     try:
-        hands = random_hands(args.hands, args.cards, args.seed)
+        hands = deal(args.hands, args.cards, seed=args.seed)
         out = np.empty(len(hands), dtype=np.int16)
     except MemoryError:
         raise HandError(f"not enough memory for {args.hands:,} hands of {args.cards} cards; "
@@ -286,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         commands = {"eval": cmd_eval, "demo": cmd_demo, "showdown": cmd_showdown,
-                    "equity": cmd_equity}
+                    "equity": cmd_equity, "range": cmd_range}
         return commands[args.command](args)
     except (HandError, ValueError, OverflowError) as e:     # a bad argument value
         print(f"handrank: error: {e}", file=sys.stderr)

@@ -140,7 +140,7 @@ class BuildExt(build_ext):
                 cflags += san
                 ldflags += san
             else:
-                cflags.append("-g0")   # no debug info: a third of the wheel size
+                cflags.append("-g0")   # no debug info: a quarter of the wheel size
             omp_choices = [(["-fopenmp"], ["-fopenmp"])]
             if sys.platform == "darwin":
                 inc, lib = homebrew_libomp()

@@ -1,6 +1,8 @@
 """Batch evaluation: dtypes, layouts, out=, threads=, input forms; inputs untouched."""
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -280,6 +282,7 @@ def test_chunked_batches_report_the_global_bad_row(tiny_chunks, row):
             hr.evaluate_masks(masks, "high", wild, threads=2)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_interrupts_a_long_batch():
     """A batch of slow hands (9 cards, deuces wild: seconds of C) is cut into
     chunks, so SIGINT raises KeyboardInterrupt within a fraction of a second."""

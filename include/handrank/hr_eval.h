@@ -564,7 +564,9 @@ static int hr_has_openmp(void)
 static volatile int hr_team_ran = 0;
 static volatile int hr_forked_after_team = 0;
 
+#if defined(_OPENMP) && !defined(_WIN32)   /* registered by hr_init */
 static void hr_after_fork_in_child(void) { hr_forked_after_team = hr_team_ran; }
+#endif
 
 /* The number of threads a parallel loop starts for a request of nthreads:
  * 1 without OpenMP or in a child forked after a team ran, at most

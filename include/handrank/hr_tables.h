@@ -697,7 +697,7 @@ HR_INLINE int hr_value_badugi(const int16_t *T, uint64_t mask)
     const uint32_t s3[4] = {s[1] | s23, s[0] | s23, s01 | s[3], s01 | s[2]};
     int best = -1;
     for (int i = 0; i < 4; i++) {
-        const int ok = (hr_popcount64(r3[i]) == 3) & (hr_popcount64(s3[i]) == 3);
+        const int ok = (int)(hr_popcount64(r3[i]) == 3) & (int)(hr_popcount64(s3[i]) == 3);
         const int v = ok ? T[2 << 13 | r3[i]] : -1;
         best = v > best ? v : best;
     }

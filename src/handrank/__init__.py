@@ -8,6 +8,7 @@
 
 See ``help(handrank.evaluate)`` and the README for the full tour.
 """
+from ._build import build_info
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
@@ -29,7 +30,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
-    "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in",
+    "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners",

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import __version__
+from ._build import version_text
 from ._api import default_threads, describe, evaluate
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
@@ -87,13 +88,26 @@ def _add_rules(p: argparse.ArgumentParser) -> None:
                    help=f"rule set (default: high). One of: {_rules_help()}")
 
 
+class _VersionAction(argparse.Action):
+    """--version: the version and the build (compiler, OpenMP, POPCNT), unwrapped."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version_text())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handrank",
         description="Rank poker hands under high, ace-to-five, eight-or-better, "
                     "deuce-to-seven and ace-to-six rules.",
         epilog='Example: handrank "As Ks Qs Js Ts"   (same as: handrank eval ...)')
-    parser.add_argument("--version", action="version", version=f"handrank {__version__}")
+    parser.add_argument("--version", action=_VersionAction,
+                        help="show the version and how this installation was built, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("eval", help="rank hands given as text",

@@ -314,4 +314,4 @@ def test_ctrl_c_interrupts_a_long_batch():
         proc.kill()
         proc.wait()
     assert out.strip() == "interrupted"
-    assert waited < 2.0, f"took {waited:.2f} s to see Ctrl-C"
+    assert waited < (5.0 if hr._core.SANITIZED else 2.0), f"took {waited:.2f} s to see Ctrl-C"

@@ -19,7 +19,7 @@ from ._slices import first_bad_row
 from ._deck import Deck
 from ._input import card_array
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
-from ._types import HandError, Strength, strength_type
+from ._types import _STRENGTH_TYPES, HandError, Strength, strength_type
 from ._wild import WildSetting, resolve_wild
 
 __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
@@ -308,8 +308,8 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         if fast is not None:                     # one plain hand: straight into C
             ws = resolve_wild(wild)
             v = fast.tables.eval_one(hands, _deck_for(fast, ws))
-            if v is not None:
-                return strength_type(fast)(v)
+            if v is not None:                    # tagged with its rule set (see Strength)
+                return (_STRENGTH_TYPES.get(fast) or strength_type(fast))(v)
     rs = get_rules(rules)
     ws = resolve_wild(wild)
     deck = _deck_for(rs, ws)

@@ -74,6 +74,14 @@ def test_equity_json(capsys):
     again = _json(capsys, ["equity", "--json", "AhAd", "??", "QQ+, AKs", "-n", "20000",
                            "--seed", "5", "--dead", "2c"])
     assert [p["wins"] for p in again["players"]] == [p["wins"] for p in doc["players"]]
+    fresh = _json(capsys, ["equity", "--json", "AhAd", "??", "-n", "1000"])   # a drawn seed
+    assert type(fresh["seed"]) is int and fresh["seed"] >= 0
+    replay = _json(capsys, ["equity", "--json", "AhAd", "??", "-n", "1000", "--seed",
+                            str(fresh["seed"])])
+    assert replay["players"] == fresh["players"]
+    weighted = _json(capsys, ["equity", "--json", "AhAd", "QQ+:0.5, AKs", "-n", "1000",
+                              "--seed", "1"])
+    assert all(isinstance(p["wins"], float) for p in weighted["players"])
 
 
 def test_json_errors_write_nothing_to_stdout(capsys):

@@ -339,7 +339,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
                    for i, h in enumerate(r.hands)]
         _print_json({"game": r.game, "board": _hand_text(args.board) if args.board else "",
                      "dead": _hand_text(args.dead) if args.dead else "", "exact": bool(r.exact),
-                     "seed": r.seed, "trials": args.trials, "deals": int(r.deals),
+                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials, "deals": int(r.deals),
                      "seconds": round(elapsed, 6), "players": players})
         return 0
     kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"

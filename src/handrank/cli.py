@@ -96,6 +96,15 @@ def _count(text: str) -> int:
     return n
 
 
+def _demo_hands(text: str) -> int:
+    """argparse type: 0 up to the most rows one deal hands out."""
+    from ._toolkit import MAX_DEAL_ROWS
+    n = _count(text)
+    if n > MAX_DEAL_ROWS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_DEAL_ROWS:,} (2**40); got {n:,}")
+    return n
+
+
 def _trials(text: str) -> int:
     """argparse type: a positive integer below 2**63 (Monte Carlo deals)."""
     n = _positive(text)
@@ -217,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Rank a handful of named example hands under every rule "
                                    "set, then score a batch of random 7-card hands and print "
                                    "the rate.")
-    p.add_argument("--hands", "-n", type=_count, default=1_000_000,
+    p.add_argument("--hands", "-n", type=_demo_hands, default=1_000_000,
                    help="random hands in the timed batch (default: 1,000,000; 0 skips it)")
     p.add_argument("--cards", "-k", type=int, default=7, choices=range(5, 10),
                    help="cards per random hand (default: 7)")

@@ -49,6 +49,17 @@ def test_every_concept_page_has_examples():
             assert ">>> " in page.read_text(encoding="utf-8"), f"{page.name} has no example"
 
 
+@needs_docs
+def test_api_reference_lists_every_public_name():
+    """Each name of ``handrank.__all__`` has its entry in docs/api.rst."""
+    import handrank
+    text = (DOCS / "api.rst").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\.\. (?:auto)?(?:function|class|data|exception):: (\w+)", text,
+                            flags=re.M))
+    missing = sorted(set(handrank.__all__) - listed - {"__version__"})
+    assert not missing, f"docs/api.rst lacks {missing}"
+
+
 @pytest.mark.skipif(not README.is_file(), reason="no README here")
 def test_readme_tour_runs():
     """The README's tour (its ``>>>`` lines) runs as written."""

@@ -13,6 +13,7 @@ from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
 from ._cards import format, from_mask, parse, to_mask
+from ._counts import category_counts
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from ._equity import EquityResult, equity
 from ._preflop import PreflopTable, preflop_row, preflop_table
@@ -22,7 +23,7 @@ from ._display import (EquityGrid, cards_html, equity_grid, grid_text, heat, ran
 from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
-from ._types import Category, HandError
+from ._types import Category, HandError, Strength
 from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
                        deal, deal_masks, redraw)
 
@@ -43,4 +44,6 @@ __all__ = [
     # ranges: percentages, grids and pictures (_ranges, _display)
     "GRID_CLASSES", "PREFLOP_ORDER", "top_classes", "EquityGrid", "cards_html", "equity_grid",
     "grid_text", "heat", "range_html", "shade", "use_color",
+    # a single hand's strength with its rule set; category counts of a batch
+    "Strength", "category_counts",
 ]

@@ -55,8 +55,14 @@ class Game:
         player shares (eight players at seven-card stud: six cards each and
         one shared).  See :meth:`for_players`.
 
+    Notes
+    -----
     A Game is checked when it is built: sizes the core cannot deal or value
-    raise :class:`HandError`.  Custom games work everywhere a preset does:
+    raise :class:`HandError`.
+
+    Examples
+    --------
+    Custom games work everywhere a preset does:
 
     >>> import handrank as hr
     >>> pineapple = hr.Game("big-o", hole=5, board=5, select="omaha", high="high",

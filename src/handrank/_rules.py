@@ -289,5 +289,23 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     rs = _BY_NAME.get(rules.strip().lower())
     if rs is None:
         shown = rules if len(rules) <= 40 else rules[:40] + "..."
-        raise HandError(f"unknown rules {shown!r}; valid: {valid_names()}")
+        raise HandError(f"unknown rules {shown!r}{_game_hint(rules)}; valid: {valid_names()}")
     return rs
+
+
+def _game_hint(name: str) -> str:
+    """For a game's name passed as rules=: which rule set(s) that game uses."""
+    from ._games import get_game          # lazily: _games imports this module
+    try:
+        g = get_game(name)
+    except Exception:                      # not a game either: no hint
+        return ""
+    halves = [rules for rules in (g.high, g.low) if rules is not None]
+    if len(halves) == 1:
+        which, use = f"whose rule set is {get_rules(halves[0]).name!r}", "pass that"
+    else:
+        which = (f"whose rule sets are {get_rules(g.high).name!r} (high half) and "
+                 f"{get_rules(g.low).name!r} (low half)")
+        use = "pass either"
+    return (f" ({g.name!r} is a game {which}: {use} to rules=, or pass the game "
+            f"to showdown or equity)")

@@ -1,14 +1,31 @@
 """The ``handrank`` command.
 
     handrank "As Ks Qs Js Ts"            strength, category and name of a hand
-    handrank eval --rules razz "..."     the same, explicitly, under other rules
+    handrank -r razz "5h 4d 3c 2s Ad"    the same under other rules (eval is implied)
+    handrank eval --json "..."           one JSON document on stdout (also showdown, equity)
     handrank demo                        named examples, then a timed batch
     handrank range "QQ+, AKs"            the 13 x 13 grid of a hold'em range
     handrank equity AhKh "QQ+" --grid    a hand's equity against each class of a range
+
+``--json`` output (one document, written once the command has succeeded; an
+error writes nothing to stdout, one line to stderr, and exits with status 2):
+
+- ``eval``: ``{"rules", "wild", "hands": [{"hand", "strength", "category",
+  "name"}]}``; ``category`` is the :class:`Category` name, or null for no
+  qualifying low.
+- ``showdown``: ``{"game", "board", "players": [{"hand", "high", "low",
+  "share"}]}``; ``high`` and ``low`` are ``{"rules", "strength", "category",
+  "name"}``, or null when the game has no such half.
+- ``equity``: ``{"game", "board", "dead", "exact", "seed", "trials", "deals",
+  "seconds", "players": [{"hand", "equity", "stderr", "wins", "ties"}]}``.
+
+Hands are written as ``handrank.format`` writes them (``"As Ks Qs Js Ts"``);
+equity's hands as the result labels them (``"?? ??"``, a range's text).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -18,6 +35,7 @@ import numpy as np
 from . import __version__
 from ._build import version_text
 from ._api import default_threads, describe, evaluate
+from ._cards import format as format_cards, parse
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of
@@ -25,6 +43,9 @@ from ._toolkit import deal
 from ._games import GAMES, game_strengths, get_game, showdown
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
+#: Options of the top-level parser itself; any other first option belongs to
+#: the implied ``eval`` (``handrank -r razz "..."``, ``handrank -- "..."``).
+TOP_LEVEL_OPTIONS = ("-h", "--help", "--version")
 
 DEMO_HANDS = (
     ("high", "As Ks Qs Js Ts"),
@@ -75,6 +96,15 @@ def _count(text: str) -> int:
     return n
 
 
+def _demo_hands(text: str) -> int:
+    """argparse type: 0 up to the most rows one deal hands out."""
+    from ._toolkit import MAX_DEAL_ROWS
+    n = _count(text)
+    if n > MAX_DEAL_ROWS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_DEAL_ROWS:,} (2**40); got {n:,}")
+    return n
+
+
 def _trials(text: str) -> int:
     """argparse type: a positive integer below 2**63 (Monte Carlo deals)."""
     n = _positive(text)
@@ -100,6 +130,30 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def _add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON document on stdout instead of text (its shape is "
+                        "in the documentation's command-line page)")
+
+
+def _print_json(doc: dict) -> None:
+    print(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def _hand_text(text: str) -> str:
+    """A hand as handrank.format writes it (the text itself if it is no card list)."""
+    try:
+        return format_cards(parse(text))
+    except HandError:
+        return text
+
+
+def _strength_doc(s: int, rules: object) -> dict:
+    cat = category_of(s, rules)
+    return {"strength": int(s), "category": None if cat is None else cat.name,
+            "name": describe(s, rules)}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handrank",
@@ -115,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help='a hand of 5..9 cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs')
     _add_rules(p)
+    _add_json(p)
     p.add_argument("--wild", "-w", default=None, metavar="WILD",
                    help="wild cards: 'bug' (a joker is an ace or completes a straight or "
                         "flush), 'jokers' (fully wild), or cards/ranks such as '2' or "
@@ -129,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", "-g", default="holdem",
                    help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
     p.add_argument("--board", "-b", default=None, help="the board's cards, e.g. '5h6h7c Jd Qs'")
+    _add_json(p)
 
     p = sub.add_parser("equity", help="each player's share of the pot, exact or Monte Carlo",
                        description="Each player's expected share of the pot over every "
@@ -154,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "class of the range as a 13 x 13 grid (exact when at most two board "
                         "cards are to come, else Monte Carlo: --trials deals a class, default "
                         "20,000, --seed default 1)")
+    _add_json(p)
 
     p = sub.add_parser("range", help="the 13 x 13 grid of a hold'em range",
                        description="Print a hold'em range as the 13 x 13 grid (suited above "
@@ -169,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Rank a handful of named example hands under every rule "
                                    "set, then score a batch of random 7-card hands and print "
                                    "the rate.")
-    p.add_argument("--hands", "-n", type=_count, default=1_000_000,
+    p.add_argument("--hands", "-n", type=_demo_hands, default=1_000_000,
                    help="random hands in the timed batch (default: 1,000,000; 0 skips it)")
     p.add_argument("--cards", "-k", type=int, default=7, choices=range(5, 10),
                    help="cards per random hand (default: 7)")
@@ -183,6 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     rs = get_rules(args.rules)
+    if args.json:
+        hands = [{"hand": _hand_text(text), **_strength_doc(evaluate(text, rs, args.wild), rs)}
+                 for text in args.hands]
+        _print_json({"rules": rs.name, "wild": args.wild, "hands": hands})
+        return 0
     for text in args.hands:
         s = evaluate(text, rs, args.wild)
         cat = category_of(s, rs)
@@ -195,6 +257,19 @@ def cmd_showdown(args: argparse.Namespace) -> int:
     g = get_game(args.game)
     shares = showdown(g, args.hands, args.board)
     hi, lo = game_strengths(g, args.hands, args.board)
+    if args.json:
+        players = []
+        for i, hand in enumerate(args.hands):
+            players.append({
+                "hand": _hand_text(hand),
+                "high": {"rules": get_rules(g.high).name, **_strength_doc(int(hi[i]), g.high)}
+                if g.high else None,
+                "low": {"rules": get_rules(g.low).name, **_strength_doc(int(lo[i]), g.low)}
+                if g.low else None,
+                "share": float(shares[i])})
+        board = _hand_text(args.board) if args.board else ""
+        _print_json({"game": g.name, "board": board, "players": players})
+        return 0
     width = max(len(h) for h in args.hands)
     print(f"{g.name}" + (f", board {args.board}" if args.board else ""))
     for i, hand in enumerate(args.hands):
@@ -253,6 +328,8 @@ def cmd_equity_grid(args: argparse.Namespace) -> int:
 
 def cmd_equity(args: argparse.Namespace) -> int:
     if args.grid:
+        if args.json:
+            raise HandError("--json is not available with --grid; leave out one of them")
         return cmd_equity_grid(args)
     from ._equity import equity
     hands = [None if h.strip() in ("??", "?? ??") else h for h in args.hands]
@@ -265,6 +342,15 @@ def cmd_equity(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - start
+    if args.json:
+        players = [{"hand": h, "equity": float(r.equity[i]), "stderr": float(r.stderr[i]),
+                    "wins": r.wins[i].item(), "ties": r.ties[i].item()}
+                   for i, h in enumerate(r.hands)]
+        _print_json({"game": r.game, "board": _hand_text(args.board) if args.board else "",
+                     "dead": _hand_text(args.dead) if args.dead else "", "exact": bool(r.exact),
+                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials, "deals": int(r.deals),
+                     "seconds": round(elapsed, 6), "players": players})
+        return 0
     kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"
     extra = "".join(f", {k} {v}" for k, v in (("board", args.board), ("dead", args.dead)) if v)
     print(f"{r.game}{extra}: {r.deals:,} deals ({kind}) in {elapsed:.2f} s")
@@ -312,8 +398,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        argv.insert(0, "eval")       # handrank "As Ks ..." is handrank eval "As Ks ..."
+    if argv and argv[0] not in COMMANDS and argv[0] not in TOP_LEVEL_OPTIONS:
+        argv.insert(0, "eval")       # handrank [options] "As Ks ..." is handrank eval ...
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -89,6 +89,10 @@ class Game:
 
     def __post_init__(self) -> None:
         _check_game(self)
+        for name in ("hole", "board"):                 # numpy integers become ints
+            object.__setattr__(self, name, int(getattr(self, name)))
+        if not isinstance(self.deck, Deck):
+            object.__setattr__(self, "deck", int(self.deck))
 
     def __getstate__(self) -> dict:
         # the compiled tables are rebuilt on use after unpickling

@@ -9,7 +9,7 @@ import pytest
 
 def all_hands(k: int) -> np.ndarray:
     """Every k-card hand of the 52-card deck as an (C(52, k), k) uint8 array."""
-    return np.fromiter(combinations(range(52), k), dtype=np.dtype((np.uint8, k)))
+    return np.fromiter(combinations(range(52), k), dtype=np.dtype((np.uint8, (k,))))
 
 
 def random_hands(n: int, k: int, seed: int, deck: int = 52) -> np.ndarray:

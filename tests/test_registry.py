@@ -100,7 +100,7 @@ def test_every_rule_set_counts_its_classes(rules):
     sizes = range(1, rs.cards + 1) if rs.partial else [rs.cards]
     values = set()
     for size in sizes:
-        hands = np.fromiter(combinations(codes, size), dtype=np.dtype((np.uint8, size)))
+        hands = np.fromiter(combinations(codes, size), dtype=np.dtype((np.uint8, (size,))))
         assert len(hands) == math.comb(len(codes), size)
         values |= set(np.unique(hr.evaluate(hands, rules)).tolist())
     values = np.array(sorted(values))

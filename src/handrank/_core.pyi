@@ -9,6 +9,10 @@ HAS_OPENMP: bool
 USES_POPCNT: bool
 SANITIZED: bool
 MAX_TEAM: int
+BUILD_COMPILER: str
+OPENMP_STATUS: int
+OPENMP_VERSION: int
+POPCNT_DISPATCH: int
 RANK_MULTIPLIERS: tuple[int, ...]
 ACE_MODES: dict[str, int]
 KINDS: dict[str, int]

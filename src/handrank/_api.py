@@ -56,10 +56,12 @@ def resolve_threads(threads: Any, n: int) -> int:
     so any large integer is accepted.
     """
     if threads is None:
+        if n < MIN_ROWS_PER_THREAD:
+            return 1                  # a small batch: one thread (no need to ask the OS)
         return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
     is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
     if is_int and threads >= 1:
-        return min(int(threads), default_threads())
+        return 1 if threads == 1 else min(int(threads), default_threads())
     shown = int(threads) if is_int else _brief(threads)
     raise HandError(f"threads must be a positive integer or None; got {shown}")
 

@@ -10,6 +10,8 @@ table with it.
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+from libc.math cimport sqrt
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_C_CONTIGUOUS
 
 import numpy as np
 
@@ -114,6 +116,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
                         int nthreads)
     double hr_equity_total(const hr_equity_t *E)
     int HR_EQ_CHUNK
+    int HR_NCATS
     int HR_MAX_TEAM
     int hr_forked_after_team
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
@@ -272,6 +275,38 @@ cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
         buf[k] = <uint8_t>(<long>x)
         k += 1
     return k
+
+
+def parse_list(str text):
+    """Codes of one plain card text as a list of ints, or None when the text
+    needs the full parser (jokers are read; mistakes, suit symbols and other
+    separators go to handrank._cards.parse_codes, which explains them)."""
+    cdef uint8_t buf[64]
+    cdef int k = _parse_plain(text, buf, 64), i
+    if k < 0:
+        return None
+    return [buf[i] for i in range(k)]
+
+
+def deck_without(bytes codes, list groups):
+    """The codes of ``codes`` (a deck, each code < 64) not in any list of
+    ``groups`` (lists of ints), in order; None when a card of the groups is
+    not in the deck or appears twice (the caller names it)."""
+    cdef const unsigned char *c = codes
+    cdef uint64_t deck = 0, seen = 0, bit
+    cdef Py_ssize_t i
+    cdef object g, x
+    for i in range(len(codes)):
+        deck |= (<uint64_t>1) << c[i]
+    for g in groups:
+        for x in <list>g:
+            if not 0 <= x < 64:
+                return None
+            bit = (<uint64_t>1) << <int>x
+            if seen & bit or not deck & bit:
+                return None
+            seen |= bit
+    return [c[i] for i in range(len(codes)) if not (seen >> c[i]) & 1]
 
 
 def parse_plain(list texts):
@@ -566,6 +601,13 @@ cdef class GameTables:
 EQUITY_CHUNK = HR_EQ_CHUNK
 
 
+cdef bytes _as_code_bytes(object codes):
+    """Card codes (bytes, or anything numpy reads as integers 0..255) as bytes."""
+    if type(codes) is bytes:
+        return <bytes>codes
+    return np.ascontiguousarray(codes, dtype=np.uint8).tobytes()
+
+
 cdef class EquityState:
     """One equity question, compiled: the game, each player's known hole cards
     (the rest are dealt) or range, the known board cards, and the deck left to
@@ -579,38 +621,44 @@ cdef class EquityState:
     cdef bint counts_ready
     cdef list keep
 
-    def __cinit__(self, GameTables game, list holes, const uint8_t[::1] board,
-                  const uint8_t[::1] deck, list ranges=None):
-        cdef int p, j, P = len(holes)
+    def __cinit__(self, GameTables game, list holes, board, deck, list ranges=None):
+        cdef int p, j, P = len(holes), H = game.g.hole
         cdef const uint8_t[:, ::1] combos
         cdef const double[::1] weights, cum
+        cdef bytes bb = _as_code_bytes(board), db = _as_code_bytes(deck)
+        cdef const unsigned char *bp = bb
+        cdef const unsigned char *dp = db
+        cdef Py_ssize_t nb = len(bb), nd = len(db)
+        cdef list known
+        cdef object x
         if not 1 <= P <= 23:
             raise ValueError("1..23 players")
-        cdef Py_ssize_t nb = board.shape[0]
-        if nb > game.g.board or nb > 5 or deck.shape[0] > 54:
+        if nb > game.g.board or nb > 5 or nd > 54:
             raise ValueError("too many board or deck cards")
-        memset(&self.e, 0, sizeof(hr_equity_t))
+        # the object's memory comes zeroed (tp_alloc), so self.e starts all 0
         self.game = game
         self.e.game = game.g
         self.e.players = P
         for p in range(P):
-            known = holes[p]
-            if len(known) > game.g.hole:
-                raise ValueError(f"player {p} holds more than {game.g.hole} cards")
-            self.e.known[p] = len(known)
-            for j in range(len(known)):
-                self.e.hole[p * game.g.hole + j] = known[j]
+            known = list(holes[p])
+            if len(known) > H:
+                raise ValueError(f"player {p} holds more than {H} cards")
+            self.e.known[p] = <int>len(known)
+            j = 0
+            for x in known:
+                self.e.hole[p * H + j] = x
+                j += 1
         self.e.board_known = <int>nb
-        for j in range(min(nb, 5)):
-            self.e.board[j] = board[j]
-        self.e.ndeck = deck.shape[0]
+        for j in range(nb):
+            self.e.board[j] = bp[j]
+        self.e.ndeck = <int>nd
         for j in range(54):
             self.e.deck_index[j] = -1
-        for j in range(deck.shape[0]):
-            if deck[j] >= 54 or self.e.deck_index[deck[j]] >= 0:
+        for j in range(nd):
+            if dp[j] >= 54 or self.e.deck_index[dp[j]] >= 0:
                 raise ValueError("the deck holds a bad or repeated card")
-            self.e.deck[j] = deck[j]
-            self.e.deck_index[deck[j]] = j
+            self.e.deck[j] = dp[j]
+            self.e.deck_index[dp[j]] = j
         self.keep = []
         self.e.nranged = 0
         for p in range(P):
@@ -726,6 +774,118 @@ cdef class EquityState:
         return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "hand_share": hand_share,
                 "hand_weight": hand_weight, "deals": int(self.counts.deals),
                 "wdeals": float(self.counts.wdeals)}
+
+    @property
+    def deals(self):
+        """Deals counted so far."""
+        return self.counts.deals
+
+    def summary(self, bint exact, bint weighted):
+        """equity_summary of the counts so far, without copying them."""
+        return _summary(self.e.players, self.counts.cnt, self.counts.wcnt, self.counts.cats,
+                        self.counts.deals, self.counts.wdeals, exact, weighted)
+
+
+cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
+                     int64_t deals, double wdeals, bint exact, bint weighted):
+    """equity, wins, ties, stderr, high, low, categories, winning categories
+    from counts (see EquityState.result and handrank._equity.finish): each
+    award (split, high sharers a, low sharers b) is worth a share of the pot,
+    pot / a + pot / b with pot 1, or 1/2 when split; a whole pot is a win,
+    any other share a tie."""
+    cdef double tot = wdeals if wcnt != NULL else <double>deals
+    cdef int j
+    eq_a, se_a, hi_a, lo_a = np.zeros(P), np.zeros(P), np.zeros(P), np.zeros(P)
+    cat_a, win_a = np.zeros((P, HR_NCATS), np.int64), np.zeros((P, HR_NCATS), np.int64)
+    wins_a = np.zeros(P, np.float64 if weighted else np.int64)
+    ties_a = np.zeros(P, np.float64 if weighted else np.int64)
+    # the arrays' memory through the buffer protocol (cheaper than typed
+    # memoryviews for tiny arrays; fresh C-contiguous arrays of the right type)
+    cdef Py_buffer bufs[8]
+    cdef int nbuf = 0
+    try:
+        for x in (eq_a, se_a, hi_a, lo_a, cat_a, win_a, wins_a, ties_a):
+            PyObject_GetBuffer(x, &bufs[nbuf], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+            nbuf += 1
+        _summary_fill(P, cnt, wcnt, cats, deals, tot, exact, weighted,
+                      <double *>bufs[0].buf, <double *>bufs[1].buf, <double *>bufs[2].buf,
+                      <double *>bufs[3].buf, <int64_t *>bufs[4].buf, <int64_t *>bufs[5].buf,
+                      bufs[6].buf, bufs[7].buf)
+    finally:
+        for j in range(nbuf):
+            PyBuffer_Release(&bufs[j])
+    return eq_a, wins_a, ties_a, se_a, hi_a, lo_a, cat_a, win_a
+
+
+cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
+                        int64_t deals, double tot, bint exact, bint weighted,
+                        double *eq, double *se, double *hi, double *lo, int64_t *cv,
+                        int64_t *wv, void *wins, void *ties) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int p, sp, a, b, c
+    cdef double share, pot, w, sq, sh_hi, sh_lo
+    cdef int64_t k
+    cdef double *fwins = <double *>wins
+    cdef double *fties = <double *>ties
+    cdef int64_t *iwins = <int64_t *>wins
+    cdef int64_t *ities = <int64_t *>ties
+    for p in range(P):
+        sq = 0.0
+        for sp in range(2):
+            pot = 0.5 if sp else 1.0
+            for a in range(P + 1):
+                for b in range(P + 1):
+                    i = (((<Py_ssize_t>p * 2 + sp) * (P + 1) + a) * (P + 1) + b)
+                    k = cnt[i]
+                    w = wcnt[i] if wcnt != NULL else <double>k
+                    if k == 0 and w == 0.0:
+                        continue
+                    sh_hi = pot / a if a else 0.0
+                    sh_lo = pot / b if b else 0.0
+                    share = sh_hi + sh_lo
+                    eq[p] += w * share
+                    sq += <double>k * share * share
+                    hi[p] += w * sh_hi
+                    lo[p] += w * sh_lo
+                    if share >= 1.0 - 1e-12:
+                        if weighted:
+                            fwins[p] += w
+                        else:
+                            iwins[p] += k
+                    elif share > 0.0:
+                        if weighted:
+                            fties[p] += w
+                        else:
+                            ities[p] += k
+        eq[p] /= tot
+        hi[p] /= tot
+        lo[p] /= tot
+        if not exact and deals >= 2:
+            w = sq / deals - eq[p] * eq[p]
+            se[p] = sqrt((w if w > 0.0 else 0.0) / (deals - 1))
+        for c in range(HR_NCATS):
+            cv[p * HR_NCATS + c] = cats[(p * 2) * HR_NCATS + c] + \
+                cats[(p * 2 + 1) * HR_NCATS + c]
+            wv[p * HR_NCATS + c] = cats[(p * 2 + 1) * HR_NCATS + c]
+
+
+def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::1] cats,
+                   int64_t deals, double wdeals, bint exact, bint weighted):
+    """equity, wins, ties, stderr, high, low, categories and winning
+    categories of counts as EquityState.result gives them (``wcnt`` None
+    without ranges)."""
+    cdef int P = cnt.shape[0]
+    cdef const double[:, :, :, ::1] wv
+    cdef const double *wp = NULL
+    if cnt.shape[1] != 2 or cnt.shape[2] != P + 1 or cnt.shape[3] != P + 1 or \
+            cats.shape[0] != P or cats.shape[1] != 2 or cats.shape[2] != CATEGORIES:
+        raise ValueError("counts of the wrong shape")
+    if wcnt is not None:
+        wv = wcnt
+        if wv.shape[0] != P or wv.shape[1] != 2 or wv.shape[2] != P + 1 or wv.shape[3] != P + 1:
+            raise ValueError("counts of the wrong shape")
+        wp = &wv[0, 0, 0, 0]
+    return _summary(P, &cnt[0, 0, 0, 0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted)
 
 
 cdef inline Py_ssize_t _cnt_size(int P) noexcept:

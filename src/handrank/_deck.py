@@ -10,6 +10,7 @@ the short deck (6 to A)").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from . import _core
@@ -61,7 +62,7 @@ class Deck:
         if isinstance(self.jokers, bool) or self.jokers not in (0, 1, 2):
             raise HandError(f"deck {self.name!r}: jokers must be 0, 1 or 2; got {self.jokers!r}")
 
-    @property
+    @cached_property
     def rank_bits(self) -> int:
         """Bit r set for each rank r (0 = deuce .. 12 = ace) in the deck."""
         return sum(1 << RANK_CHARS.index(ch) for ch in self.ranks)
@@ -69,8 +70,18 @@ class Deck:
     @property
     def codes(self) -> list[int]:
         """The card codes of the deck, ascending (jokers 52, 53 last)."""
+        return list(self.code_bytes)
+
+    @cached_property
+    def code_bytes(self) -> bytes:
+        """The card codes of the deck, ascending, as bytes."""
         bits = self.rank_bits
-        return [c for c in range(52) if bits >> (c >> 2) & 1] + [52, 53][:self.jokers]
+        return bytes([c for c in range(52) if bits >> (c >> 2) & 1] + [52, 53][:self.jokers])
+
+    @cached_property
+    def code_mask(self) -> int:
+        """Bit c set for each card code c of the deck (jokers included)."""
+        return sum(1 << c for c in self.code_bytes)
 
     @property
     def size(self) -> int:

@@ -30,6 +30,9 @@ EXACT_LIMIT = 3_000_000_000
 PROGRESS_STEPS = 100
 #: The most Monte Carlo deals one call takes.
 MAX_TRIALS = 2**62
+#: Exact questions of at most this many deals run in one call into C, without
+#: slicing (well under a millisecond).
+SMALL_EXACT = 50_000
 
 
 @dataclass
@@ -123,9 +126,7 @@ class Prepared:
     def state(self) -> _core.EquityState:
         g = self.game
         try:
-            return _core.EquityState(g.tables, [list(h) for h in self.holes],
-                                     np.array(self.board, dtype=np.uint8),
-                                     np.array(self.deck, dtype=np.uint8),
+            return _core.EquityState(g.tables, self.holes, bytes(self.board), bytes(self.deck),
                                      self.ranges or None)
         except ValueError as e:
             raise HandError(str(e)) from None
@@ -140,7 +141,8 @@ def _known_cards(spec: Any, what: str, limit: int) -> list[int]:
 def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "") -> Prepared:
     """Check an equity question and work out the deck left to deal from."""
     g = get_game(game)
-    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) < 1:
+    if (type(hands) is not list and (isinstance(hands, str) or not isinstance(hands, Sequence))) \
+            or len(hands) < 1:
         raise HandError("hands must be a list with one entry per player "
                         "(text, codes, '??' or None for an unknown hand)")
     if len(hands) > g.max_players:
@@ -148,12 +150,12 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
     g = g.for_players(len(hands))          # stud's shared last card at a full table
     holes, ranges, random_label = [], [], {}
     for i, h in enumerate(hands):
-        rng = _as_range(h, g, f"player {i}")
+        rng, codes = _hand(h, g, f"player {i}")
         if rng is not None and rng.is_random:
             random_label[i] = rng.text
             rng = None             # every hand, equally likely: dealt like an unknown hand
-            h = None
-        holes.append([] if rng is not None else _known_cards(h, f"player {i}", g.hole))
+            codes = []
+        holes.append([] if rng is not None else codes)
         ranges.append(rng)
     b = _known_cards(board, "board", 5)
     if b and g.board == 0:
@@ -161,6 +163,43 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
     if len(b) > g.board:
         raise HandError(f"board has {len(b)} cards; {g.name} deals {g.board}")
     d = _known_cards(dead, "dead cards", 54)
+    deck = _core.deck_without(g.cards.code_bytes, holes + [b, d])
+    if deck is None:
+        _card_problem(g, holes, b, d)                # raises: names the card and where
+    range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
+    for i, rng in enumerate(ranges):
+        if rng is None:
+            range_arrays.append(None)
+            continue
+        live = rng.without([c for h in holes for c in h] + b + d)   # card removal
+        if not len(live):
+            raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
+                            f"known, board and dead cards are removed")
+        range_arrays.append((live.combos, live.weights))
+    need = g.board - len(b) + len(holes) * g.hole - sum(map(len, holes))   # still to deal
+    if need > len(deck):
+        raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
+                        f"{len(deck)} are left (fewer players or dead cards)")
+    labels = []
+    for i, h in enumerate(holes):
+        if i in random_label:
+            labels.append(random_label[i])
+        elif ranges[i] is not None:
+            labels.append(ranges[i].text)
+        elif len(h) == g.hole:
+            labels.append(" ".join(map(_NAMES.__getitem__, h)))
+        else:
+            labels.append(" ".join([_NAMES[c] for c in h] + ["??"] * (g.hole - len(h))))
+    return Prepared(g, holes, b, deck, labels,
+                    range_arrays if any(r is not None for r in range_arrays) else [])
+
+
+_NAMES = tuple(card_name(c) for c in range(54))
+
+
+def _card_problem(g: Game, holes: list[list[int]], b: list[int], d: list[int]) -> None:
+    """Raise the HandError for the first card of a question that is not in
+    the game's deck or appears twice."""
     seen: dict[int, str] = {}
     for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + [("board", b),
                                                                           ("dead cards", d)]:
@@ -176,51 +215,23 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             if c in seen:
                 raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
             seen[c] = where
-    deck = [c for c in g.cards.codes if c not in seen]
-    range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
-    for i, rng in enumerate(ranges):
-        if rng is None:
-            range_arrays.append(None)
-            continue
-        live = rng.without(seen)            # card removal: known, board and dead cards
-        if not len(live):
-            raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
-                            f"known, board and dead cards are removed")
-        range_arrays.append((live.combos, live.weights))
-    need = (g.board - len(b)) + sum(g.hole - len(h) for h, r in zip(holes, ranges) if r is None)
-    need += sum(g.hole for r in ranges if r is not None)
-    if need > len(deck):
-        raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
-                        f"{len(deck)} are left (fewer players or dead cards)")
-    labels = []
-    for i, (h, rng) in enumerate(zip(holes, ranges)):
-        if i in random_label:
-            labels.append(random_label[i])
-            continue
-        if rng is not None:
-            labels.append(rng.text)
-            continue
-        text = " ".join(card_name(c) for c in h)
-        labels.append((text + " " + " ".join(["??"] * (g.hole - len(h)))).strip())
-    return Prepared(g, holes, b, deck, labels,
-                    range_arrays if any(r is not None for r in range_arrays) else [])
+    raise AssertionError("a card problem was found but not named")   # pragma: no cover
 
 
-def _as_range(spec: Any, g: Game, what: str) -> Range | None:
-    """The Range a player's entry stands for, or None for cards."""
+def _hand(spec: Any, g: Game, what: str) -> tuple[Range | None, list[int] | None]:
+    """A player's entry: (its Range, None), or (None, its known card codes)."""
     if isinstance(spec, Range):
         if spec.cards != g.hole:
             raise HandError(f"{what}: a range of {spec.cards}-card hands in {g.name}, where "
                             f"players hold {g.hole}")
-        return spec
+        return spec, None
     if not isinstance(spec, str) or g.select == "all" or g.board == 0:
-        return None
+        return None, card_list(spec, what, unknown=True, limit=g.hole)
     try:
-        _known_cards(spec, what, g.hole)
-        return None                                  # plain cards
+        return None, card_list(spec, what, unknown=True, limit=g.hole)     # plain cards
     except HandError as card_error:
         try:
-            return parse_range(spec, g.hole)
+            return parse_range(spec, g.hole), None
         except HandError as range_error:
             raise HandError(f"{what}: {spec!r} is neither cards ({card_error}) nor a range "
                             f"({range_error})") from None
@@ -235,62 +246,29 @@ def merge(counts: Sequence[dict]) -> dict:
     return out
 
 
-def _shares(players: int) -> np.ndarray:
-    """share[split, nhi, nlo]: a player's share of the pot for an award (see
-    hr_award_t in hr_games.h): a half (or the whole pot) split n ways."""
-    inv = np.zeros(players + 1)
-    inv[1:] = 1.0 / np.arange(1, players + 1)
-    both = inv[:, None] + inv[None, :]
-    return np.stack([both, 0.5 * both])
-
-
 def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> EquityResult:
     """Turn counts into an :class:`EquityResult`."""
-    cnt, deals = counts["cnt"], counts["deals"]
+    _check_counts(prep, counts["deals"], counts["wdeals"])
+    summary = _core.equity_summary(counts["cnt"], counts["wcnt"] if prep.ranges else None,
+                                   counts["cats"], counts["deals"], counts["wdeals"], exact,
+                                   prep.weighted)
+    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
+
+
+def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
     if deals == 0:
         raise HandError("no deal is possible: the ranges share cards in every combination "
                         "(with each other or with the known, board and dead cards)")
-    players = cnt.shape[0]
-    share = _shares(players)
-    won = share >= 1.0 - 1e-12                       # the whole pot
-    part = (share > 0.0) & ~won                      # a tie, or one half of a split pot
-    flat = cnt.reshape(players, -1).astype(np.float64)
-    share_sq = flat @ (share * share).ravel()
-    if prep.ranges:
-        wcnt = counts["wcnt"].reshape(players, -1)
-        wdeals = counts["wdeals"]
-        if not wdeals > 0.0:
-            raise HandError("the range weights are too small: the product of the weights of "
-                            "every possible deal underflows to zero")
-        eq = wcnt @ share.ravel() / wdeals
-        if prep.weighted:
-            wins, ties = wcnt @ won.ravel(), wcnt @ part.ravel()
-        else:
-            wins = cnt.reshape(players, -1) @ won.ravel().astype(np.int64)
-            ties = cnt.reshape(players, -1) @ part.ravel().astype(np.int64)
-    else:
-        eq = flat @ share.ravel() / deals
-        wins = cnt.reshape(players, -1) @ won.ravel().astype(np.int64)
-        ties = cnt.reshape(players, -1) @ part.ravel().astype(np.int64)
-    if exact or deals < 2:
-        stderr = np.zeros(players)
-    else:
-        var = np.maximum(share_sq / deals - eq * eq, 0.0)
-        stderr = np.sqrt(var / (deals - 1))
-    # the two halves: the high sharers' part and the low sharers' part
-    weights = counts["wcnt"] if prep.ranges else cnt
-    total = counts["wdeals"] if prep.ranges else deals
-    inv = np.zeros(players + 1)
-    inv[1:] = 1.0 / np.arange(1, players + 1)
-    pot = np.array([1.0, 0.5])
-    hi_share = (pot[:, None, None] * inv[None, :, None]) * np.ones((1, 1, players + 1))
-    lo_share = (pot[:, None, None] * inv[None, None, :]) * np.ones((1, players + 1, 1))
-    high = (weights * hi_share[None]).sum(axis=(1, 2, 3)) / total
-    low = (weights * lo_share[None]).sum(axis=(1, 2, 3)) / total
-    cats = counts["cats"]
+    if prep.ranges and not wdeals > 0.0:
+        raise HandError("the range weights are too small: the product of the weights of "
+                        "every possible deal underflows to zero")
+
+
+def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int | None,
+            by_hand: list) -> EquityResult:
+    eq, wins, ties, stderr, high, low, cats, winning = summary
     return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels,
-                        high, low, cats.sum(axis=1), cats[:, 1, :].copy(),
-                        _by_hand(prep, counts))
+                        high, low, cats, winning, by_hand)
 
 
 def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
@@ -396,17 +374,31 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
                 f"more cards")
         units = st.units
         nthreads = resolve_threads(threads, int(total))
-        report = (lambda: progress(st.result()["deals"], int(total))) if progress else None
-        sliced(lambda a, b: st.run_exact(a, b, nthreads), 0, units, first=nthreads,
-               report=report, max_step=max(1, units // PROGRESS_STEPS) if progress else None)
-        return finish(prep, st.result(), True, None)
+        if total <= SMALL_EXACT and progress is None:
+            st.run_exact(0, units, nthreads)     # a small question: one call (< 1 ms)
+        else:
+            report = (lambda: progress(st.deals, int(total))) if progress else None
+            sliced(lambda a, b: st.run_exact(a, b, nthreads), 0, units, first=nthreads,
+                   report=report,
+                   max_step=max(1, units // PROGRESS_STEPS) if progress else None)
+        return _finish_state(prep, st, True, None)
     trials = int(trials)
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
     seed = int(seed) % (1 << 64)
     chunks = mc_chunks(trials)
     nthreads = resolve_threads(threads, trials)
-    report = (lambda: progress(st.result()["deals"], trials)) if progress else None
+    report = (lambda: progress(st.deals, trials)) if progress else None
     sliced(lambda a, b: _mc(st, seed, trials, a, b, nthreads), 0, chunks, first=nthreads,
            report=report, max_step=max(nthreads, chunks // PROGRESS_STEPS) if progress else None)
-    return finish(prep, st.result(), False, seed)
+    return _finish_state(prep, st, False, seed)
+
+
+def _finish_state(prep: Prepared, st: _core.EquityState, exact: bool,
+                  seed: int | None) -> EquityResult:
+    """finish() straight from a state's counts (no copies without ranges)."""
+    if prep.ranges:
+        return finish(prep, st.result(), exact, seed)
+    deals = st.deals
+    _check_counts(prep, deals, 0.0)
+    return _result(prep, st.summary(exact, False), deals, exact, seed, [None] * len(prep.holes))

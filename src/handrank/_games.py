@@ -95,9 +95,9 @@ class Game:
             object.__setattr__(self, "deck", int(self.deck))
 
     def __getstate__(self) -> dict:
-        # the compiled tables are rebuilt on use after unpickling
-        return {k: v for k, v in self.__dict__.items()
-            if k not in ("tables", "wild_setting", "_shared_game")}
+        # the compiled tables and the other cached properties are rebuilt on
+        # use after unpickling
+        return {k: v for k, v in self.__dict__.items() if k not in _CACHED}
 
     @property
     def high_rules(self) -> RuleSet | None:
@@ -116,14 +116,14 @@ class Game:
     def wild_setting(self) -> WildSetting | None:
         return resolve_wild(self.wild)
 
-    @property
+    @cached_property
     def cards(self) -> Deck:
         """The deck dealt from, jokers included."""
         if isinstance(self.deck, Deck):
             return self.deck
         return STANDARD.with_jokers(int(self.deck) - 52)
 
-    @property
+    @cached_property
     def deck_size(self) -> int:
         """Cards in the deck dealt from (jokers included)."""
         return self.cards.size
@@ -136,7 +136,7 @@ class Game:
                                 hi.tables if hi else None, lo.tables if lo else None,
                                 self.cards.compiled(ws))
 
-    @property
+    @cached_property
     def max_players(self) -> int:
         """The most players the deck deals to (at most 23; with a shared last
         card, as many as get all but one card each)."""
@@ -165,6 +165,9 @@ class Game:
 
 
 _MAX_PLAYERS = 23
+#: Game's cached properties (left out of its pickles).
+_CACHED = frozenset({"tables", "wild_setting", "_shared_game", "cards", "deck_size",
+                     "max_players"})
 _SELECTS = ("any", "omaha", "all")
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _core
 from ._cards import NCODES, parse_codes
 from ._types import HandError
 
@@ -43,10 +44,15 @@ def card_list(cards: Any, what: str | None = None, *, unknown: bool = False,
     if cards is None:
         codes: list[int] = []
     elif isinstance(cards, str):
-        try:
-            codes = parse_codes(cards.replace("??", " ") if unknown else cards)
-        except HandError as e:
-            raise _prefixed(what, str(e)) from None
+        text = cards.replace("??", " ") if unknown else cards
+        plain = _core.parse_list(text)           # plain text, read in C
+        if plain is not None:
+            codes = plain
+        else:
+            try:
+                codes = parse_codes(text)
+            except HandError as e:
+                raise _prefixed(what, str(e)) from None
     elif isinstance(cards, (bytes, dict, set, float, complex, bool)) or \
             (isinstance(cards, (int, np.integer))):
         raise _prefixed(what, f"cards are text or a sequence of codes; got "

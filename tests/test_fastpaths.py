@@ -232,3 +232,118 @@ def test_monte_carlo_fast_loop_draws_and_counts_like_the_plain_one(game):
             assert fast["deals"] == plain["deals"] == 40_000
             assert np.array_equal(fast["cnt"], plain["cnt"]), (game, hands, board)
             assert np.array_equal(fast["cats"], plain["cats"]), (game, hands, board)
+
+
+# ------------------------------------------- wild cards, jokers, short deck
+
+def custom_games() -> list[hr.Game]:
+    """Board games beyond the presets that the fast paths must also leave
+    exact: a joker (the bug) in hold'em and Omaha hi-lo, deuces wild,
+    designated wild cards, and Omaha from the short deck."""
+    short = hr.get_game("short-deck").deck
+    return [
+        hr.Game("holdem-bug", hole=2, board=5, select="any", high="high", low=None, deck=53,
+                wild="bug"),
+        hr.Game("omaha8-bug", hole=4, board=5, select="omaha", high="high",
+                low="ace-to-five-8", deck=53, wild="bug"),
+        hr.Game("holdem-deuces", hole=2, board=5, select="any", high="high", low=None,
+                wild="2"),
+        hr.Game("holdem-one-eyed", hole=2, board=5, select="any", high="high", low=None,
+                wild="Js Jh"),
+        hr.Game("short-omaha", hole=4, board=5, select="omaha", high="short-deck", low=None,
+                deck=short),
+    ]
+
+
+@pytest.mark.parametrize("g", custom_games(), ids=lambda g: g.name)
+def test_wild_joker_and_short_deck_games_count_like_the_plain_path(g):
+    rng = np.random.default_rng(7)
+    codes = [c for c in g.cards.codes]
+    for q in range(4):
+        players = 2 + q % 2
+        deck = rng.permutation(codes).tolist()
+        if g.cards.jokers and q % 2 == 0:                 # the joker in a hand
+            deck.remove(52)
+            deck.insert(0, 52)
+        hands = [deck[i * g.hole:(i + 1) * g.hole] for i in range(players)]
+        board = deck[players * g.hole:players * g.hole + 4 - (q == 3)]
+        dead = deck[-1:] if q == 2 else []
+        assert_same_counts(g, hands, board, dead)
+        prep = prepare(g, hands[:-1] + [hands[-1][:1]], board[:3])
+        plain = mc_counts(prep, plain_tables(prep.game), seed=q, trials=20_000)
+        fast = mc_counts(prep, prep.game.tables, seed=q, trials=20_000, threads=2)
+        assert np.array_equal(fast["cnt"], plain["cnt"]), (g.name, hands, board)
+        assert np.array_equal(fast["cats"], plain["cats"]), (g.name, hands, board)
+
+
+def test_suited_ranges_known_board_and_dead_cards_count_like_the_plain_path():
+    """Suit symmetry is found per range hand: suited and offsuit range hands,
+    flush draws on the board, a dead card that breaks a symmetry."""
+    assert_same_counts("holdem", ["AKs", "Qd Qc"], "7h 5h 2c")
+    assert_same_counts("holdem", ["As Ks", "T9s, 88, AQo"], "Jd 8c 2s", "3h")
+    assert_same_counts("holdem", ["KQs", "JJ+"], "Ah 7h 2h 9c")
+    assert_same_counts("short-deck", ["AKs", "Qd Qc"], "7h 6h Tc")
+    assert_same_counts("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 7d 9c", "3h")
+
+
+# ------------------------------------------------ the summary of the counts
+
+def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tuple:
+    """The numpy formulas equity() used before the summary moved into C."""
+    cnt, deals = counts["cnt"], counts["deals"]
+    players = cnt.shape[0]
+    inv = np.zeros(players + 1)
+    inv[1:] = 1.0 / np.arange(1, players + 1)
+    both = inv[:, None] + inv[None, :]
+    share = np.stack([both, 0.5 * both])
+    won = share >= 1.0 - 1e-12
+    part = (share > 0.0) & ~won
+    flat = cnt.reshape(players, -1).astype(np.float64)
+    weights = counts["wcnt"] if ranged else cnt
+    total = counts["wdeals"] if ranged else deals
+    eq = weights.reshape(players, -1) @ share.ravel() / total
+    if weighted:
+        w = weights.reshape(players, -1)
+        wins, ties = w @ won.ravel(), w @ part.ravel()
+    else:
+        wins = cnt.reshape(players, -1) @ won.ravel().astype(np.int64)
+        ties = cnt.reshape(players, -1) @ part.ravel().astype(np.int64)
+    stderr = np.zeros(players)
+    if not exact and deals >= 2:
+        var = np.maximum(flat @ (share * share).ravel() / deals - eq * eq, 0.0)
+        stderr = np.sqrt(var / (deals - 1))
+    pot = np.array([1.0, 0.5])
+    hi = (pot[:, None, None] * inv[None, :, None]) * np.ones((1, 1, players + 1))
+    lo = (pot[:, None, None] * inv[None, None, :]) * np.ones((1, players + 1, 1))
+    high = (weights * hi[None]).sum(axis=(1, 2, 3)) / total
+    low = (weights * lo[None]).sum(axis=(1, 2, 3)) / total
+    cats = counts["cats"]
+    return eq, wins, ties, stderr, high, low, cats.sum(axis=1), cats[:, 1, :]
+
+
+@pytest.mark.parametrize("game, hands, board, trials", [
+    ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc", None),
+    ("holdem", ["As Ks", "Qd Qc", "??"], "2h 7d Jc", 30_000),
+    ("omaha8", ["As 2s Kd 3d", "Ah Qc 4c 5h", "??"], "6s 7d 8c", None),
+    ("omaha8", ["As 2s Kd 3d", "??", "??"], "", 30_000),
+    ("holdem", ["Ah Kh", "QQ+"], "Qh 7h 2c", None),
+    ("holdem", ["Ah Kh", "QQ+:0.5, AKs"], "Qh 7h 2c", None),
+    ("razz", ["As 2s 3d", "Kh Qh Jc"], "", 20_000),
+])
+def test_summary_in_c_equals_the_numpy_formulas(game, hands, board, trials):
+    r = hr.equity(game, hands, board=board, trials=trials, seed=5, threads=1)
+    prep = prepare(game, hands, board)
+    st = prep.state()
+    if trials is None:
+        st.run_exact(0, st.units, 1)
+    else:
+        assert st.run_mc(5, trials, 0, -(-trials // _core.EQUITY_CHUNK), 1)
+    counts = st.result()
+    ref = numpy_summary(counts, bool(prep.ranges), prep.weighted, trials is None)
+    got = (r.equity, r.wins, r.ties, r.stderr, r.high, r.low, r.categories,
+           r.winning_categories)
+    for name, a, b in zip("equity wins ties stderr high low categories winning".split(),
+                          got, ref):
+        assert a.shape == b.shape and a.dtype == b.dtype, name
+        assert np.allclose(a, b, rtol=1e-13, atol=0), name
+    assert r.deals == counts["deals"]

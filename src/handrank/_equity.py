@@ -285,9 +285,9 @@ def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
             continue
         combos = r[0]
         m = len(combos)
-        s, w = share[start:start + m], weight[start:start + m]
-        out[p] = {" ".join(card_name(int(c)) for c in combo): float(s[i] / w[i])
-                  for i, combo in enumerate(combos) if w[i] > 0}
+        s, w = share[start:start + m].tolist(), weight[start:start + m].tolist()
+        out[p] = {" ".join(map(_NAMES.__getitem__, combo)): si / wi
+                  for combo, si, wi in zip(combos.tolist(), s, w) if wi > 0}
         start += m
     return out
 

@@ -134,12 +134,6 @@ class Prepared:
             raise HandError(str(e)) from None
 
 
-def _known_cards(spec: Any, what: str, limit: int) -> list[int]:
-    """Known card codes of a hand or board: text (with '??' for an unknown
-    card), a sequence of codes (None for an unknown card), or None."""
-    return card_list(spec, what, unknown=True, limit=limit)
-
-
 def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "") -> Prepared:
     """Check an equity question and work out the deck left to deal from."""
     g = get_game(game)
@@ -159,12 +153,12 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             codes = []
         holes.append([] if rng is not None else codes)
         ranges.append(rng)
-    b = _known_cards(board, "board", 5)
+    b = card_list(board, "board", unknown=True, limit=5)
     if b and g.board == 0:
         raise HandError(f"{g.name} has no board")
     if len(b) > g.board:
         raise HandError(f"board has {len(b)} cards; {g.name} deals {g.board}")
-    d = _known_cards(dead, "dead cards", 54)
+    d = card_list(dead, "dead cards", unknown=True, limit=54)
     deck = _core.deck_without(g.cards.code_bytes, holes + [b, d])
     if deck is None:
         _card_problem(g, holes, b, d)                # raises: names the card and where

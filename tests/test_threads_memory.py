@@ -101,7 +101,10 @@ def test_c_loops_release_the_gil():
         return during, elapsed
 
     for fn in (lambda: [hr.evaluate(hands, threads=1) for _ in range(5)],
-               lambda: hr.equity("holdem", ["As Ks", "Qd Qc"], threads=1),
+               # exact, long enough to see (AKs vs QQ preflop now takes ~5 ms,
+               # about one switch interval: too short on a busy machine)
+               lambda: hr.equity("holdem", ["As Ks", "Qd Qc", "??"], board="2h 7d Jc",
+                                 threads=1),
                lambda: hr.equity("holdem", ["As Ks", "??", "??"], trials=3_000_000, seed=1,
                                  threads=1)):
         during, elapsed = inside(fn)

@@ -396,5 +396,8 @@ def _finish_state(prep: Prepared, st: _core.EquityState, exact: bool,
     if prep.ranges:
         return finish(prep, st.result(), exact, seed)
     deals = st.deals
-    _check_counts(prep, deals, 0.0)
-    return _result(prep, st.summary(exact, False), deals, exact, seed, [None] * len(prep.holes))
+    if deals == 0:
+        _check_counts(prep, deals, 0.0)          # raises
+    eq, wins, ties, stderr, high, low, cats, winning = st.summary(exact, False)
+    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels,
+                        high, low, cats, winning, [None] * len(prep.holes))

@@ -7,6 +7,8 @@ import numpy.typing as npt
 MAX_THREADS: int
 HAS_OPENMP: bool
 USES_POPCNT: bool
+ISA_NAMES: tuple[str, ...]
+BEST_ISA: str
 SANITIZED: bool
 MAX_TEAM: int
 RANK_MULTIPLIERS: tuple[int, ...]
@@ -18,6 +20,8 @@ EQUITY_CHUNK: int
 
 def parse_plain(texts: list[str]) -> npt.NDArray[np.uint8] | None: ...
 def team_size(threads: int) -> int: ...
+def isa() -> str: ...
+def set_isa(name: str) -> str: ...
 
 class _DeckSpec(Protocol):
     @property

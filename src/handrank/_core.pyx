@@ -116,6 +116,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
     int hr_has_openmp()
     int HR_SANITIZED
     int hr_use_popcnt
+    int hr_isa_best
+    int hr_isa
+    int hr_set_isa(int isa)
     const unsigned int hr_rank_mult[13]
 
 if not hr_init():
@@ -128,6 +131,40 @@ MAX_THREADS = hr_max_threads()
 HAS_OPENMP = bool(hr_has_openmp())
 #: Whether the loops use the CPU's POPCNT instruction.
 USES_POPCNT = bool(hr_use_popcnt)
+#: The batch loops, slowest first: the portable scalar loop, scalar with
+#: POPCNT, and SIMD across hands with AVX2 or AVX-512 (hand codes, k = 5..7,
+#: no wild cards; every other shape runs the POPCNT loop).
+ISA_NAMES = ("portable", "popcnt", "avx2", "avx512")
+#: The best of them this CPU runs (picked at import, like POPCNT).
+BEST_ISA = ISA_NAMES[hr_isa_best]
+
+
+def isa():
+    """The batch loop in use: one of ISA_NAMES."""
+    return ISA_NAMES[hr_isa]
+
+
+def _isa_from_environment():
+    """HANDRANK_ISA=portable|popcnt|avx2|avx512 caps the loops at import (to
+    compare them, or to rule one out); unknown names are ignored."""
+    import os
+    name = os.environ.get("HANDRANK_ISA", "").strip().lower()
+    if name in ISA_NAMES:
+        hr_set_isa(ISA_NAMES.index(name))
+
+
+def set_isa(name):
+    """Use the batch loop ``name`` (one of ISA_NAMES; capped at BEST_ISA) for
+    every later call in this process; returns the name of the one used before.
+    For tests and benchmarks: results never depend on it."""
+    if name not in ISA_NAMES:
+        raise ValueError(f"isa must be one of {ISA_NAMES}; got {name!r}")
+    before = ISA_NAMES[hr_isa]
+    hr_set_isa(ISA_NAMES.index(name))
+    return before
+
+
+_isa_from_environment()
 #: Whether this build has AddressSanitizer and UBSan compiled in (HANDRANK_SANITIZE=1).
 SANITIZED = bool(HR_SANITIZED)
 #: The most threads any loop starts.

@@ -57,6 +57,8 @@
 static uint8_t hr_shuf_a[3][2][32], hr_shuf_b[3][2][32];
 static uint8_t hr_perm_64[3][2][64], hr_pad[3][2][64];
 static uint8_t hr_mult_byte[3][16], hr_code_mult[3][64], hr_code_pos[64], hr_code_suit[2][64];
+/* The lanes of each 8-bit mask's set bits, in order (HR_SIMD_SPECIALS). */
+static uint8_t hr_lanes_of[256][8];
 
 static void hr_simd_init(void)
 {
@@ -75,6 +77,9 @@ static void hr_simd_init(void)
         }
     for (int i = 0; i < 3; i++)
         for (int r = 0; r < HR_NRANKS; r++) hr_mult_byte[i][r] = (uint8_t)(hr_rank_mult[r] >> (8 * i));
+    for (int m = 0; m < 256; m++)
+        for (int l = 0, n = 0; l < 8; l++)
+            if (m >> l & 1) hr_lanes_of[m][n++] = (uint8_t)l;
     for (int c = 0; c < 64; c++) {
         const int r = c >> 2 < 14 ? c >> 2 : 14, s = c & 3;
         hr_code_pos[c] = (uint8_t)(16 * s + r);
@@ -83,22 +88,31 @@ static void hr_simd_init(void)
     }
 }
 
-/* Value rows i .. i+n-1 of a step from their rank keys (0 where `special`
- * has the lane's bit: those are redone below); then each special row by
- * the scalar check and hr_value. */
-#define HR_SIMD_FINISH(key, n, special)                                               \
+/* A step's rows wait one step for their lookups, so that the loads of one
+ * step overlap the vector work of the next; its special rows (bad rows,
+ * flushes) then join a list, done by the scalar check and hr_value when the
+ * list fills and at the end -- in row order, so the first bad row found is
+ * the first of the batch.  The lists are row offsets from lo, made without
+ * branches (hr_lanes_of below, or AVX-512's compress). */
+#define HR_SPECIAL_CAP 256
+
+#define HR_SIMD_LOOKUPS(key, row, base, n)                                            \
     do {                                                                              \
         for (int l_ = 0; l_ < (n); l_++) {                                            \
-            int v_ = V[(key)[l_] + off[(key)[l_] >> HR_HASH_SHIFT(K)]];               \
+            int v_ = V[(key)[l_] + off[(row)[l_]]];                                   \
             if (QUAL) v_ = v_ >= ctx.qual ? v_ : -1;                                  \
-            out[i + l_] = (int16_t)v_;                                                \
+            out[(base) + l_] = (int16_t)v_;                                           \
         }                                                                             \
-        for (uint32_t m_ = (special); m_; m_ &= m_ - 1) {                            \
-            const int64_t r_ = i + hr_ctz64(m_);                                      \
+    } while (0)
+#define HR_SIMD_SPECIALS()                                                            \
+    do {                                                                              \
+        for (int j_ = 0; j_ < nspec; j_++) {                                          \
+            const int64_t r_ = lo + spec[j_];                                         \
             if (hr_row_codes(&ctx, first, next, cards + r_ * K, K, MODE, QUAL, 0,     \
                              out + r_) && bad < 0)                                    \
                 bad = r_;                                                             \
         }                                                                             \
+        nspec = 0;                                                                    \
     } while (0)
 
 /* ------------------------------------------------------------------ */
@@ -143,11 +157,24 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
     const __m256i zero = _mm256_setzero_si256();
 #undef HR_LD16
 #undef HR_LD32
-    int64_t bad = -1, i = lo;
+    int64_t bad = -1, i = lo, step = 0;
+    uint32_t keys[2][8], rows[2][8], spec[HR_SPECIAL_CAP + 8], pending = 0;
+    int nspec = 0;
+    /* the lookups of the step before, then its special rows into the list */
+#define HR_AVX2_PENDING()                                                             \
+    do {                                                                              \
+        HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], i - 8, 8);        \
+        _mm256_storeu_si256(                                                          \
+            (__m256i *)(spec + nspec),                                                \
+            _mm256_add_epi32(_mm256_set1_epi32((int)(i - 8 - lo)),                    \
+                             _mm256_cvtepu8_epi32(_mm_loadl_epi64(                    \
+                                 (const __m128i *)hr_lanes_of[pending]))));           \
+        nspec += hr_popcount64(pending);                                              \
+    } while (0)
     /* a step reads 4K + 32 >= 8K bytes from its first row: steps start
      * before `end` */
     const int64_t end = hi - (4 * K + 32 + K - 1) / K + 1;
-    for (; i < end; i += 8) {
+    for (; i < end; i += 8, step++) {
         const uint8_t *p = cards + i * K;
         const __m256i A = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
@@ -212,11 +239,15 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
             const __m256i fl = _mm256_and_si256(_mm256_add_epi32(q, f3), f8);
             ok = _mm256_andnot_si256(_mm256_cmpgt_epi32(fl, zero), ok);
         }
-        uint32_t key[8];
-        _mm256_storeu_si256((__m256i *)key, _mm256_and_si256(rk, ok));
-        const uint32_t special = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) ^ 0xffu;
-        HR_SIMD_FINISH(key, 8, special);
+        const __m256i key = _mm256_and_si256(rk, ok);
+        _mm256_storeu_si256((__m256i *)keys[step & 1], key);
+        _mm256_storeu_si256((__m256i *)rows[step & 1], _mm256_srli_epi32(key, HR_HASH_SHIFT(K)));
+        if (step) HR_AVX2_PENDING();
+        pending = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) ^ 0xffu;
+        if (nspec > HR_SPECIAL_CAP - 8) HR_SIMD_SPECIALS();
     }
+    if (step) HR_AVX2_PENDING();
+    HR_SIMD_SPECIALS();
     for (; i < hi; i++)
         if (hr_row_codes(&ctx, first, next, cards + i * K, K, MODE, QUAL, 0, out + i) && bad < 0)
             bad = i;
@@ -251,8 +282,25 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
         _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12));
     const __m512i f3 = _mm512_set1_epi32(0x3333);
     const __m512i f8 = _mm512_set1_epi32(0x8888);
-    int64_t bad = -1, i = lo;
-    for (; i < hi; i += 16) {
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int64_t bad = -1, i = lo, step = 0;
+    uint32_t keys[2][16], rows[2][16], spec[HR_SPECIAL_CAP + 16], pending = 0;
+    int nspec = 0, pending_n = 0;
+    /* the lookups of the step before, then its special rows into the list */
+#define HR_AVX512_PENDING()                                                           \
+    do {                                                                              \
+        const int64_t base_ = i - 16;                                                 \
+        if (HR_LIKELY(pending_n == 16))                                               \
+            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, 16);   \
+        else                                                                          \
+            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, pending_n); \
+        _mm512_storeu_si512((void *)(spec + nspec),                                   \
+                            _mm512_maskz_compress_epi32(                              \
+                                (__mmask16)pending,                                   \
+                                _mm512_add_epi32(iota, _mm512_set1_epi32((int)(base_ - lo))))); \
+        nspec += hr_popcount64(pending);                                              \
+    } while (0)
+    for (; i < hi; i += 16, step++) {
         const int n = hi - i < 16 ? (int)(hi - i) : 16, nb = n * K;
         const uint8_t *p = cards + i * K;
         const __mmask64 m0 = nb >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << nb) - 1;
@@ -298,15 +346,16 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
             ok &= _mm512_testn_epi32_mask(_mm512_add_epi32(q, f3), f8);
         }
 #undef HR_SUM_BYTES
-        uint32_t key[16];
-        _mm512_storeu_si512((void *)key, _mm512_maskz_mov_epi32(ok, rk));
-        __asm__("" : : "m"(key) : "memory");   /* loads beat lane extracts */
-        if (HR_LIKELY(n == 16)) {
-            HR_SIMD_FINISH(key, 16, (uint32_t)(uint16_t)~ok);
-        } else {
-            HR_SIMD_FINISH(key, n, (uint32_t)(~ok & ((1u << n) - 1)));
-        }
+        const __m512i key = _mm512_maskz_mov_epi32(ok, rk);
+        _mm512_storeu_si512((void *)keys[step & 1], key);
+        _mm512_storeu_si512((void *)rows[step & 1], _mm512_srli_epi32(key, HR_HASH_SHIFT(K)));
+        if (step) HR_AVX512_PENDING();
+        pending = (uint32_t)(~ok & ((1u << n) - 1));
+        pending_n = n;
+        if (nspec > HR_SPECIAL_CAP - 16) HR_SIMD_SPECIALS();
     }
+    if (step) HR_AVX512_PENDING();
+    HR_SIMD_SPECIALS();
     return bad;
 }
 

@@ -21,32 +21,21 @@ SUITS = "cdhs"
 CARD_NAMES = [RANKS[c // 4] + SUITS[c % 4] for c in range(52)]
 
 
-def random_hands(n: int, k: int, seed: int, *, deck: int = 52,
-                 chunk: int = 1 << 20) -> np.ndarray:
+def random_hands(n: int, k: int, seed: int, *, deck: int = 52) -> np.ndarray:
     """Return an (n, k) C-contiguous uint8 array; each row is k distinct
-    cards drawn uniformly from 0..deck-1 (in random order).
-
-    Vectorized partial Fisher-Yates: for each chunk of rows, k column
-    swaps on an (rows, deck) array of decks. Memory stays at ~chunk*deck
-    bytes, so 10M hands need ~55 MB of scratch, not an (N, 52) argsort.
-    The result depends only on (n, k, seed, deck, chunk).
-    """
+    cards drawn uniformly from the deck (52 cards, or 53/54 with jokers) in
+    random order, dealt by ``handrank.deal`` (seeded: the same (n, k, seed,
+    deck) gives the same hands on any machine and thread count).  Falls back
+    to numpy when handrank is not importable (``--peers-only`` runs)."""
     if not 1 <= k <= deck:
         raise ValueError(f"k must be in 1..{deck}, got {k}")
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    base = np.arange(deck, dtype=np.uint8)
-    for start in range(0, n, chunk):
-        m = min(chunk, n - start)
-        decks = np.broadcast_to(base, (m, deck)).copy()
-        rows = np.arange(m)
-        for i in range(k):
-            j = i + rng.integers(0, deck - i, size=m)
-            di = decks[:, i].copy()
-            decks[:, i] = decks[rows, j]
-            decks[rows, j] = di
-        out[start:start + m] = decks[:, :k]
-    return out
+    try:
+        import handrank as hr
+    except ImportError:                                   # pragma: no cover
+        rng = np.random.default_rng(seed)
+        return np.ascontiguousarray(
+            np.argsort(rng.random((n, deck)), axis=1)[:, :k].astype(np.uint8))
+    return hr.deal(n, k, seed=seed, jokers=deck - 52)
 
 
 def median_time(fn: Callable[[], object], repeat: int = 5, warmup: int = 0,

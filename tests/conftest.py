@@ -9,7 +9,7 @@ import pytest
 
 def all_hands(k: int) -> np.ndarray:
     """Every k-card hand of the 52-card deck as an (C(52, k), k) uint8 array."""
-    return np.fromiter(combinations(range(52), k), dtype=np.dtype((np.uint8, k)))
+    return np.fromiter(combinations(range(52), k), dtype=np.dtype((np.uint8, (k,))))
 
 
 def random_hands(n: int, k: int, seed: int, deck: int = 52) -> np.ndarray:
@@ -48,13 +48,22 @@ def low_rank_hands(n: int, k: int, seed: int, ranks=(0, 1, 2, 3, 4, 5, 6, 12)) -
     return np.array([rng.choice(pool, size=k, replace=False) for _ in range(n)], dtype=np.uint8)
 
 
+def usable_cpus() -> int:
+    """Cores this process may run on (os.sched_getaffinity is Linux-only)."""
+    import os
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):   # macOS, Windows
+        return os.cpu_count() or 1
+
+
 @pytest.fixture(scope="session")
 def refpool():
     """A pool of worker processes for the slow pure-Python reference (started
     with "spawn": the workers never touch handrank's OpenMP threads)."""
     import multiprocessing
     import os
-    n = max(1, min(4, len(os.sched_getaffinity(0))))
+    n = max(1, min(4, usable_cpus()))
     with multiprocessing.get_context("spawn").Pool(n) as pool:
         yield pool
 

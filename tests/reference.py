@@ -178,7 +178,8 @@ def _as_codes(cards):
 # --------------------------------------------------------------------------
 
 RULES = ("high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six",
-         "short-deck", "short-deck-trips", "three-card", "badugi")
+         "short-deck", "short-deck-trips", "three-card", "badugi", "high-partial",
+         "ace-to-five-partial", "deuce-to-seven-partial")
 
 _ALIASES = {
     "high": "high",
@@ -195,6 +196,10 @@ _ALIASES = {
     "six-plus-trips": "short-deck-trips",
     "three-card": "three-card", "3-card": "three-card", "three-card-poker": "three-card",
     "badugi": "badugi",
+    "high-partial": "high-partial", "partial": "high-partial",
+    "ace-to-five-partial": "ace-to-five-partial", "razz-partial": "ace-to-five-partial",
+    "a5-partial": "ace-to-five-partial",
+    "deuce-to-seven-partial": "deuce-to-seven-partial", "2-7-partial": "deuce-to-seven-partial",
 }
 
 
@@ -236,10 +241,10 @@ _SHORT_RANKS = tuple(range(4, 13))           # 6, 7, 8, 9, T, J, Q, K, A
 
 
 def _spec(ace_low, patterns, wheel, better_high, ranks=_ALL_RANKS, n=5,
-          order=STANDARD_ORDER, five_kind=False, bug_ace=False):
+          order=STANDARD_ORDER, five_kind=False, bug_ace=False, partial=False):
     return dict(ace_low=ace_low, patterns=patterns, wheel=wheel, better_high=better_high,
                 ranks=ranks, n=n, order={c: i for i, c in enumerate(order)},
-                five_kind=five_kind, bug_ace=bug_ace)
+                five_kind=five_kind, bug_ace=bug_ace, partial=partial)
 
 
 _RULE_SPEC = {
@@ -253,6 +258,12 @@ _RULE_SPEC = {
     "short-deck-trips": _spec(False, True, (4, 5, 6, 7, 12), True, _SHORT_RANKS,
                               order=SHORT_TRIPS_ORDER, five_kind=True, bug_ace=True),
     "three-card":     _spec(False, True, (0, 1, 12), True, n=3, order=THREE_CARD_ORDER),
+    # Partial hands (1..4 cards) on one scale with full ones: a missing card
+    # is the worst kicker -- lower than any card for a high hand, higher than
+    # any for a low hand.
+    "high-partial":   _spec(False, True, (0, 1, 2, 3, 12), True, partial=True),
+    "ace-to-five-partial": _spec(True, False, None, False, partial=True),
+    "deuce-to-seven-partial": _spec(False, True, None, False, partial=True),
 }
 #: The rule sets that rank five-card poker hands (best five of 5..9 cards).
 POKER5 = tuple(r for r in _RULE_SPEC if _RULE_SPEC[r]["n"] == 5)
@@ -274,11 +285,13 @@ def deck_ranks(rules):
 
 
 def hand_sizes(rules):
-    """How many cards an evaluated hand may hold (5..9, 3 or 4)."""
+    """How many cards an evaluated hand may hold (5..9, 3, 4, or 1..9 partial)."""
     rules = canonical(rules)
     if rules == "badugi":
         return (4,)
     n = _RULE_SPEC[rules]["n"]
+    if _RULE_SPEC[rules]["partial"]:
+        return tuple(range(1, 10))
     return (3,) if n == 3 else tuple(range(5, 10))
 
 
@@ -351,14 +364,50 @@ def _qualifies_8(ranks):
 
 
 def _key_from_ranks(ranks, flush, rules):
-    """Oriented key (bigger = better) for n ranks and a flush flag."""
+    """Oriented key (bigger = better) for n ranks (or fewer, for a partial
+    hand) and a flush flag."""
     spec = _RULE_SPEC[rules]
     values = [_value(r, spec["ace_low"]) for r in ranks]
-    category, tiebreak = _pattern(values, flush, spec)
+    category, tiebreak = _pattern(values, flush, spec) if len(values) == spec["n"] else \
+        _partial_pattern(values)
     place = spec["order"][category]
+    # a partial hand's missing cards are its worst kickers: padded at the end
+    # with a value below every card (high), or above every card (low: its key
+    # negates the values, so the padding -13 is below every real -v)
     if spec["better_high"]:
-        return (place,) + tuple(tiebreak)
-    return (-place,) + tuple(-t for t in tiebreak)
+        key = (place,) + tuple(tiebreak)
+        return key + (-1,) * (len(values) < spec["n"]) * (spec["n"] - len(values)) \
+            if category not in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH) else key
+    groups_first, kickers = _split_kickers(values, tiebreak)
+    missing = spec["n"] - len(values)
+    return (-place,) + tuple(-t for t in groups_first) + (-13,) * missing + \
+        tuple(-t for t in kickers)
+
+
+def _partial_pattern(values):
+    """The pattern of fewer than five cards: pairs, trips, quads or high cards."""
+    counts = Counter(values)
+    groups = sorted(counts.items(), key=lambda vc: (vc[1], vc[0]), reverse=True)
+    shape = [c for v, c in groups]
+    order = tuple(v for v, c in groups)
+    if shape[0] == 4:
+        return FOUR_OF_A_KIND, order
+    if shape[0] == 3:
+        return THREE_OF_A_KIND, order
+    if shape[:2] == [2, 2]:
+        return TWO_PAIR, order
+    if shape[0] == 2:
+        return ONE_PAIR, order
+    return HIGH_CARD, order
+
+
+def _split_kickers(values, tiebreak):
+    """(the tie-break values of cards in groups of two or more, the unpaired
+    kickers' values), each in tie-break order."""
+    counts = Counter(values)
+    grouped = tuple(v for v in tiebreak if counts[v] >= 2)
+    kickers = tuple(v for v in tiebreak if counts[v] == 1)
+    return grouped, kickers
 
 
 def five_card_key(cards, rules):
@@ -398,14 +447,16 @@ def _build_table(rules):
     max_of_a_rank = 5 if spec["five_kind"] else 4
     keys = {}
     n = spec["n"]
-    for ranks in combinations_with_replacement(spec["ranks"], n):
-        if max(Counter(ranks).values()) > max_of_a_rank:
-            continue
-        flush_options = (False, True) if len(set(ranks)) == n and spec["patterns"] else (False,)
-        for flush in flush_options:
-            key = _key_from_ranks(ranks, flush, rules)
-            values = [_value(r, spec["ace_low"]) for r in ranks]
-            keys[key] = _pattern(values, flush, spec)
+    for size in range(1 if spec["partial"] else n, n + 1):
+        for ranks in combinations_with_replacement(spec["ranks"], size):
+            if max(Counter(ranks).values()) > max_of_a_rank:
+                continue
+            full = size == n and len(set(ranks)) == n and spec["patterns"]
+            for flush in ((False, True) if full else (False,)):
+                key = _key_from_ranks(ranks, flush, rules)
+                values = [_value(r, spec["ace_low"]) for r in ranks]
+                keys[key] = _pattern(values, flush, spec) if size == n else \
+                    _partial_pattern(values) + (size,)
     ordered = sorted(keys)
     index = {key: i for i, key in enumerate(ordered)}
     info = [keys[key] for key in ordered]  # (category, tiebreak values)
@@ -572,9 +623,9 @@ def strength(cards, rules="high", wild=None):
     wild_codes, bug = _wild_setting(wild)
     sizes = hand_sizes(rules)
     _check_cards(cards, wild_codes, sizes[0], sizes[-1], spec["ranks"])
-    if spec["n"] == 3:
+    if spec["n"] == 3 or (spec["partial"] and len(cards) < spec["n"]):
         if wild is not None:
-            raise ValueError("three-card hands take no wild cards")
+            raise ValueError("three-card and partial hands take no wild cards")
         return _natural_five_strength(cards, rules)
     return max(_five_strength(five, rules, wild_codes, bug)
                for five in combinations(cards, 5))
@@ -669,10 +720,17 @@ def describe_strength(s, rules="high"):
     if rules == "badugi":
         ranks = _BADUGI_CLASSES[s]
         return "%d-card badugi, %s" % (len(ranks), "-".join(RANK_CHARS[r] for r in ranks))
-    category, tiebreak = _TABLES[rules][1][s]
+    category, tiebreak = _TABLES[rules][1][s][:2]
     ace_low = _RULE_SPEC[rules]["ace_low"]
     ranks = [_rank_from_value(v, ace_low) for v in tiebreak]
     word = [RANK_WORDS[r] for r in ranks]
+    if len(_TABLES[rules][1][s]) == 3:            # a partial hand: its own names
+        low = not _RULE_SPEC[rules]["better_high"]
+        if category == HIGH_CARD:
+            text = "-".join(w.lower() for w in word)
+            return text[0].upper() + text[1:] + (" low" if low else " high")
+        if category == TWO_PAIR:
+            return "Two pair, %s and %s" % (RANK_PLURALS[ranks[0]], RANK_PLURALS[ranks[1]])
     plural = [RANK_PLURALS[r] for r in ranks]
     if category == FIVE_OF_A_KIND:
         return "Five of a kind, %s" % plural[0]

@@ -1,6 +1,8 @@
 """Batch evaluation: dtypes, layouts, out=, threads=, input forms; inputs untouched."""
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -280,6 +282,7 @@ def test_chunked_batches_report_the_global_bad_row(tiny_chunks, row):
             hr.evaluate_masks(masks, "high", wild, threads=2)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_interrupts_a_long_batch():
     """A batch of slow hands (9 cards, deuces wild: seconds of C) is cut into
     chunks, so SIGINT raises KeyboardInterrupt within a fraction of a second."""
@@ -311,4 +314,4 @@ def test_ctrl_c_interrupts_a_long_batch():
         proc.kill()
         proc.wait()
     assert out.strip() == "interrupted"
-    assert waited < 2.0, f"took {waited:.2f} s to see Ctrl-C"
+    assert waited < (5.0 if hr._core.SANITIZED else 2.0), f"took {waited:.2f} s to see Ctrl-C"

@@ -110,7 +110,7 @@ def test_demo_without_memory_for_the_batch(capsys, monkeypatch):
 
     def no_memory(n, k, seed):
         raise MemoryError
-    monkeypatch.setattr(cli, "random_hands", no_memory)
+    monkeypatch.setattr(cli, "deal", no_memory)
     assert main(["demo", "--hands", "99999999999"]) == 2
     assert capsys.readouterr().err == ("handrank: error: not enough memory for 99,999,999,999 "
                                        "hands of 7 cards; pass a smaller --hands\n")

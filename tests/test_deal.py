@@ -343,8 +343,8 @@ def test_redraw_errors_say_what_to_fix():
         (lambda: hr.redraw(hands, [True] * 5, dead_rows=np.full(4, 1 << 14, np.uint64)),
          "dead_rows: row 0: .*no card"),
         (lambda: hr.redraw(hands, [True] * 5, dead_rows=np.full(4, -1)), "negative mask"),
-        (lambda: hr.redraw(np.zeros((2, 2, 2), int), [True] * 2), "hands must be text"),
-        (lambda: hr.redraw(np.zeros((2, 2)), [True] * 2), "hands must be text"),
+        (lambda: hr.redraw(np.zeros((2, 2, 2), int), [True] * 2), "1-D hand or a 2-D"),
+        (lambda: hr.redraw(np.zeros((2, 2)), [True] * 2), "integer codes 0..53 or text"),
         (lambda: hr.redraw(hands, [True] * 5, seed=0.5), "seed must be"),
         (lambda: hr.redraw(hands, [True] * 5, threads=-2), "threads must be"),
     ]
@@ -432,3 +432,16 @@ def test_arbitrary_redraw_arguments_raise_only_handerror(hands, discard, dead, d
     else:
         assert out.shape == hands.shape
     assert np.array_equal(hands, before, equal_nan=hands.dtype.kind == "f")
+
+
+def test_deal_from_the_short_deck():
+    """deck= deals only the deck's cards: 36 of them for short deck."""
+    hands = hr.deal(20_000, 7, seed=5, deck=hr.SHORT_DECK)
+    assert (hands >> 2).min() == 4 and len(np.unique(hands)) == 36
+    assert (hr.evaluate(hands, "short-deck") >= 0).all()
+    m = hr.deal_masks(100, 5, seed=5, deck=hr.SHORT_DECK)
+    assert (hr.evaluate_masks(m, "short-deck") >= 0).all()
+    with pytest.raises(hr.HandError, match="only 36 are left"):
+        hr.deal(3, 37, deck=hr.SHORT_DECK)
+    with pytest.raises(hr.HandError, match="deck must be a handrank.Deck"):
+        hr.deal(3, 5, deck="short")

@@ -6,11 +6,11 @@ import doctest
 import pytest
 
 import handrank
-from handrank import (_analysis, _api, _cards, _deck, _equity, _games, _ranges, _rules, _toolkit, _types,
-                      _wild)
+from handrank import (_analysis, _api, _build, _cards, _deck, _display, _equity, _games, _plot,
+                      _ranges, _rules, _toolkit, _types, _wild)
 
-MODULES = [handrank, _analysis, _api, _cards, _deck, _equity, _games, _ranges, _rules, _toolkit, _types,
-           _wild]
+MODULES = [handrank, _analysis, _api, _build, _cards, _deck, _equity, _games, _ranges, _rules,
+           _toolkit, _types, _wild, _display, _plot]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

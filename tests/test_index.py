@@ -255,7 +255,7 @@ def test_index_errors_say_what_to_fix():
          "row 1: card 2s appears twice"),
         (lambda: hr.canonical_index([51, 52], (2,)), "joker; an index needs cards 0..51"),
         (lambda: hr.canonical_index([51, 60], (2,)), "card code 60 at position 1 is out of range"),
-        (lambda: hr.canonical_index([[1.0, 2.0]], (2,)), "hands must be text"),
+        (lambda: hr.canonical_index([[1.0, 2.0]], (2,)), "integer codes 0..53 or text"),
         (lambda: hr.canonical_index("As Ks", ()), "rounds must be a tuple"),
         (lambda: hr.canonical_index("As Ks", "2"), "rounds must be a tuple"),
         (lambda: hr.canonical_index("As Ks", (2, 0)), r"rounds\[1\] must be a positive"),

@@ -16,7 +16,7 @@ C = hr.Category
 
 def every_hand(rules: str) -> np.ndarray:
     rs = hr.get_rules(rules)
-    return np.fromiter(combinations(rs.deck.codes, rs.cards), dtype=np.dtype((np.uint8, rs.cards)))
+    return np.fromiter(combinations(rs.deck.codes, rs.cards), dtype=np.dtype((np.uint8, (rs.cards,))))
 
 
 def short_deck_counts() -> dict:

@@ -149,4 +149,4 @@ def test_ctrl_c_interrupts_a_row_within_a_second():
             proc.wait()
     assert "KeyboardInterrupt" in err, err
     assert proc.returncode != 0
-    assert elapsed < 1.5, f"the child took {elapsed:.2f} s to stop"
+    assert elapsed < (4.0 if hr._core.SANITIZED else 1.5), f"the child took {elapsed:.2f} s to stop"

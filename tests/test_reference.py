@@ -19,8 +19,10 @@ def _cases():
     of every rule set (all of its sizes: 3 for three-card, 4 for badugi)."""
     out = []
     for r in RULES:
+        partial = hr.get_rules(r).partial
         for k in hand_sizes(r):
-            out.append((r, k, (200_000 if r == "high" else 100_000) if k == 7 else 20_000))
+            n = (200_000 if r == "high" else 100_000) if k == 7 else 20_000
+            out.append((r, k, 10_000 if partial else n))     # partial rows: every size 1..9
     return out
 
 
@@ -61,10 +63,16 @@ def test_categories_and_names_match_reference(rules):
 @pytest.mark.parametrize("rules", [r for r in RULES if hr.get_rules(r).kind == "poker"])
 def test_best_five_plays_the_strength(rules):
     """best_five gives the cards of the input that play, whose strength is the hand's."""
-    k, n = max(hand_sizes(rules)[:3]), hr.get_rules(rules).cards
+    sizes = hand_sizes(rules)
+    k = 7 if 7 in sizes else max(sizes)
+    n = min(k, hr.get_rules(rules).cards)
     hands = deal(rules, 3000, k, seed=77)
     five = hr.best_five(hands, rules)
     assert five.shape == (3000, n)
+    if hr.get_rules(rules).partial:                   # a partial hand: all its cards play
+        three = hr.best_five(hands[:, :3], rules)
+        assert three.shape == (3000, 3)
+        assert np.array_equal(np.sort(three, axis=1), np.sort(hands[:, :3], axis=1))
     assert all(set(f) <= set(h) for f, h in zip(five.tolist(), hands.tolist()))
     assert np.array_equal(hr.evaluate(five, rules), hr.evaluate(hands, rules))
 

@@ -93,13 +93,17 @@ def test_showdown_and_equity_agree_on_a_complete_deal(game):
 def test_every_rule_set_counts_its_classes(rules):
     """Dense strengths over every hand of the rule set's hand size from its
     deck (2,598,960 five-card hands; 376,992 of the short deck; 22,100
-    three-card; 270,725 badugi hands), as many as the reference counts."""
+    three-card; 270,725 badugi hands; and, for a partial rule set, every hand
+    of 1 to 5 cards), as many as the reference counts."""
     rs = hr.get_rules(rules)
     codes = rs.deck.codes
-    hands = np.fromiter(combinations(codes, rs.cards), dtype=np.dtype((np.uint8, rs.cards)))
-    assert len(hands) == math.comb(len(codes), rs.cards)
-    s = hr.evaluate(hands, rules)
-    values = np.unique(s)
+    sizes = range(1, rs.cards + 1) if rs.partial else [rs.cards]
+    values = set()
+    for size in sizes:
+        hands = np.fromiter(combinations(codes, size), dtype=np.dtype((np.uint8, (size,))))
+        assert len(hands) == math.comb(len(codes), size)
+        values |= set(np.unique(hr.evaluate(hands, rules)).tolist())
+    values = np.array(sorted(values))
     lo = rs.tables.qualifier_strength or 0
     natural = rs.nclasses - (len(rs.deck.ranks) if rs.five_kind else 0)   # five of a kind: wild
     assert values[values >= 0].tolist() == list(range(lo, natural))

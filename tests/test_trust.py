@@ -264,7 +264,10 @@ def test_ctrl_c_interrupts_long_runs_within_a_second(which):
             proc.kill()
             proc.wait()
     assert out.strip() == "interrupted", (out, err)
-    assert waited < 1.0, f"KeyboardInterrupt took {waited:.2f} s to stop the run"
+    # within a second; the AddressSanitizer build runs every C loop several
+    # times slower, so it gets more room (the slices are timed, not counted)
+    limit = 3.0 if hr._core.SANITIZED else 1.0
+    assert waited < limit, f"KeyboardInterrupt took {waited:.2f} s to stop the run"
 
 
 # ------------------------------------------------------- messages

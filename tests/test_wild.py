@@ -131,7 +131,7 @@ def test_wild_errors():
 def test_one_wild_joker_five_cards_exhaustive():
     """All 2,869,685 five-card hands of a 53-card deck, the joker fully wild:
     the published category counts (straight flushes include royal flushes)."""
-    hands = np.fromiter(combinations(range(53), 5), dtype=np.dtype((np.uint8, 5)))
+    hands = np.fromiter(combinations(range(53), 5), dtype=np.dtype((np.uint8, (5,))))
     cats = hr.category(hr.evaluate(hands, wild="jokers"))
     counts = np.bincount(cats, minlength=11)
     C = hr.Category

@@ -29,9 +29,16 @@
 #define HR_SUIT(c) ((int)(c) & 3)
 #define HR_BIT(c) (1ULL << (16 * HR_SUIT(c) + HR_RANK(c)))
 
+/* AddressSanitizer: gcc defines __SANITIZE_ADDRESS__, clang answers
+ * __has_feature(address_sanitizer). */
 #if defined(__SANITIZE_ADDRESS__)
 #define HR_SANITIZED 1
-#else
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HR_SANITIZED 1
+#endif
+#endif
+#ifndef HR_SANITIZED
 #define HR_SANITIZED 0
 #endif
 
@@ -55,6 +62,22 @@
 #define HR_UNLIKELY(x) __builtin_expect(!!(x), 0)
 HR_INLINE int hr_popcount64(uint64_t x) { return __builtin_popcountll(x); }
 HR_INLINE int hr_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+#include <intrin.h>
+#define HR_INLINE static __forceinline
+#define HR_LIKELY(x) (x)
+#define HR_UNLIKELY(x) (x)
+#if defined(_M_X64)   /* the POPCNT instruction: every x86-64 CPU since 2008-2009 */
+HR_INLINE int hr_popcount64(uint64_t x) { return (int)__popcnt64(x); }
+#else
+HR_INLINE int hr_popcount64(uint64_t x) { return (int)_CountOneBits64(x); }
+#endif
+HR_INLINE int hr_ctz64(uint64_t x)   /* x != 0, as for __builtin_ctzll */
+{
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
 #else
 #define HR_INLINE static __inline
 #define HR_LIKELY(x) (x)

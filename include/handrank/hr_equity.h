@@ -127,6 +127,7 @@ static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncomb
     return 0;
 }
 
+#ifdef _OPENMP   /* only the threaded loops merge counts */
 static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 {
     const size_t n = HR_CNT_SIZE(a->players), nc = HR_CATS_SIZE(a->players);
@@ -143,6 +144,7 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
     a->deals += b->deals;
     a->wdeals += b->wdeals;
 }
+#endif
 
 /* Count one deal: its award, and each player's deciding category (from the
  * strengths of the deciding half: sh, or sl in a low-only game). */

@@ -303,7 +303,7 @@ typedef struct {
     const int32_t *off[HR_MAX_HASHED + 1];   /* hr_hashes[k].off */
     int shift[HR_MAX_HASHED + 1];
     const int16_t *F;                        /* R->flush */
-    const int16_t *B;                        /* R->badugi */
+    const int16_t *B;                        /* R->badugi4 */
     uint64_t fadj;                           /* R->fadj */
     int16_t qual;
     int mode;                                /* HR_MODE_* */
@@ -327,7 +327,7 @@ static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const 
         c->shift[k] = hr_hashes[k].shift;
     }
     c->F = R->flush;
-    c->B = R->badugi;
+    c->B = R->badugi4;
     c->fadj = R->fadj;
     c->qual = R->qual;
     c->mode = hr_mode_of(R);
@@ -365,7 +365,7 @@ static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const 
 HR_INLINE int hr_value(const hr_vctx_t *c, uint64_t mask, uint64_t key, const int K,
                        const int MODE, const int QUAL, const int WILD)
 {
-    if (MODE == HR_MODE_BADUGI) return hr_value_badugi(c->B, mask);
+    if (MODE == HR_MODE_BADUGI) return c->B[hr_badugi_index(mask)];
     const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
     const uint64_t fl = flushes ? (key + c->fadj) & HR_FLUSH_BITS : 0;
     const uint64_t wild = WILD ? key & (15ULL << 48) : 0;
@@ -615,7 +615,9 @@ static int hr_has_openmp(void)
 static volatile int hr_team_ran = 0;
 static volatile int hr_forked_after_team = 0;
 
+#if defined(_OPENMP) && !defined(_WIN32)   /* registered by hr_init */
 static void hr_after_fork_in_child(void) { hr_forked_after_team = hr_team_ran; }
+#endif
 
 /* The number of threads a parallel loop starts for a request of nthreads:
  * 1 without OpenMP or in a child forked after a team ran, at most

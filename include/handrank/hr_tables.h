@@ -60,7 +60,10 @@ enum {
  *              card that completes a straight or flush) or HR_BUG_WILD;
  *   order      each category's place among the patterns, the worst first, as
  *              a high hand would read them (a low rule set inverts the
- *              whole order afterwards); -1 for a category that cannot occur.
+ *              whole order afterwards); -1 for a category that cannot occur;
+ *   partial    hands of 1..n-1 cards are ranked too, on one dense scale with
+ *              the full ones: a missing card is the worst kicker (below the
+ *              deuce for a high hand, above the king for a low one).
  */
 typedef struct {
     int kind;
@@ -73,12 +76,14 @@ typedef struct {
     int five_kind;
     int bug;
     int order[HR_NCATS];
+    int partial;
 } hr_ruledef_t;
 
-#define HR_MAX_CLASSES 7475
+#define HR_MAX_CLASSES 10000
 #define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
 #define HR_MAX_STRAIGHTS 14
 #define HR_BADUGI_KEYS (4 << 13)
+#define HR_BADUGI_HANDS 521855     /* C(61, 4): masks of four cards, bits 0..60 */
 
 typedef struct {
     int k, shift;
@@ -99,6 +104,8 @@ typedef struct {
     int16_t *value[HR_MAX_HASHED + 1];  /* value[k][slot], k = n..7 */
     int16_t *flush;              /* [8192] or NULL */
     int16_t *badugi;             /* [HR_BADUGI_KEYS] badugi strength by (size - 1) << 13 | ranks */
+    int16_t *badugi4;            /* [HR_BADUGI_HANDS] strength of every four-card hand, by the
+                                    colex rank of its mask bits (hr_badugi_index) */
     int8_t *cat;                 /* [nclasses] category of each strength */
     uint8_t *ranks;              /* [5*nclasses] real ranks in order of significance */
     uint16_t *rankset;           /* [nclasses] bit r per rank r; HR_PAIRED if ranks repeat */
@@ -298,7 +305,7 @@ static void hr_find_straights(hr_rule_t *R)
 
 /*
  * The sort key of n cards with rank counts cnt[] (all one suit if `flush`):
- * place << 20 | tie-break, where the place is the category's place in the
+ * place << 24 | tie-break, where the place is the category's place in the
  * rule's order and the tie-break lists the order-ranks, most significant
  * first, 4 bits each (just the top card for straights).  Keys compare like
  * the hands, read as high hands (a low rule set inverts the order after).
@@ -320,12 +327,12 @@ static uint64_t hr_class_key(const hr_rule_t *R, const int cnt[HR_NRANKS], int f
                 for (int i = 0; i < c && n < 5; i++) t[n++] = o;
             }
         }
-    if (n != d->n) return 0;
+    if (n != d->n && !(d->partial && n >= 1 && n < d->n)) return 0;
     const int distinct = ng == n;
-    if (flush && !distinct) return 0;
+    if (flush && (!distinct || n != d->n)) return 0;
 
     int straight = 0, top = t[0];
-    if (distinct && d->straights) {
+    if (distinct && d->straights && n == d->n) {
         uint32_t set = 0;
         for (int i = 0; i < n; i++) set |= 1u << hr_rank_of(d, t[i]);
         for (int i = 0; i < R->nstraights; i++)
@@ -348,13 +355,27 @@ static uint64_t hr_class_key(const hr_rule_t *R, const int cnt[HR_NRANKS], int f
     else cat = HR_HIGH_CARD;
     if (d->order[cat] < 0) return UINT64_MAX;
 
+    /* the tie-break: order-ranks + 1, most significant first; a missing card
+     * (partial hands) is the worst kicker: 0 under a high reading (the last
+     * kicker), 14 under a low one (whose order is inverted afterwards: the
+     * first kicker, as the highest card) */
     uint64_t tb = 0;
-    if (straight) tb = (uint64_t)top << 16;
-    else
-        for (int i = 0; i < n; i++) tb = tb << 4 | (uint64_t)t[i];
-    for (int i = 0; i < 5; i++) sig[i] = (uint8_t)(i < n ? hr_rank_of(d, t[i]) : 0);
+    if (straight) {
+        tb = (uint64_t)(top + 1) << 16;
+    } else {
+        int paired = 0;                          /* cards in groups of two or more */
+        while (paired < n && cnt[hr_rank_of(d, t[paired])] >= 2) paired++;
+        const int miss = d->n - n;
+        for (int i = 0; i < paired; i++) tb = tb << 4 | ((uint64_t)t[i] + 1);
+        if (d->low)
+            for (int i = 0; i < miss; i++) tb = tb << 4 | 14;
+        for (int i = paired; i < n; i++) tb = tb << 4 | ((uint64_t)t[i] + 1);
+        if (!d->low)
+            for (int i = 0; i < miss; i++) tb = tb << 4;
+    }
+    for (int i = 0; i < 5; i++) sig[i] = (uint8_t)(i < n ? hr_rank_of(d, t[i]) : 255);
     *category = cat;
-    return ((uint64_t)d->order[cat] << 20) | tb;
+    return ((uint64_t)d->order[cat] << 24) | tb;
 }
 
 typedef struct { uint64_t key; int cat; uint8_t sig[5]; } hr_class_t;
@@ -395,6 +416,7 @@ static void hr_free_rule(hr_rule_t *R)
     for (int k = 0; k <= HR_MAX_HASHED; k++) free(R->value[k]);
     free(R->flush);
     free(R->badugi);
+    free(R->badugi4);
     free(R->cat);
     free(R->ranks);
     free(R->rankset);
@@ -416,6 +438,9 @@ static void hr_enum_class_rec(const hr_rule_t *R, hr_class_t *cls, int *n, int c
         if (left) return;
         for (int flush = 0; flush <= d->flushes; flush++) {
             int cat;
+            int size = 0;
+            for (int r2 = 0; r2 < HR_NRANKS; r2++) size += cnt[r2];
+            if (flush && size != d->n) continue;
             uint8_t sig[5];
             uint64_t key = hr_class_key(R, cnt, flush, sig, &cat);
             if (key == UINT64_MAX) *bad = 1;
@@ -441,7 +466,8 @@ static void hr_enum_class_rec(const hr_rule_t *R, hr_class_t *cls, int *n, int c
 static int hr_enum_classes(const hr_rule_t *R, hr_class_t *cls)
 {
     int n = 0, bad = 0, cnt[HR_NRANKS] = {0};
-    hr_enum_class_rec(R, cls, &n, cnt, 0, R->def.n, &bad);
+    for (int size = R->def.partial ? 1 : R->def.n; size <= R->def.n; size++)
+        hr_enum_class_rec(R, cls, &n, cnt, 0, size, &bad);
     if (bad) return -1;
     qsort(cls, n, sizeof(hr_class_t), hr_cmp_class);
     int m = 0;
@@ -471,6 +497,7 @@ static int hr_flush_rules_hold(const hr_ruledef_t *d)
 }
 
 static int hr_build_badugi(hr_rule_t *R);
+static int hr_build_badugi4(hr_rule_t *R);
 
 /* Build every table of one rule set.  Returns 1 on success, 0 on failure
  * (out of memory or an inconsistent definition). */
@@ -487,12 +514,16 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
     hr_find_straights(R);
     R->qual = INT16_MIN;
     for (int r = 0; r < HR_NRANKS; r++) R->five_kind[r] = -1;
-    if (def->kind == HR_KIND_BADUGI) return hr_build_badugi(R);
+    if (def->kind == HR_KIND_BADUGI) {
+        if (hr_build_badugi(R) && hr_build_badugi4(R)) return 1;
+        hr_free_rule(R);
+        return 0;
+    }
     if (def->kind != HR_KIND_POKER || (def->n != 3 && def->n != 5)) return 0;
     if (!hr_flush_rules_hold(def)) return 0;
     if (def->bug == HR_BUG_ACE && !(def->ranks >> 12 & 1)) return 0;
     R->flush_mode = !def->flushes ? HR_FLUSH_IGNORE : def->low ? HR_FLUSH_AVOID : HR_FLUSH_BEST;
-    R->kmin = def->n;
+    R->kmin = def->partial ? 1 : def->n;
     R->kmax = def->n == 5 ? HR_MAX_CARDS : def->n;
     R->fadj = (uint64_t)(5 - def->n) * 0x1111u << 32;
     cls = malloc(HR_MAX_CLASSES * 2 * sizeof(hr_class_t));
@@ -510,7 +541,7 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         uint16_t set = 0;
         R->cat[s] = (int8_t)cls[i].cat;
         memcpy(R->ranks + 5 * s, cls[i].sig, 5);
-        for (int j = 0; j < def->n; j++) {
+        for (int j = 0; j < def->n && cls[i].sig[j] != 255; j++) {
             if (set >> cls[i].sig[j] & 1) set |= HR_PAIRED;
             set |= (uint16_t)(1u << cls[i].sig[j]);
         }
@@ -534,17 +565,17 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
         R->qual = (int16_t)qmin;
     }
 
-    /* n cards: straight from the classes */
-    {
-        const hr_hash_t *h = &hr_hashes[def->n];
-        R->value[def->n] = malloc(HR_VALUE_ALLOC(h->size));
-        if (!R->value[def->n]) goto done;
-        for (uint32_t i = 0; i <= h->size; i++) R->value[def->n][i] = -1;
+    /* n cards (and fewer, for partial hands): straight from the classes */
+    for (int k = R->kmin; k <= def->n; k++) {
+        const hr_hash_t *h = &hr_hashes[k];
+        R->value[k] = malloc(HR_VALUE_ALLOC(h->size));
+        if (!R->value[k]) goto done;
+        for (uint32_t i = 0; i <= h->size; i++) R->value[k][i] = -1;
         for (uint32_t i = 0; i < h->n; i++) {
             hr_counts_array(h->counts[i], cnt);
             uint64_t key = hr_class_key(R, cnt, 0, sig, &cat);
             if (key && key != UINT64_MAX)
-                R->value[def->n][hr_slot(h, h->keys[i])] = (int16_t)hr_strength_of_key(R, cls, key);
+                R->value[k][hr_slot(h, h->keys[i])] = (int16_t)hr_strength_of_key(R, cls, key);
         }
     }
     /* more cards (up to 7; 8 and 9 drop cards at run time): the best of
@@ -650,33 +681,82 @@ static int hr_build_badugi(hr_rule_t *R)
     return 1;
 }
 
-/* Badugi strength of a hand of four distinct cards given by its mask. */
+/* Badugi strength of a hand of four distinct cards given by its mask: the
+ * four cards if they make a badugi, else the best three that do, else the
+ * best two, else the lowest card.  Within a size the table's value is
+ * higher for the lower set, so the best is the maximum. */
 HR_INLINE int hr_value_badugi(const int16_t *T, uint64_t mask)
 {
-    uint32_t rk[4], su[4];
-    int n = 0;
-    for (uint64_t x = mask; x && n < 4; x &= x - 1, n++) {
+    uint32_t r[4], s[4];
+    uint64_t x = mask;
+    for (int i = 0; i < 4; i++) {
         const int p = hr_ctz64(x);
-        rk[n] = hr_low_bits(1u << (p & 15));
-        su[n] = 1u << (p >> 4);
+        x &= x - 1;
+        r[i] = hr_low_bits(1u << (p & 15));
+        s[i] = 1u << (p >> 4);
     }
+    const uint32_t R = r[0] | r[1] | r[2] | r[3], S = s[0] | s[1] | s[2] | s[3];
+    if (hr_popcount64(R) == 4 && hr_popcount64(S) == 4) return T[3 << 13 | R];
+    /* three cards: drop one (unrolled, from the pairs' unions) */
+    const uint32_t r01 = r[0] | r[1], r23 = r[2] | r[3], s01 = s[0] | s[1], s23 = s[2] | s[3];
+    const uint32_t r3[4] = {r[1] | r23, r[0] | r23, r01 | r[3], r01 | r[2]};
+    const uint32_t s3[4] = {s[1] | s23, s[0] | s23, s01 | s[3], s01 | s[2]};
     int best = -1;
-    for (uint32_t sub = 1; sub < (1u << n); sub++) {
-        uint32_t r = 0, s = 0;
-        int size = 0, ok = 1;
-        for (int i = 0; i < n; i++)
-            if (sub >> i & 1) {
-                ok &= !(r & rk[i]) & !(s & su[i]);
-                r |= rk[i];
-                s |= su[i];
-                size++;
+    for (int i = 0; i < 4; i++) {
+        const int ok = (int)(hr_popcount64(r3[i]) == 3) & (int)(hr_popcount64(s3[i]) == 3);
+        const int v = ok ? T[2 << 13 | r3[i]] : -1;
+        best = v > best ? v : best;
+    }
+    if (best >= 0) return best;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (r[i] != r[j] && s[i] != s[j]) {
+                const int v = T[1 << 13 | r[i] | r[j]];
+                best = v > best ? v : best;
             }
-        if (ok) {
-            const int v = T[(size - 1) << 13 | (int)r];
-            best = v > best ? v : best;
+    if (best >= 0) return best;
+    return T[R & (0u - R)];                          /* the lowest card alone */
+}
+
+
+/* C(p, 1..4) for bit positions p < 64, for hr_badugi_index. */
+static uint32_t hr_badugi_binom[64][5];
+
+/* The colex rank of a four-card mask's bit positions p0 < p1 < p2 < p3 (all
+ * below 61): C(p0,1) + C(p1,2) + C(p2,3) + C(p3,4), in 0..HR_BADUGI_HANDS. */
+HR_INLINE uint32_t hr_badugi_index(uint64_t mask)
+{
+    uint32_t idx = 0;
+    for (int i = 1; i <= 4; i++) {
+        idx += hr_badugi_binom[hr_ctz64(mask)][i];
+        mask &= mask - 1;
+    }
+    return idx;
+}
+
+/* Fill R->badugi4: every four-card hand's strength, once, so evaluating a
+ * badugi is one index and one lookup. */
+static int hr_build_badugi4(hr_rule_t *R)
+{
+    for (int p = 0; p < 64; p++) {
+        hr_badugi_binom[p][0] = 1;
+        for (int k = 1; k <= 4; k++) {
+            uint64_t c = 1;
+            for (int i = 0; i < k; i++) c = c * (uint64_t)(p - i) / (uint64_t)(i + 1);
+            hr_badugi_binom[p][k] = p >= k ? (uint32_t)c : 0;
         }
     }
-    return best;
+    R->badugi4 = malloc(HR_BADUGI_HANDS * sizeof(int16_t));
+    if (!R->badugi4) return 0;
+    for (uint32_t i = 0; i < HR_BADUGI_HANDS; i++) R->badugi4[i] = -1;
+    for (int a = 0; a < HR_NCARDS; a++)
+        for (int b = a + 1; b < HR_NCARDS; b++)
+            for (int c = b + 1; c < HR_NCARDS; c++)
+                for (int d = c + 1; d < HR_NCARDS; d++) {
+                    const uint64_t m = HR_BIT(a) | HR_BIT(b) | HR_BIT(c) | HR_BIT(d);
+                    R->badugi4[hr_badugi_index(m)] = (int16_t)hr_value_badugi(R->badugi, m);
+                }
+    return 1;
 }
 
 

@@ -19,7 +19,7 @@ from ._slices import first_bad_row
 from ._deck import Deck
 from ._input import card_array
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
-from ._types import HandError
+from ._types import _STRENGTH_TYPES, HandError, Strength, strength_type
 from ._wild import WildSetting, resolve_wild
 
 __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
@@ -278,9 +278,12 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
 
     Returns
     -------
-    int or numpy.ndarray
-        An ``int`` for one hand, ``(N,)`` int16 for a batch.  Under
-        ``"ace-to-five-8"`` a hand with no qualifying low is -1.
+    Strength or numpy.ndarray
+        For one hand a :class:`Strength`: an ``int`` that also remembers its
+        rule set (``.rules``, ``.category``, ``.name``), so that
+        :func:`describe` and :func:`category` need no ``rules=``.  For a
+        batch, ``(N,)`` int16.  Under ``"ace-to-five-8"`` a hand with no
+        qualifying low is -1.
 
     Raises
     ------
@@ -305,8 +308,8 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         if fast is not None:                     # one plain hand: straight into C
             ws = resolve_wild(wild)
             v = fast.tables.eval_one(hands, _deck_for(fast, ws))
-            if v is not None:
-                return v
+            if v is not None:                    # tagged with its rule set (see Strength)
+                return (_STRENGTH_TYPES.get(fast) or strength_type(fast))(v)
     rs = get_rules(rules)
     ws = resolve_wild(wild)
     deck = _deck_for(rs, ws)
@@ -321,7 +324,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     if out is not None and res is not out:
         out[...] = res
         res = out
-    return int(res[0]) if single else res
+    return strength_type(rs)(res[0]) if single else res
 
 
 def _mask_problem(m: int, rs: RuleSet, jokers_ok: bool = False) -> str:
@@ -449,34 +452,76 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
     rows, single = as_hands(cards, rs)
     strengths = evaluate(rows, rs, ws)       # validates every row
     n, k = rows.shape
-    combos = _combos(k, rs.cards)
-    result = np.empty((n, rs.cards), dtype=np.uint8)
+    play = min(k, rs.cards)                  # a partial hand: every card plays
+    combos = _combos(k, play)
+    result = np.empty((n, play), dtype=np.uint8)
     chunk = max(1, 2_000_000 // len(combos))
     for lo in range(0, n, chunk):
         part = rows[lo:lo + chunk]
         subsets = part[:, combos]                                 # (m, C, n)
-        vals = evaluate(subsets.reshape(-1, rs.cards), rs, ws).reshape(len(part), len(combos))
+        vals = evaluate(subsets.reshape(-1, play), rs, ws).reshape(len(part), len(combos))
         pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
         result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs, ws)
     return result[0] if single else result
 
 
+class _DefaultRules(str):
+    """The default ``rules="high"`` of :func:`describe` and :func:`category`:
+    equal to ``"high"``, but told apart from an explicit ``rules="high"``, so
+    that a :class:`Strength` is read under its own rule set by default and a
+    ``rules=`` that disagrees with it is an error."""
+    __slots__ = ()
+
+
+_HIGH = _DefaultRules("high")
+
+
+def _strength_tag(strength: Any) -> RuleSet | None:
+    """The rule set a strength (or a list of them) was evaluated under, if it
+    says (a :class:`Strength`); None for plain ints, arrays and text."""
+    if isinstance(strength, Strength):
+        return strength._ruleset
+    if isinstance(strength, (list, tuple)):
+        tags = {x._ruleset for x in strength if isinstance(x, Strength)}
+        if len(tags) > 1:
+            names = ", ".join(sorted(repr(t.name) for t in tags))
+            raise HandError(f"the strengths come from different rule sets ({names}); "
+                            f"strengths compare and read only within one rule set")
+        return tags.pop() if tags else None
+    return None
+
+
 def _strength_input(strength: Any, rules: str | RuleSet) -> tuple[RuleSet, Any]:
-    rs = get_rules(rules)
+    tag = _strength_tag(strength)
+    if type(rules) is _DefaultRules:              # no rules= given
+        rs = tag if tag is not None else get_rules(rules)
+    else:
+        rs = get_rules(rules)
+        if tag is not None and tag is not rs:
+            shown = int(strength) if isinstance(strength, Strength) else "in the list"
+            raise HandError(f"strength {shown} was evaluated under rules={tag.name!r}, not "
+                            f"{rs.name!r}: leave out rules= (a strength from evaluate "
+                            f"knows its rule set), or pass int(strength) to read the bare "
+                            f"number under other rules")
     if isinstance(strength, str):
         return rs, evaluate(strength, rs)
     return rs, strength
 
 
-def category(strength: Any, rules: str = "high") -> Any:
+def category(strength: Any, rules: str = _HIGH) -> Any:
     """The :class:`Category` of a strength (``None``: no qualifying low).
 
-    An array of strengths gives an int8 array of category numbers (-1 for
-    no qualifying low).  Text is evaluated first.
+    A :class:`Strength` from :func:`evaluate` is read under its own rule set
+    (``rules=`` may be left out; one that disagrees raises
+    :class:`HandError`); a plain integer under ``rules`` (default
+    ``"high"``).  An array of strengths gives an int8 array of category
+    numbers (-1 for no qualifying low).  Text is evaluated first.
 
     >>> import handrank as hr
     >>> hr.category(hr.evaluate("Ah Ad Ac 6s 6d"))
     <Category.FULL_HOUSE: 6>
+    >>> hr.category(hr.evaluate("Ah Kh Qh Jh Th", rules="a6"))   # ace low: a flush
+    <Category.FLUSH: 5>
     """
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
@@ -487,17 +532,23 @@ def category(strength: Any, rules: str = "high") -> Any:
     return cats
 
 
-def describe(strength: Any, rules: str = "high") -> Any:
+def describe(strength: Any, rules: str = _HIGH) -> Any:
     """Plain-English name of a strength: ``"Full house, threes over sixes"``.
 
-    Under low rules an unpaired hand is named by its top two cards
-    (``"Seven-five low"``); ``"No low"`` when an eight-or-better low does not
-    qualify.  An array gives a list of names.  Text is evaluated first.
+    A :class:`Strength` from :func:`evaluate` is read under its own rule set
+    (``rules=`` may be left out; one that disagrees raises
+    :class:`HandError`); a plain integer under ``rules`` (default
+    ``"high"``).  Under low rules an unpaired hand is named by its top two
+    cards (``"Seven-five low"``); ``"No low"`` when an eight-or-better low
+    does not qualify.  An array gives a list of names.  Text is evaluated
+    first.
 
     >>> import handrank as hr
     >>> hr.describe(hr.evaluate("3h 3d 3c 6s 6d"))
     'Full house, threes over sixes'
-    >>> hr.describe(hr.evaluate("7s 5c 4d 3d 2c", rules="2-7"), rules="2-7")
+    >>> hr.describe(hr.evaluate("7s 5c 4d 3d 2c", rules="2-7"))
+    'Seven-five low'
+    >>> hr.describe(7461, rules="2-7")                # a bare number needs its rules
     'Seven-five low'
     """
     rs, s = _strength_input(strength, rules)

@@ -190,11 +190,23 @@ def to_mask(cards: CardsLike) -> int | np.ndarray:
     return mask
 
 
+#: Set bits of each byte value 0..255.
+_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+
 def _popcount(masks: np.ndarray) -> np.ndarray:
-    if hasattr(np, "bitwise_count"):
+    """Set bits of each uint64 mask, as int64."""
+    if hasattr(np, "bitwise_count"):   # numpy >= 2.0
         return np.bitwise_count(masks).astype(np.int64)
-    m = masks.astype(np.uint64)   # pragma: no cover - numpy < 2.0
-    return np.array([bin(int(x)).count("1") for x in m], dtype=np.int64)
+    return _popcount_bytes(masks)
+
+
+def _popcount_bytes(masks: np.ndarray) -> np.ndarray:
+    """Set bits of each uint64 mask without np.bitwise_count (numpy < 2.0): each
+    of its 8 bytes looked up in a 256-entry table through a uint8 view."""
+    m = np.ascontiguousarray(masks, dtype=np.uint64)
+    per_byte = _BYTE_BITS[m.reshape(-1).view(np.uint8)]
+    return per_byte.reshape(m.shape + (8,)).sum(axis=-1, dtype=np.int64)
 
 
 def _check_mask(m: int) -> None:

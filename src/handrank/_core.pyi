@@ -11,6 +11,10 @@ ISA_NAMES: tuple[str, ...]
 BEST_ISA: str
 SANITIZED: bool
 MAX_TEAM: int
+BUILD_COMPILER: str
+OPENMP_STATUS: int
+OPENMP_VERSION: int
+POPCNT_DISPATCH: int
 RANK_MULTIPLIERS: tuple[int, ...]
 ACE_MODES: dict[str, int]
 KINDS: dict[str, int]

@@ -26,6 +26,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int five_kind
         int bug
         int order[11]
+        int partial
     ctypedef struct hr_rule_t:
         hr_ruledef_t deff "def"
         int wild_built
@@ -121,6 +122,43 @@ cdef extern from "handrank/hr_equity.h" nogil:
     int hr_set_isa(int isa)
     const unsigned int hr_rank_mult[13]
 
+# How this module was built (handrank.build_info()).
+cdef extern from *:
+    """
+    #if defined(__clang__)
+    #define HR_BUILD_COMPILER "clang " __clang_version__
+    #elif defined(__MINGW64__) || defined(__MINGW32__)
+    #define HR_BUILD_COMPILER "gcc (MinGW) " __VERSION__
+    #elif defined(__GNUC__)
+    #define HR_BUILD_COMPILER "gcc " __VERSION__
+    #elif defined(_MSC_VER)
+    #define HR_STR2_(x) #x
+    #define HR_STR_(x) HR_STR2_(x)
+    #define HR_BUILD_COMPILER "MSVC " HR_STR_(_MSC_FULL_VER)
+    #else
+    #define HR_BUILD_COMPILER "unknown"
+    #endif
+    #ifndef HR_BUILD_OPENMP   /* set by setup.py: 0 used, 1 disabled, 2 unavailable */
+    #define HR_BUILD_OPENMP 3
+    #endif
+    #ifdef _OPENMP
+    #define HR_OPENMP_VERSION _OPENMP
+    #else
+    #define HR_OPENMP_VERSION 0
+    #endif
+    #ifdef HR_MULTIVERSION
+    #define HR_POPCNT_DISPATCH 1
+    #elif defined(_MSC_VER) && defined(_M_X64)
+    #define HR_POPCNT_DISPATCH 2   /* __popcnt64: the POPCNT instruction, always */
+    #else
+    #define HR_POPCNT_DISPATCH 0
+    #endif
+    """
+    const char *HR_BUILD_COMPILER
+    int HR_BUILD_OPENMP
+    long HR_OPENMP_VERSION
+    int HR_POPCNT_DISPATCH
+
 if not hr_init():
     raise MemoryError("handrank: could not build the rank hash tables")
 hr_init_binom()
@@ -167,6 +205,16 @@ def set_isa(name):
 _isa_from_environment()
 #: Whether this build has AddressSanitizer and UBSan compiled in (HANDRANK_SANITIZE=1).
 SANITIZED = bool(HR_SANITIZED)
+#: The compiler that built this module, as it names itself ("gcc 12.2.0").
+BUILD_COMPILER = HR_BUILD_COMPILER.decode("ascii", "replace").strip()
+#: Why OpenMP is or is not used: 0 used, 1 disabled by HANDRANK_NO_OPENMP,
+#: 2 the compiler could not build OpenMP programs, 3 not built by setup.py.
+OPENMP_STATUS = HR_BUILD_OPENMP
+#: The _OPENMP date macro of the OpenMP version compiled against (0: none).
+OPENMP_VERSION = HR_OPENMP_VERSION
+#: How the loops count bits: 1 runtime choice of a POPCNT loop (gcc/clang on
+#: x86), 2 always the POPCNT instruction (MSVC x64), 0 the portable loop.
+POPCNT_DISPATCH = HR_POPCNT_DISPATCH
 #: The most threads any loop starts.
 MAX_TEAM = HR_MAX_TEAM
 #: The rank multipliers of the rank keys (for tests).
@@ -331,8 +379,8 @@ cdef class RuleTables:
 
     ``spec`` is a :class:`handrank._rules.RuleSet` (any object with its
     fields): ``kind``, ``deck.rank_bits``, ``cards``, ``ace``, ``straights``,
-    ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug`` and ``order``
-    (the categories that exist, worst first).  Every field is read here and
+    ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug``, ``order``
+    (the categories that exist, worst first) and ``partial``.  Every field is read here and
     nowhere else.
     """
     cdef hr_rule_t rule
@@ -354,6 +402,7 @@ cdef class RuleTables:
         d.qualifier = int(spec.qualifier) - 2 if spec.qualifier else -1
         d.five_kind = bool(spec.five_kind)
         d.bug = BUGS[spec.bug]
+        d.partial = bool(getattr(spec, "partial", False))
         for c in range(11):
             d.order[c] = -1
         for c, cat in enumerate(spec.order):
@@ -745,6 +794,23 @@ cdef extern from "handrank/hr_index.h" nogil:
                           int64_t *out, int team)
     int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
                            uint8_t *out, int team)
+
+# After the last of our headers: from here on two of gcc's -Wpedantic
+# warnings are off, for what Cython generates: function pointers cast to
+# void * in its type-slot tables ("ISO C forbids conversion of function
+# pointer to object pointer type", which gcc has no separate flag for) and
+# its table of the module's strings, one literal longer than the 4095
+# characters C99 requires compilers to accept (-Woverlength-strings; every
+# compiler in use takes far more).  Our headers, all
+# included above, are compiled with both.  Keep this block below every
+# `cdef extern from "handrank/..."`.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #pragma GCC diagnostic ignored "-Wpedantic"
+    #pragma GCC diagnostic ignored "-Woverlength-strings"
+    #endif
+    """
 
 hr_deal_init()
 hr_ix_init()

@@ -14,7 +14,7 @@ from typing import Any, Literal
 import numpy as np
 
 from . import _core
-from ._api import _out_array, as_hands, resolve_threads, row_problem
+from ._api import _out_array, as_hands, evaluate, resolve_threads, row_problem
 from ._cards import format as format_cards
 from ._input import card_array, card_list
 from ._deck import SHORT, STANDARD, Deck
@@ -55,8 +55,14 @@ class Game:
         player shares (eight players at seven-card stud: six cards each and
         one shared).  See :meth:`for_players`.
 
+    Notes
+    -----
     A Game is checked when it is built: sizes the core cannot deal or value
-    raise :class:`HandError`.  Custom games work everywhere a preset does:
+    raise :class:`HandError`.
+
+    Examples
+    --------
+    Custom games work everywhere a preset does:
 
     >>> import handrank as hr
     >>> pineapple = hr.Game("big-o", hole=5, board=5, select="omaha", high="high",
@@ -83,6 +89,10 @@ class Game:
 
     def __post_init__(self) -> None:
         _check_game(self)
+        for name in ("hole", "board"):                 # numpy integers become ints
+            object.__setattr__(self, name, int(getattr(self, name)))
+        if not isinstance(self.deck, Deck):
+            object.__setattr__(self, "deck", int(self.deck))
 
     def __getstate__(self) -> dict:
         # the compiled tables are rebuilt on use after unpickling
@@ -577,7 +587,9 @@ def upcard_strength(cards: Any, rules: str = "high") -> int:
     Only pairs, two pair, trips and quads count (no straights or flushes),
     then the ranks; suits never matter.  Higher is better under the rules
     (``"high"`` for stud, ``"ace-to-five"`` for razz, where the lowest board
-    is best and the ace is low).
+    is best and the ace is low).  This is the strength under the matching
+    partial rule set (``high-partial``, ``ace-to-five-partial``,
+    ``deuce-to-seven-partial``), where a missing card is the worst kicker.
 
     >>> import handrank as hr
     >>> hr.upcard_strength("Kd Kc") > hr.upcard_strength("As Qd")
@@ -590,18 +602,16 @@ def upcard_strength(cards: Any, rules: str = "high") -> int:
     if not 1 <= len(codes) <= 4 or any(c >= 52 for c in codes) or len(set(codes)) != len(codes):
         raise HandError(f"upcards must be 1..4 distinct cards of the 52-card deck; got "
                         f"{format_cards(codes) if all(c < 54 for c in codes) else codes}")
-    order = [rs.order_of(c >> 2) for c in codes]
-    counts: dict[int, int] = {}
-    for o in order:
-        counts[o] = counts.get(o, 0) + 1
-    groups = sorted(counts.items(), key=lambda t: (t[1], t[0]), reverse=True)
-    pattern = tuple(c for _, c in groups if c > 1) or (1,)
-    key = _PATTERN_OF.get(pattern, 0)
-    for o, c in groups:
-        for _ in range(c):
-            key = key * 16 + o + 1
-    key <<= 4 * (4 - len(codes))
-    return -key if rs.low else key
+    return int(evaluate(codes, _partial_rules(rs)))
+
+
+def _partial_rules(rs: RuleSet) -> str:
+    """The rule set that ranks partial hands the way `rs` ranks full ones."""
+    if rs.partial:
+        return rs.name
+    if not rs.low:
+        return "high-partial"
+    return "ace-to-five-partial" if rs.ace == "low" else "deuce-to-seven-partial"
 
 
 def _upcards_list(upcards: Any) -> list:

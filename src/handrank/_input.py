@@ -100,6 +100,6 @@ def card_array(arr: np.ndarray, what: str | None = None, index: str = "row") -> 
         if bad.any():
             idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
             where = f"{index} {idx[0]}: " if arr.ndim >= 2 else ""
-            raise _prefixed(what, f"{where}card code {arr[idx]} is out of range "
-                                  f"0..{NCODES - 1}")
+            raise _prefixed(what, f"{where}card code {arr[idx]} at position {idx[-1]} is out "
+                                  f"of range 0..{NCODES - 1}")
     return np.ascontiguousarray(arr, dtype=np.uint8)

@@ -82,6 +82,12 @@ class RuleSet:
     bug
         How a joker that is a bug plays: ``"ace"`` (an ace, or any card that
         completes a straight or flush) or ``"wild"`` (fully wild).
+    partial
+        Whether hands of fewer cards than ``cards`` are ranked too (stud
+        upcards, the front row of open-face Chinese, two hole cards): on one
+        dense scale with the full hands, a missing card counting as the worst
+        kicker.  Such a rule set is its own row (``high-partial``), so the
+        strengths of the SPEC's rule sets keep their values.
     wild_ok
         Whether ``wild=`` settings apply (five-card poker rule sets only).
     """
@@ -99,6 +105,7 @@ class RuleSet:
     qualifier: int | None = None
     five_kind: bool = False
     bug: Literal["ace", "wild"] = "wild"
+    partial: bool = False
     summary: str = field(default="", compare=False)
 
     @cached_property
@@ -116,7 +123,7 @@ class RuleSet:
     @property
     def wild_ok(self) -> bool:
         """Whether wild cards apply under this rule set."""
-        return self.kind == "poker" and self.cards == 5
+        return self.kind == "poker" and self.cards == 5 and not self.partial
 
     @property
     def nclasses(self) -> int:
@@ -171,6 +178,8 @@ class RuleSet:
             return "No low"
         cat = Category(int(self._classes[0][s]))
         r = [int(x) for x in self._classes[1][s] if x != 255]
+        if self.partial and len(r) < self.cards:
+            return describe_partial(cat, r, self.low)
         if self.kind == "badugi":
             return (f"{len(r)}-card badugi, "
                     + "-".join("A" if x == 12 else RANK_SHORT[x] for x in r))
@@ -209,6 +218,16 @@ def describe_pattern(cat: Category, r: list[int]) -> str:
     return f"{RANK_WORDS[r[0]]}-high"
 
 
+def describe_partial(cat: Category, r: list[int], low: bool) -> str:
+    """Name of a partial hand: its pattern and the cards it has."""
+    if cat == Category.HIGH_CARD:
+        cards = "-".join(RANK_WORDS[x].lower() for x in r)
+        return f"{cards[0].upper()}{cards[1:]} {'low' if low else 'high'}"
+    if cat == Category.TWO_PAIR:
+        return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]}"
+    return describe_pattern(cat, r)
+
+
 _LOW_ORDER = HIGH_ORDER[:-2]        # no royal flush or five of a kind read from the low end
 
 RULE_SETS: tuple[RuleSet, ...] = (
@@ -235,6 +254,16 @@ RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("badugi", (), kind="badugi", cards=4, ace="low", straights=False, flushes=False,
             low=True, order=(Category.HIGH_CARD,),
             summary="four cards: the most cards of different ranks and suits, then lowest"),
+    RuleSet("high-partial", ("partial",), partial=True,
+            summary="high, and hands of 1 to 4 cards too: a missing card is the worst kicker"),
+    RuleSet("ace-to-five-partial", ("razz-partial", "a5-partial"), ace="low", straights=False,
+            flushes=False, low=True, partial=True,
+            summary="ace-to-five, and hands of 1 to 4 cards too: a missing card is the "
+                    "worst kicker"),
+    RuleSet("deuce-to-seven-partial", ("2-7-partial",), ace="high-only", low=True,
+            order=HIGH_ORDER[:-1], partial=True,
+            summary="deuce-to-seven, and hands of 1 to 4 cards too: a missing card is the "
+                    "worst kicker"),
 )
 
 _BY_NAME: dict[str, RuleSet] = {}
@@ -260,5 +289,23 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     rs = _BY_NAME.get(rules.strip().lower())
     if rs is None:
         shown = rules if len(rules) <= 40 else rules[:40] + "..."
-        raise HandError(f"unknown rules {shown!r}; valid: {valid_names()}")
+        raise HandError(f"unknown rules {shown!r}{_game_hint(rules)}; valid: {valid_names()}")
     return rs
+
+
+def _game_hint(name: str) -> str:
+    """For a game's name passed as rules=: which rule set(s) that game uses."""
+    from ._games import get_game          # lazily: _games imports this module
+    try:
+        g = get_game(name)
+    except Exception:                      # not a game either: no hint
+        return ""
+    halves = [rules for rules in (g.high, g.low) if rules is not None]
+    if len(halves) == 1:
+        which, use = f"whose rule set is {get_rules(halves[0]).name!r}", "pass that"
+    else:
+        which = (f"whose rule sets are {get_rules(g.high).name!r} (high half) and "
+                 f"{get_rules(g.low).name!r} (low half)")
+        use = "pass either"
+    return (f" ({g.name!r} is a game {which}: {use} to rules=, or pass the game "
+            f"to showdown or equity)")

@@ -184,11 +184,23 @@ def _blocks(n: int) -> int:
 
 # ------------------------------------------------------------------ dealing
 
-def _deal(n: Any, k: Any, seed: int, dead: Any, jokers: Any, threads: Any, masks: bool) -> Any:
+def _off_deck(deck: Any) -> int:
+    """The mask of the natural cards a Deck does not hold (0 for None)."""
+    from ._deck import Deck
+    if deck is None:
+        return 0
+    if not isinstance(deck, Deck):
+        raise HandError(f"deck must be a handrank.Deck (hr.SHORT_DECK, hr.STANDARD_DECK) or "
+                        f"None; got {_brief(deck)}")
+    return sum(int(_BIT_OF[c]) for c in range(52) if not deck.holds(c))
+
+
+def _deal(n: Any, k: Any, seed: int, dead: Any, jokers: Any, threads: Any, masks: bool,
+          deck_spec: Any = None) -> Any:
     n = _rows_count(n)
     widths, grouped = _groups(k)
     jokers = _jokers(jokers)
-    deck = _live_deck(_dead_mask(dead, jokers), jokers)
+    deck = _live_deck(_dead_mask(dead, jokers) | _off_deck(deck_spec), jokers)
     kt = sum(widths)
     if kt > len(deck):
         gone = 52 + jokers - len(deck)
@@ -226,6 +238,9 @@ _DEAL_ARGS = """
     dead
         Cards out of the deck: text (``"As Kd"``), card codes, or a mask (an
         integer, SPEC bitmask form).
+    deck
+        A :class:`handrank.Deck` to deal from (``hr.SHORT_DECK`` for the 36
+        cards of short deck), or None for the 52-card deck.
     jokers
         Jokers in the deck: 0 (default), 1 (code 52, the 53-card deck of
         ``draw-joker`` and ``lowball``) or 2 (codes 52 and 53).
@@ -233,8 +248,8 @@ _DEAL_ARGS = """
         Cores to use (None: all, fewer for small deals)."""
 
 
-def deal(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, jokers: Any = 0,
-         threads: Any = None) -> Any:
+def deal(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, deck: Any = None,
+         jokers: Any = 0, threads: Any = None) -> Any:
     """Random hands: n rows of k distinct cards each, dealt in C.
 
     Each row is an independent uniformly random ordered draw of k cards from
@@ -264,12 +279,14 @@ def deal(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, jokers: Any 
     >>> shares = hr.showdown("holdem", np.stack([hole1, hole2], axis=1), board)
     >>> shares.sum(axis=1).tolist()
     [1.0, 1.0, 1.0]
+    >>> int(hr.deal(1000, 7, seed=1, deck=hr.SHORT_DECK).min() >> 2)     # sixes and up
+    4
     """
-    return _deal(n, k, _seed(seed), dead, jokers, threads, masks=False)
+    return _deal(n, k, _seed(seed), dead, jokers, threads, masks=False, deck_spec=deck)
 
 
-def deal_masks(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, jokers: Any = 0,
-               threads: Any = None) -> Any:
+def deal_masks(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, deck: Any = None,
+               jokers: Any = 0, threads: Any = None) -> Any:
     """Random hands as bitmasks: the cards of :func:`deal` with the same
     arguments, as ``(n,)`` uint64 masks (card (rank, suit) is bit
     ``16*suit + rank``; jokers bits 13 and 29).
@@ -289,7 +306,7 @@ def deal_masks(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, jokers
     >>> bool((hr.evaluate_masks(m) == hr.evaluate(hr.deal(4, 7, seed=3))).all())
     True
     """
-    return _deal(n, k, _seed(seed), dead, jokers, threads, masks=True)
+    return _deal(n, k, _seed(seed), dead, jokers, threads, masks=True, deck_spec=deck)
 
 
 deal.__doc__ = deal.__doc__.replace("{args}", _DEAL_ARGS)
@@ -299,36 +316,10 @@ deal_masks.__doc__ = deal_masks.__doc__.replace("{args}", _DEAL_ARGS)
 # ------------------------------------------------------------------- draws
 
 def _hand_rows(hands: Any) -> tuple[np.ndarray, bool]:
-    """(rows, single): C-contiguous (n, k) uint8 codes checked to be 0..53."""
-    if isinstance(hands, str):
-        return np.array(parse_codes(hands), dtype=np.uint8).reshape(1, -1), True
-    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        rows = []
-        for i, text in enumerate(hands):
-            try:
-                rows.append(parse_codes(text))
-            except HandError as e:
-                raise HandError(f"row {i}: {e}") from None
-            if len(rows[-1]) != len(rows[0]):
-                raise HandError(f"row {i} has {len(rows[-1])} cards but row 0 has "
-                                f"{len(rows[0])}; every hand of a batch has the same k")
-        return np.array(rows, dtype=np.uint8), False
-    try:
-        arr = np.asarray(hands)
-    except ValueError as e:
-        raise HandError(f"hands must all hold the same number of cards ({e})") from None
-    if arr.dtype.kind not in "iu" or arr.ndim not in (1, 2):
-        raise HandError(f"hands must be text, a list of texts, or a 1-D (k,) or 2-D (n, k) "
-                        f"integer array of card codes; got dtype {arr.dtype}, shape {arr.shape}")
-    if arr.size:
-        bad = (arr < 0) | (arr >= NCODES) if arr.dtype.kind == "i" else arr >= NCODES
-        if bad.any():
-            idx = np.unravel_index(int(np.argmax(bad)), arr.shape)
-            where = f"row {idx[0]}: " if arr.ndim == 2 else ""
-            raise HandError(f"{where}card code {arr[idx]} at position {idx[-1]} is out of range "
-                            f"0..{NCODES - 1}")
-    single = arr.ndim == 1
-    return np.ascontiguousarray(arr.reshape(1, -1) if single else arr, dtype=np.uint8), single
+    """(rows, single): C-contiguous (n, k) uint8 codes checked to be 0..53
+    (the one validator: handrank._api.as_hands)."""
+    from ._api import as_hands
+    return as_hands(hands)
 
 
 def _discard_flags(discard: Any, n: int, k: int, single: bool) -> tuple[np.ndarray, bool]:
@@ -524,17 +515,18 @@ class Dealer:
             return self.seed
         return _mix(self.seed ^ _mix(self.calls * 0xD1B54A32D192ED03 & 0xFFFFFFFFFFFFFFFF))
 
-    def deal(self, n: Any, k: Any = 7, dead: Any = None, *, jokers: Any = 0,
+    def deal(self, n: Any, k: Any = 7, dead: Any = None, *, deck: Any = None, jokers: Any = 0,
              threads: Any = None) -> Any:
         """:func:`handrank.deal` from this dealer's next stream."""
-        out = _deal(n, k, self._next_seed(), dead, jokers, threads, masks=False)
+        out = _deal(n, k, self._next_seed(), dead, jokers, threads, masks=False, deck_spec=deck)
         self.calls += 1
         return out
 
-    def deal_masks(self, n: Any, k: Any = 7, dead: Any = None, *, jokers: Any = 0,
+    def deal_masks(self, n: Any, k: Any = 7, dead: Any = None, *, deck: Any = None,
+                   jokers: Any = 0,
                    threads: Any = None) -> Any:
         """:func:`handrank.deal_masks` from this dealer's next stream."""
-        out = _deal(n, k, self._next_seed(), dead, jokers, threads, masks=True)
+        out = _deal(n, k, self._next_seed(), dead, jokers, threads, masks=True, deck_spec=deck)
         self.calls += 1
         return out
 

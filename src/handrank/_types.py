@@ -1,9 +1,11 @@
-"""Public types: the error raised for bad input and the hand categories."""
+"""Public types: the error raised for bad input, the hand categories and the
+strength a single-hand evaluation returns."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
-__all__ = ["HandError", "Category"]
+__all__ = ["HandError", "Category", "Strength"]
 
 
 class HandError(ValueError):
@@ -18,9 +20,14 @@ class HandError(ValueError):
 class Category(IntEnum):
     """The pattern of the five cards that play, under the rules' view of the ace.
 
+    ``str()`` gives the member's name (``repr()`` and the integer value are
+    those of any :class:`~enum.IntEnum`):
+
     >>> import handrank as hr
     >>> hr.category(hr.evaluate("As Ks Qs Js Ts"))
     <Category.ROYAL_FLUSH: 9>
+    >>> str(hr.Category.ROYAL_FLUSH), int(hr.Category.ROYAL_FLUSH)
+    ('ROYAL_FLUSH', 9)
     """
 
     HIGH_CARD = 0
@@ -34,3 +41,90 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
     ROYAL_FLUSH = 9
     FIVE_OF_A_KIND = 10
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Strength(int):
+    """The strength of one hand, as :func:`handrank.evaluate` returns it: an
+    ``int`` that remembers the rule set it was computed under.
+
+    It is an ``int`` in every way that matters: it compares, hashes, prints,
+    adds and indexes as the plain number, and arithmetic on it gives plain
+    ints.  What it adds is the rule set, so that :func:`handrank.describe`
+    and :func:`handrank.category` read it under the right rules without being
+    told (and refuse a ``rules=`` that disagrees).  Batch results stay plain
+    ``int16`` arrays; pass ``rules=`` with those.
+
+    Attributes
+    ----------
+    rules
+        The canonical name of the rule set (``"deuce-to-seven"`` for ``"2-7"``).
+    category
+        The :class:`Category` of the five that play (None: no qualifying low).
+    name
+        The hand's name, as :func:`handrank.describe` gives it.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> s = hr.evaluate("7s 5c 4d 3d 2c", rules="2-7")
+    >>> s, s.rules, s.name
+    (7461, 'deuce-to-seven', 'Seven-five low')
+    >>> hr.describe(s)                        # no rules= needed
+    'Seven-five low'
+    >>> s == 7461, isinstance(s, int), s + 1, type(s + 1)
+    (True, True, 7462, <class 'int'>)
+    """
+
+    __slots__ = ()
+    #: The RuleSet object; set on the one subclass made for each rule set.
+    _ruleset: Any = None
+
+    @property
+    def rules(self) -> str:
+        """The canonical name of the rule set this strength belongs to."""
+        return self._ruleset.name
+
+    @property
+    def category(self) -> Category | None:
+        """The :class:`Category` of the hand (None: no qualifying low)."""
+        return self._ruleset.category(int(self))
+
+    @property
+    def name(self) -> str:
+        """The hand's name, as :func:`handrank.describe` gives it."""
+        return self._ruleset.describe(int(self))
+
+    def __reduce__(self) -> tuple:
+        return _strength, (int(self), self._ruleset.name)
+
+    def __copy__(self) -> Strength:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Strength:
+        return self
+
+
+#: One Strength subclass per rule set (keyed by the RuleSet object itself).
+_STRENGTH_TYPES: dict[Any, type[Strength]] = {}
+
+
+def strength_type(ruleset: Any) -> type[Strength]:
+    """The Strength subclass that tags values with ``ruleset`` (made once)."""
+    cls = _STRENGTH_TYPES.get(ruleset)
+    if cls is None:
+        cls = type(Strength)("Strength", (Strength,), {
+            "__slots__": (), "_ruleset": ruleset, "__module__": Strength.__module__,
+            "__qualname__": "Strength", "__doc__": Strength.__doc__})
+        _STRENGTH_TYPES[ruleset] = cls
+    return cls
+
+
+def _strength(value: int, rules: str) -> Any:
+    """Unpickle a Strength: the value tagged with the rule set of that name
+    (a plain int when no registered rule set has that name)."""
+    from ._rules import _BY_NAME
+    rs = _BY_NAME.get(rules)
+    return int(value) if rs is None else strength_type(rs)(value)

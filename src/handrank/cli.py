@@ -1,12 +1,31 @@
 """The ``handrank`` command.
 
     handrank "As Ks Qs Js Ts"            strength, category and name of a hand
-    handrank eval --rules razz "..."     the same, explicitly, under other rules
+    handrank -r razz "5h 4d 3c 2s Ad"    the same under other rules (eval is implied)
+    handrank eval --json "..."           one JSON document on stdout (also showdown, equity)
     handrank demo                        named examples, then a timed batch
+    handrank range "QQ+, AKs"            the 13 x 13 grid of a hold'em range
+    handrank equity AhKh "QQ+" --grid    a hand's equity against each class of a range
+
+``--json`` output (one document, written once the command has succeeded; an
+error writes nothing to stdout, one line to stderr, and exits with status 2):
+
+- ``eval``: ``{"rules", "wild", "hands": [{"hand", "strength", "category",
+  "name"}]}``; ``category`` is the :class:`Category` name, or null for no
+  qualifying low.
+- ``showdown``: ``{"game", "board", "players": [{"hand", "high", "low",
+  "share"}]}``; ``high`` and ``low`` are ``{"rules", "strength", "category",
+  "name"}``, or null when the game has no such half.
+- ``equity``: ``{"game", "board", "dead", "exact", "seed", "trials", "deals",
+  "seconds", "players": [{"hand", "equity", "stderr", "wins", "ties"}]}``.
+
+Hands are written as ``handrank.format`` writes them (``"As Ks Qs Js Ts"``);
+equity's hands as the result labels them (``"?? ??"``, a range's text).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -14,13 +33,19 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import __version__
+from ._build import version_text
 from ._api import default_threads, describe, evaluate
+from ._cards import format as format_cards, parse
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of
+from ._toolkit import deal
 from ._games import GAMES, game_strengths, get_game, showdown
 
-COMMANDS = ("eval", "demo", "showdown", "equity")
+COMMANDS = ("eval", "demo", "showdown", "equity", "range")
+#: Options of the top-level parser itself; any other first option belongs to
+#: the implied ``eval`` (``handrank -r razz "..."``, ``handrank -- "..."``).
+TOP_LEVEL_OPTIONS = ("-h", "--help", "--version")
 
 DEMO_HANDS = (
     ("high", "As Ks Qs Js Ts"),
@@ -71,6 +96,15 @@ def _count(text: str) -> int:
     return n
 
 
+def _demo_hands(text: str) -> int:
+    """argparse type: 0 up to the most rows one deal hands out."""
+    from ._toolkit import MAX_DEAL_ROWS
+    n = _count(text)
+    if n > MAX_DEAL_ROWS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_DEAL_ROWS:,} (2**40); got {n:,}")
+    return n
+
+
 def _trials(text: str) -> int:
     """argparse type: a positive integer below 2**63 (Monte Carlo deals)."""
     n = _positive(text)
@@ -84,13 +118,50 @@ def _add_rules(p: argparse.ArgumentParser) -> None:
                    help=f"rule set (default: high). One of: {_rules_help()}")
 
 
+class _VersionAction(argparse.Action):
+    """--version: the version and the build (compiler, OpenMP, POPCNT), unwrapped."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version_text())
+        parser.exit()
+
+
+def _add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON document on stdout instead of text (its shape is "
+                        "in the documentation's command-line page)")
+
+
+def _print_json(doc: dict) -> None:
+    print(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def _hand_text(text: str) -> str:
+    """A hand as handrank.format writes it (the text itself if it is no card list)."""
+    try:
+        return format_cards(parse(text))
+    except HandError:
+        return text
+
+
+def _strength_doc(s: int, rules: object) -> dict:
+    cat = category_of(s, rules)
+    return {"strength": int(s), "category": None if cat is None else cat.name,
+            "name": describe(s, rules)}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handrank",
         description="Rank poker hands under high, ace-to-five, eight-or-better, "
                     "deuce-to-seven and ace-to-six rules.",
         epilog='Example: handrank "As Ks Qs Js Ts"   (same as: handrank eval ...)')
-    parser.add_argument("--version", action="version", version=f"handrank {__version__}")
+    parser.add_argument("--version", action=_VersionAction,
+                        help="show the version and how this installation was built, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("eval", help="rank hands given as text",
@@ -98,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help='a hand of 5..9 cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs')
     _add_rules(p)
+    _add_json(p)
     p.add_argument("--wild", "-w", default=None, metavar="WILD",
                    help="wild cards: 'bug' (a joker is an ace or completes a straight or "
                         "flush), 'jokers' (fully wild), or cards/ranks such as '2' or "
@@ -112,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", "-g", default="holdem",
                    help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
     p.add_argument("--board", "-b", default=None, help="the board's cards, e.g. '5h6h7c Jd Qs'")
+    _add_json(p)
 
     p = sub.add_parser("equity", help="each player's share of the pot, exact or Monte Carlo",
                        description="Each player's expected share of the pot over every "
@@ -132,12 +205,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", "-t", type=_positive, default=None,
                    help="threads (default: all; more than the cores is capped)")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument("--grid", action="store_true",
+                   help="with two entries, HAND and RANGE: the hand's equity against each "
+                        "class of the range as a 13 x 13 grid (exact when at most two board "
+                        "cards are to come, else Monte Carlo: --trials deals a class, default "
+                        "20,000, --seed default 1)")
+    _add_json(p)
+
+    p = sub.add_parser("range", help="the 13 x 13 grid of a hold'em range",
+                       description="Print a hold'em range as the 13 x 13 grid (suited above "
+                                   "the diagonal, offsuit below, pairs on it), its number of "
+                                   "hands and its canonical text. Colours when stdout is a "
+                                   "terminal or FORCE_COLOR is set (NO_COLOR turns them off).",
+                       epilog='Example: handrank range "QQ+, AKs, T9s-65s, 0.5(JJ), !AhKh"')
+    p.add_argument("range", metavar="RANGE",
+                   help="a range: QQ+, AKs, A5s-A2s, T9s-65s, 15%%, 0.5(JJ), !AhKh, ...")
+    p.add_argument("--dead", "-d", default="", help="cards out of play (card removal)")
 
     p = sub.add_parser("demo", help="rank named example hands, then time a random batch",
                        description="Rank a handful of named example hands under every rule "
                                    "set, then score a batch of random 7-card hands and print "
                                    "the rate.")
-    p.add_argument("--hands", "-n", type=_count, default=1_000_000,
+    p.add_argument("--hands", "-n", type=_demo_hands, default=1_000_000,
                    help="random hands in the timed batch (default: 1,000,000; 0 skips it)")
     p.add_argument("--cards", "-k", type=int, default=7, choices=range(5, 10),
                    help="cards per random hand (default: 7)")
@@ -151,6 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     rs = get_rules(args.rules)
+    if args.json:
+        hands = [{"hand": _hand_text(text), **_strength_doc(evaluate(text, rs, args.wild), rs)}
+                 for text in args.hands]
+        _print_json({"rules": rs.name, "wild": args.wild, "hands": hands})
+        return 0
     for text in args.hands:
         s = evaluate(text, rs, args.wild)
         cat = category_of(s, rs)
@@ -163,6 +257,19 @@ def cmd_showdown(args: argparse.Namespace) -> int:
     g = get_game(args.game)
     shares = showdown(g, args.hands, args.board)
     hi, lo = game_strengths(g, args.hands, args.board)
+    if args.json:
+        players = []
+        for i, hand in enumerate(args.hands):
+            players.append({
+                "hand": _hand_text(hand),
+                "high": {"rules": get_rules(g.high).name, **_strength_doc(int(hi[i]), g.high)}
+                if g.high else None,
+                "low": {"rules": get_rules(g.low).name, **_strength_doc(int(lo[i]), g.low)}
+                if g.low else None,
+                "share": float(shares[i])})
+        board = _hand_text(args.board) if args.board else ""
+        _print_json({"game": g.name, "board": board, "players": players})
+        return 0
     width = max(len(h) for h in args.hands)
     print(f"{g.name}" + (f", board {args.board}" if args.board else ""))
     for i, hand in enumerate(args.hands):
@@ -192,7 +299,38 @@ def _progress_bar(disable: bool):
     return update, bar
 
 
+def cmd_range(args: argparse.Namespace) -> int:
+    from ._display import grid_text, use_color
+    from ._ranges import Range
+    r = Range(args.range)
+    if args.dead:
+        r = r.without(args.dead)
+    n = len(r)
+    dead = f" without {args.dead}" if args.dead else ""
+    print(f"{args.range}{dead}: {n:,} hands, {100 * n / 1326:.2f}% of 1,326")
+    print(grid_text(r, color=use_color(sys.stdout)))
+    print(f"as text: {r.to_text() or '(empty)'}")
+    return 0
+
+
+def cmd_equity_grid(args: argparse.Namespace) -> int:
+    from ._display import equity_grid, use_color
+    if len(args.hands) != 2:
+        raise HandError(f"--grid takes two entries, a hand and a range (AhKh 'QQ+, AKs'); "
+                        f"got {len(args.hands)}")
+    start = time.perf_counter()
+    g = equity_grid(args.hands[0], args.hands[1], board=args.board, dead=args.dead,
+                    game=args.game, trials=args.trials, seed=args.seed, threads=args.threads)
+    print(g.to_text(color=use_color(sys.stdout)))
+    print(f"({time.perf_counter() - start:.2f} s)")
+    return 0
+
+
 def cmd_equity(args: argparse.Namespace) -> int:
+    if args.grid:
+        if args.json:
+            raise HandError("--json is not available with --grid; leave out one of them")
+        return cmd_equity_grid(args)
     from ._equity import equity
     hands = [None if h.strip() in ("??", "?? ??") else h for h in args.hands]
     update, bar = _progress_bar(args.no_progress)
@@ -204,6 +342,15 @@ def cmd_equity(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - start
+    if args.json:
+        players = [{"hand": h, "equity": float(r.equity[i]), "stderr": float(r.stderr[i]),
+                    "wins": r.wins[i].item(), "ties": r.ties[i].item()}
+                   for i, h in enumerate(r.hands)]
+        _print_json({"game": r.game, "board": _hand_text(args.board) if args.board else "",
+                     "dead": _hand_text(args.dead) if args.dead else "", "exact": bool(r.exact),
+                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials, "deals": int(r.deals),
+                     "seconds": round(elapsed, 6), "players": players})
+        return 0
     kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"
     extra = "".join(f", {k} {v}" for k, v in (("board", args.board), ("dead", args.dead)) if v)
     print(f"{r.game}{extra}: {r.deals:,} deals ({kind}) in {elapsed:.2f} s")
@@ -213,18 +360,6 @@ def cmd_equity(args: argparse.Namespace) -> int:
         err = "" if r.exact else f"{r.stderr[i]:.3%}"
         print(f"  {h:<{width}}  {r.equity[i]:9.3%}  {err:>9}  {r.wins[i]:>14,}  {r.ties[i]:>12,}")
     return 0
-
-
-def random_hands(n: int, k: int, seed: int) -> np.ndarray:
-    """n distinct-card hands of k cards, as an (n, k) uint8 array."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    step = 1 << 18
-    deck = np.arange(52, dtype=np.uint8)
-    for lo in range(0, n, step):
-        m = min(step, n - lo)
-        out[lo:lo + m] = rng.permuted(np.broadcast_to(deck, (m, 52)), axis=1)[:, :k]
-    return out
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -240,7 +375,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rs = get_rules(args.rules)
     print(f"\nDealing {args.hands:,} random {args.cards}-card hands ...", flush=True)
     try:
-        hands = random_hands(args.hands, args.cards, args.seed)
+        hands = deal(args.hands, args.cards, seed=args.seed)
         out = np.empty(len(hands), dtype=np.int16)
     except MemoryError:
         raise HandError(f"not enough memory for {args.hands:,} hands of {args.cards} cards; "
@@ -263,8 +398,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        argv.insert(0, "eval")       # handrank "As Ks ..." is handrank eval "As Ks ..."
+    if argv and argv[0] not in COMMANDS and argv[0] not in TOP_LEVEL_OPTIONS:
+        argv.insert(0, "eval")       # handrank [options] "As Ks ..." is handrank eval ...
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -272,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         commands = {"eval": cmd_eval, "demo": cmd_demo, "showdown": cmd_showdown,
-                    "equity": cmd_equity}
+                    "equity": cmd_equity, "range": cmd_range}
         return commands[args.command](args)
     except (HandError, ValueError, OverflowError) as e:     # a bad argument value
         print(f"handrank: error: {e}", file=sys.stderr)

@@ -1,0 +1,368 @@
+"""Pictures of ranges and hands for people: the 13 x 13 grid in the terminal
+(ANSI colours or plain text) and in HTML (Jupyter), and the hand-vs-range
+equity grid.
+
+One set of colours serves the terminal, HTML and :mod:`handrank._plot`:
+:func:`shade` for a range (white for 0 to green for 1) and :func:`heat` for an
+equity (red for 0, pale yellow for 0.5, green for 1).
+
+>>> import handrank as hr
+>>> print(hr.grid_text(hr.Range("QQ+, AKs"), color=False).splitlines()[0])
+AA  AKs .   .   .   .   .   .   .   .   .   .   .
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from html import escape
+from typing import IO, Any
+
+import numpy as np
+
+from ._cards import RANK_CHARS, card_name, parse_codes
+from ._ranges import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, parse_range
+from ._types import HandError
+
+__all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
+           "equity_grid", "EquityGrid", "GRID_TRIALS"]
+
+#: Green of a cell fully in a range (RGB 0..255); white is a cell out of it.
+RANGE_RGB = (46, 160, 67)
+#: Red, pale yellow and green: equity 0, 0.5 and 1 in an equity grid.
+HEAT_RGB = ((215, 48, 39), (255, 255, 191), (26, 152, 80))
+#: A class not in the range, in an equity grid.
+ABSENT_RGB = (235, 235, 235)
+#: Monte Carlo deals per class in :func:`equity_grid` when the board leaves
+#: more than two cards to come (preflop) and ``trials`` is not given.
+GRID_TRIALS = 20_000
+#: Seed of those Monte Carlo runs when ``seed`` is not given.
+GRID_SEED = 1
+
+
+def shade(value: float) -> tuple[int, int, int]:
+    """The colour of a range-grid cell holding ``value`` (0..1): white to green.
+
+    >>> import handrank as hr
+    >>> hr.shade(0.0), hr.shade(1.0), hr.shade(0.5)
+    ((255, 255, 255), (46, 160, 67), (150, 208, 161))
+    """
+    v = min(1.0, max(0.0, float(value)))
+    return tuple(int(round(255 + (c - 255) * v)) for c in RANGE_RGB)  # type: ignore[return-value]
+
+
+def heat(equity: float) -> tuple[int, int, int]:
+    """The colour of an equity (0..1): red, through pale yellow at 0.5, to
+    green; NaN (a class not in the range) is light grey.
+
+    >>> import handrank as hr
+    >>> hr.heat(0.0), hr.heat(0.5), hr.heat(1.0)
+    ((215, 48, 39), (255, 255, 191), (26, 152, 80))
+    """
+    e = float(equity)
+    if e != e:
+        return ABSENT_RGB
+    e = min(1.0, max(0.0, e))
+    lo, hi, t = (HEAT_RGB[0], HEAT_RGB[1], 2 * e) if e <= 0.5 else (HEAT_RGB[1], HEAT_RGB[2],
+                                                                    2 * e - 1)
+    return tuple(int(round(a + (b - a) * t)) for a, b in zip(lo, hi))  # type: ignore[return-value]
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+def use_color(stream: IO[str] | None = None) -> bool:
+    """Whether to write ANSI colours to ``stream`` (default ``sys.stdout``).
+
+    ``FORCE_COLOR`` set to anything but ``""`` or ``"0"`` says yes; otherwise
+    ``NO_COLOR`` set to anything but ``""`` says no; otherwise colours are
+    used when the stream is a terminal.
+
+    >>> import io, handrank as hr
+    >>> hr.use_color(io.StringIO()) == bool(os.environ.get("FORCE_COLOR", "0") not in ("", "0"))
+    True
+    """
+    import sys
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None and force not in ("", "0"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    stream = sys.stdout if stream is None else stream
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _ansi(text: str, bg: tuple[int, int, int] | None, dim: bool = False) -> str:
+    """``text`` on a 24-bit background (black text), or dim without one."""
+    if bg is None:
+        return f"\x1b[2m{text}\x1b[0m" if dim else text
+    return f"\x1b[48;2;{bg[0]};{bg[1]};{bg[2]}m\x1b[38;2;0;0;0m{text}\x1b[0m"
+
+
+def _full(v: float) -> bool:
+    return v >= 1 - 1e-12
+
+
+def grid_text(rng: Range | str, color: bool | None = None) -> str:
+    """The 13 x 13 grid of a hold'em range as text, one row per line.
+
+    Each cell is its class (``AKs``), ``*`` after it when only part of the
+    class is in (fewer hands, or weights below 1: the lines under the grid
+    give the share), and ``.`` when none is.  With ``color`` (default: what
+    :func:`use_color` says for stdout) every cell keeps its label and is
+    shaded with 24-bit ANSI colours as in :func:`shade`.
+
+    >>> import handrank as hr
+    >>> text = hr.grid_text("QQ+, AKs, 0.5(JJ)", color=False)
+    >>> print("\\n".join(text.splitlines()[:4]))
+    AA  AKs .   .   .   .   .   .   .   .   .   .   .
+    .   KK  .   .   .   .   .   .   .   .   .   .   .
+    .   .   QQ  .   .   .   .   .   .   .   .   .   .
+    .   .   .   JJ* .   .   .   .   .   .   .   .   .
+    >>> print(text.splitlines()[-1])
+    * partly in the range: JJ 50%
+    """
+    if isinstance(rng, str):
+        rng = parse_range(rng)
+    if color is None:
+        color = use_color()
+    g = rng.grid()
+    lines, partial = [], []
+    for i in range(13):
+        cells = []
+        for j in range(13):
+            v, name = float(g[i, j]), str(GRID_CLASSES[i, j])
+            if v > 0 and not _full(v):
+                partial.append((name, v))
+            if not color:
+                cells.append(f"{name + ('' if _full(v) else '*') if v > 0 else '.':<4}")
+            elif v > 0:
+                cells.append(_ansi(f"{name + ('' if _full(v) else '*'):<4}", shade(v)))
+            else:
+                cells.append(_ansi(f"{name:<4}", None, dim=True))
+        lines.append(" ".join(cells).rstrip())
+    if partial:
+        lines.append("* partly in the range: "
+                     + ", ".join(f"{n} {100 * v:.3g}%" for n, v in partial))
+    return "\n".join(lines)
+
+
+def range_html(rng: Range) -> str:
+    """The grid of a hold'em range as an HTML table (``Range._repr_html_``).
+
+    169 ``<td>`` cells, each shaded as :func:`shade` says (``background``),
+    labelled with its class and titled with its share; the caption gives the
+    range's text, its number of hands and their share of the 1,326.
+
+    >>> import handrank as hr
+    >>> html = hr.Range("AA, 0.5(AKs)")._repr_html_()
+    >>> html.count("<td"), 'title="AA: 100%"' in html, 'title="AKs: 50%"' in html
+    (169, True, True)
+    """
+    g = rng.grid()
+    n = len(rng)
+    caption = f"{escape(rng.text)}: {n:,} hands ({100 * n / 1326:.2f}% of 1,326)"
+    rows = []
+    for i in range(13):
+        cells = []
+        for j in range(13):
+            v, name = float(g[i, j]), str(GRID_CLASSES[i, j])
+            style = (f"background:{_hex(shade(v))};color:{'#000' if v > 0 else '#aaa'};"
+                     f"width:2.6em;height:1.6em;text-align:center;border:1px solid #ddd;"
+                     f"padding:0")
+            cells.append(f'<td style="{style}" title="{name}: {100 * v:.3g}%">{name}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return ('<table class="handrank-range" style="border-collapse:collapse;'
+            'font-family:monospace;font-size:11px">'
+            f'<caption style="caption-side:top">{caption}</caption>'
+            + "".join(rows) + "</table>")
+
+
+_SUIT_HTML = {0: ("&#9827;", "#2a7d2a"), 1: ("&#9830;", "#1f5fbf"), 2: ("&#9829;", "#c62828"),
+              3: ("&#9824;", "#000000")}
+
+
+def cards_html(cards: Any) -> str:
+    """Cards as HTML spans with four-colour suits (clubs green, diamonds blue,
+    hearts red, spades black), for notebooks.
+
+    >>> import handrank as hr
+    >>> html = hr.cards_html("Ah Kd")
+    >>> html.count("<span style"), '<span style="color:#c62828" title="Ah">A&#9829;</span>' in html
+    (2, True)
+    """
+    codes = parse_codes(cards) if isinstance(cards, str) else [int(c) for c in np.ravel(cards)]
+    spans = []
+    for c in codes:
+        if c >= 52:
+            spans.append('<span title="joker">&#127183;</span>')
+            continue
+        symbol, colour = _SUIT_HTML[c & 3]
+        spans.append(f'<span style="color:{colour}" title="{card_name(c)}">'
+                     f'{RANK_CHARS[c >> 2]}{symbol}</span>')
+    return ('<span class="handrank-cards" style="font-family:monospace;font-size:1.2em">'
+            + " ".join(spans) + "</span>")
+
+
+# ----------------------------------------------------------------------------
+# The hand-vs-range equity grid
+# ----------------------------------------------------------------------------
+
+@dataclass
+class EquityGrid:
+    """A hand's equity against each class of a range (:func:`equity_grid`).
+
+    Attributes
+    ----------
+    equity
+        ``(13, 13)`` float64 in the :data:`GRID_CLASSES` layout: the hand's
+        equity against the range's hands of that class (at their weights,
+        after card removal); NaN where the range has no live hand.
+    weight
+        ``(13, 13)``: the summed weights of those live hands.
+    overall
+        The hand's equity against the whole range: the cells averaged by
+        ``weight``.
+    exact
+        Whether every cell was enumerated (else Monte Carlo, ``trials``
+        deals per cell with ``seed``).
+    """
+
+    hand: str
+    range_text: str
+    board: str
+    game: str
+    equity: np.ndarray
+    weight: np.ndarray
+    overall: float
+    exact: bool
+    trials: int | None
+    seed: int | None
+
+    def describe(self) -> str:
+        """One line: the question and how it was answered."""
+        how = ("exact" if self.exact
+               else f"Monte Carlo, {self.trials:,} deals a class, seed {self.seed}")
+        board = f", board {self.board}" if self.board else ""
+        classes = int(np.isfinite(self.equity).sum())
+        return (f"{self.hand} vs {self.range_text}{board} ({self.game}): {classes} classes, "
+                f"{how}")
+
+    def to_text(self, color: bool | None = None) -> str:
+        """The grid as text: ranks down and across, each cell the equity in
+        percent (``.`` for a class not in the range), then the overall equity.
+        With ``color`` (default: :func:`use_color`) cells are shaded as
+        :func:`heat` says."""
+        if color is None:
+            color = use_color()
+        lines = [self.describe(), "    " + "".join(f"{r:>5}" for r in RANK_CHARS[::-1])]
+        for i in range(13):
+            cells = []
+            for j in range(13):
+                e = float(self.equity[i, j])
+                text = f"{100 * e:5.1f}" if e == e else "    ."
+                if color and e == e:
+                    text = " " + _ansi(text[1:], heat(e))
+                cells.append(text)
+            lines.append(f"{RANK_CHARS[12 - i]:>4}" + "".join(cells))
+        lines.append("suited above the diagonal, offsuit below; equity of "
+                     f"{self.hand} in percent")
+        lines.append(f"overall: {100 * self.overall:.2f}% (cells weighted by the range's "
+                     f"live hands)")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text(color=False)
+
+    def _repr_html_(self) -> str:
+        rows = ["<tr><th></th>" + "".join(f"<th>{r}</th>" for r in RANK_CHARS[::-1]) + "</tr>"]
+        for i in range(13):
+            cells = [f"<th>{RANK_CHARS[12 - i]}</th>"]
+            for j in range(13):
+                e, name = float(self.equity[i, j]), str(GRID_CLASSES[i, j])
+                label = f"{100 * e:.1f}" if e == e else ""
+                title = f"{name}: {label}%" if e == e else f"{name}: not in the range"
+                cells.append(f'<td style="background:{_hex(heat(e))};width:2.8em;'
+                             f'text-align:center;border:1px solid #ddd" title="{title}">'
+                             f"{label}</td>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        return ('<table class="handrank-equity-grid" style="border-collapse:collapse;'
+                'font-family:monospace;font-size:11px">'
+                f'<caption style="caption-side:top">{escape(self.describe())}; overall '
+                f'{100 * self.overall:.2f}%</caption>' + "".join(rows) + "</table>")
+
+    def plot(self, ax: Any = None, title: str | None = None, labels: bool = True) -> Any:
+        """Draw the grid with matplotlib (cells coloured as :func:`heat`,
+        labelled with the equity in percent); returns the Axes."""
+        from ._plot import plot_grid
+        return plot_grid(self.equity, ax=ax, kind="equity",
+                         title=self.describe() if title is None else title, labels=labels)
+
+
+def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
+                game: str = "holdem", trials: int | None = None, seed: int | None = None,
+                threads: int | None = None) -> EquityGrid:
+    """A hand's equity against each class of a range, on a board.
+
+    For each of the 169 classes that has a live hand in ``rng`` (after
+    removing the hand's, the board's and the dead cards), the hand's equity
+    against those hands at their weights, from :func:`handrank.equity`.
+    Exact when the board leaves at most two cards to come and ``trials`` is
+    None; otherwise Monte Carlo with ``trials`` deals per class (default
+    :data:`GRID_TRIALS`, 20,000: a standard error of about 0.35%) and
+    ``seed`` (default 1), so the same call gives the same grid.
+
+    >>> import handrank as hr
+    >>> g = hr.equity_grid("Ah Kh", "QQ+, AKs", board="Qh 7d 2c")
+    >>> round(float(g.equity[0, 0]), 4), round(float(g.equity[2, 2]), 4), g.exact
+    (0.0636, 0.0434, True)
+    >>> round(g.overall, 4)                 # against all 22 live hands of the range
+    0.2006
+    """
+    from ._equity import equity
+    from ._games import get_game
+    g = get_game(game)
+    if g.hole != 2 or g.board == 0:
+        raise HandError(f"an equity grid is for games of two hole cards and a board "
+                        f"(holdem, short-deck, holdem8); got {g.name}")
+    if isinstance(rng, str):
+        rng = parse_range(rng)
+    if not isinstance(rng, Range) or rng.cards != 2:
+        raise HandError("the range of an equity grid is a hold'em range (text or Range)")
+    hand_codes = parse_codes(hand) if isinstance(hand, str) else [int(c) for c in hand]
+    if len(hand_codes) != 2:
+        raise HandError(f"the hand of an equity grid is two cards; got {hand!r}")
+    board_codes = parse_codes(board) if isinstance(board, str) else [int(c) for c in board]
+    dead_codes = parse_codes(dead) if isinstance(dead, str) else [int(c) for c in dead]
+    live = rng.without(hand_codes + board_codes + dead_codes)
+    combos, weights = live.combos, live.weights
+    if not len(combos):
+        raise HandError(f"no hand of the range {rng.text!r} is left once the hand, board "
+                        f"and dead cards are removed")
+    exact = trials is None and g.board - len(board_codes) <= 2
+    if not exact:
+        trials = GRID_TRIALS if trials is None else trials
+        seed = GRID_SEED if seed is None else seed
+    else:
+        trials = seed = None
+    idx = _CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
+    eq = np.full((13, 13), np.nan)
+    wt = np.zeros((13, 13))
+    keys = [tuple(k) for k in combos.tolist()]
+    wlist = weights.tolist()
+    for c in np.unique(idx):
+        name = HAND_CLASSES[c]
+        sub = Range._of({keys[i]: wlist[i] for i in np.flatnonzero(idx == c)}, name)
+        r = equity(g, [hand_codes, sub], board=board_codes, dead=dead_codes, trials=trials,
+                   seed=seed, threads=threads)
+        i, j = _CELL[name]
+        eq[i, j] = r.equity[0]
+        wt[i, j] = float(weights[idx == c].sum())
+    overall = float(np.nansum(eq * wt) / wt.sum())
+    hand_text = " ".join(card_name(c) for c in hand_codes)
+    board_text = " ".join(card_name(c) for c in board_codes)
+    return EquityGrid(hand_text, rng.text, board_text, g.name, eq, wt, overall, exact,
+                      trials, seed)

@@ -28,6 +28,11 @@ __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
 #: Below this many hands per thread a batch runs on one thread.
 MIN_ROWS_PER_THREAD = 32768
 
+#: Most rows of a batch the fast path of :func:`evaluate` (``_core.evaluate_fast``)
+#: takes, on one thread, with ``threads`` None or 1: the general path runs
+#: these on one thread too (:func:`resolve_threads`), in one C call.
+_FAST_ROWS = 2 * MIN_ROWS_PER_THREAD - 1
+
 #: Most rows one C call evaluates.  A bigger batch is cut into slices, one C
 #: call each, so that the loop comes back to Python (where Ctrl-C is seen)
 #: about every ``_slices.SLICE_SECONDS``; batches of up to this many 5..7-card
@@ -56,10 +61,12 @@ def resolve_threads(threads: Any, n: int) -> int:
     so any large integer is accepted.
     """
     if threads is None:
+        if n < 2 * MIN_ROWS_PER_THREAD:
+            return 1
         return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
     is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
     if is_int and threads >= 1:
-        return min(int(threads), default_threads())
+        return 1 if threads == 1 else min(int(threads), default_threads())
     shown = int(threads) if is_int else _brief(threads)
     raise HandError(f"threads must be a positive integer or None; got {shown}")
 
@@ -249,6 +256,23 @@ def _run_chunked(fn: Any, source: np.ndarray, res: np.ndarray, threads: int, wil
                          first=first, max_step=CHUNK_ROWS)
 
 
+_evaluate_fast = _core.evaluate_fast
+_FAST_NAMES: set[str] = set()
+
+
+def _fast_rules(rules: Any) -> bool:
+    """Give ``_core.evaluate_fast`` a rule-set name (an exact name or alias)
+    the first time it is used; whether it was new."""
+    if type(rules) is not str or rules in _FAST_NAMES:
+        return False
+    rs = _EXACT_NAMES.get(rules)
+    if rs is None:
+        return False
+    _core.fast_rules(rules, rs.tables, rs.deck.compiled(None), strength_type(rs), _FAST_ROWS)
+    _FAST_NAMES.add(rules)
+    return True
+
+
 def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
              out: np.ndarray | None = None, threads: int | None = None) -> Any:
     """Strength of the best five of each hand: higher is better, dense from 0.
@@ -301,11 +325,22 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
     [4986, 171]
     """
+    # The common case in one C call (its precondition: _core.evaluate_fast);
+    # None for everything else, bad rows included, which the general path
+    # below takes (and explains).
+    v = _evaluate_fast(hands, rules, wild, out, threads)
+    if v is not None:
+        return v
+    if _fast_rules(rules):          # a rule-set name seen for the first time
+        v = _evaluate_fast(hands, rules, wild, out, threads)
+        if v is not None:
+            return v
     if threads is not None:
         resolve_threads(threads, 0)               # a bad value is an error even for one hand
-    if out is None and type(rules) is str and not (type(hands) is np.ndarray and hands.size > 9):
+    if wild is not None and out is None and type(rules) is str and not (
+            type(hands) is np.ndarray and hands.size > 9):
         fast = _EXACT_NAMES.get(rules)
-        if fast is not None:                     # one plain hand: straight into C
+        if fast is not None:                     # one plain hand with wild cards: into C
             ws = resolve_wild(wild)
             v = fast.tables.eval_one(hands, _deck_for(fast, ws))
             if v is not None:                    # tagged with its rule set (see Strength)

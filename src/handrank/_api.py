@@ -52,10 +52,38 @@ def default_threads() -> int:
     return max(1, min(n, _core.MAX_THREADS if _core.HAS_OPENMP else 1))
 
 
+def idle_cores(cores: int) -> int:
+    """How many of ``cores`` are free right now (at least 1): on Linux, when
+    this process may run on every CPU, ``cores`` less the other tasks that
+    are runnable at this instant (/proc/loadavg's running count, which
+    includes the calling thread); elsewhere ``cores``.
+
+    A team of OpenMP threads ends at a barrier, so one thread that the OS
+    deschedules because another process keeps its core busy holds up the
+    whole call for a scheduler slice (milliseconds) even though it takes
+    rows in small blocks; the default ``threads`` therefore starts no more
+    threads than there are idle cores."""
+    if cores <= 1 or not _WHOLE_MACHINE:
+        return cores
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            running = int(f.read().split()[3].split(b"/")[0])
+    except (OSError, ValueError, IndexError):   # pragma: no cover - no /proc
+        return cores
+    return max(1, min(cores, cores - (running - 1)))
+
+
+try:
+    _WHOLE_MACHINE = len(os.sched_getaffinity(0)) == os.cpu_count()
+except (AttributeError, OSError):   # pragma: no cover - not Linux
+    _WHOLE_MACHINE = False
+
+
 def resolve_threads(threads: Any, n: int) -> int:
     """Threads for a batch of n rows; every ``threads=`` argument passes here.
 
-    ``None`` means all cores (fewer for small batches).  Otherwise a positive
+    ``None`` means all idle cores (:func:`idle_cores`; fewer for small
+    batches, one on a busy machine).  Otherwise a positive
     integer (Python or numpy, not bool): ``threads=`` is how many cores a batch
     may use, and more than the machine has (:func:`default_threads`) is capped,
     so any large integer is accepted.
@@ -63,7 +91,7 @@ def resolve_threads(threads: Any, n: int) -> int:
     if threads is None:
         if n < 2 * MIN_ROWS_PER_THREAD:
             return 1
-        return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
+        return idle_cores(max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD)))
     is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
     if is_int and threads >= 1:
         return 1 if threads == 1 else min(int(threads), default_threads())

@@ -9,8 +9,8 @@ instead of its name, which skips the C fast entry (``_core.evaluate_fast``)
 and runs the general path (argument checks in Python, then the same C loop):
 the difference is what the fast entry saves, measured in the same run.
 
-    python bench/bench_calls.py            # a minute or so
-    python bench/bench_calls.py --quick    # a few seconds
+    python bench/bench_evaluate_calls.py            # a minute or so
+    python bench/bench_evaluate_calls.py --quick    # a few seconds
 """
 from __future__ import annotations
 

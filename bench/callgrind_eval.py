@@ -2,8 +2,10 @@
 (noise-free, unlike wall time): 7-card high hands from card codes, one
 thread, for each code loop this CPU (as valgrind emulates it) offers.
 
-Each count is a difference of two runs that evaluate N1 and N2 hands after
-the same setup, so Python start-up and dealing cancel out:
+Only instructions inside ``RuleTables.eval_codes`` (the batch call: the
+argument checks and the C loop) are counted (``--toggle-collect``), and each
+count is a difference of two runs that evaluate N1 and N2 hands after the
+same setup, so the call's fixed cost cancels out too:
 ``(Ir(N2) - Ir(N1)) / (N2 - N1)``.  Valgrind emulates no AVX-512, so the
 AVX-512 loop is not counted here (its wall time is in bench_eval.py).
 
@@ -37,12 +39,15 @@ rs.tables.eval_codes(rows, out, 1, deck)
 
 
 def instructions(code: str) -> int:
-    """Total instructions callgrind counts for `python -c code`."""
+    """Instructions callgrind counts inside RuleTables.eval_codes for
+    `python -c code`."""
     with tempfile.TemporaryDirectory() as d:
         outfile = os.path.join(d, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={outfile}",
+                        "--toggle-collect=*RuleTables*eval_codes*",
                         sys.executable, "-c", code], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env={**os.environ, "PYTHONHASHSEED": "0"})
         with open(outfile) as f:
             for line in f:
                 m = re.match(r"(?:summary|totals):\s+(\d+)", line)

@@ -23,6 +23,8 @@ import statistics
 import sys
 import time
 
+import numpy as np
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from common import machine, random_hands  # noqa: E402
@@ -96,6 +98,22 @@ def main(argv=None) -> int:
     print(f"# fixed cost per call ~ {(rows[0][1] * 1e9 - peak_ns):,.0f} ns; "
           f"half of peak throughput at N ~ {rows[0][1] * 1e9 / peak_ns:,.0f} "
           f"(fixed cost / peak ns per hand)")
+
+    if hasattr(hr._core, "set_isa"):          # each code loop this CPU has
+        rows = hands[:1 << 16].copy()
+        out = np.empty(len(rows), dtype=np.int16)
+        deck = rs.deck.compiled(None)
+        before = hr._core.isa()
+        print(f"| code loop | ns/hand ({len(rows):,} hands, threads=1) |")
+        print("|---|---:|")
+        try:
+            for isa in hr._core.ISA_NAMES[:hr._core.ISA_NAMES.index(hr._core.BEST_ISA) + 1]:
+                hr._core.set_isa(isa)
+                t = per_call(lambda: rs.tables.eval_codes(rows, out, 1, deck), args.target,
+                             args.repeat, clock)
+                print(f"| {isa} | {t / len(rows) * 1e9:.2f} |")
+        finally:
+            hr._core.set_isa(before)
 
     one = hands[0]
     text = hr.format(one) if hasattr(hr, "format") else " ".join(map(str, one))

@@ -71,13 +71,15 @@ def _compare(game, holes, boards, refpool):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_showdown_matches_reference(game, refpool):
-    """Random heads-up deals per game (reference_deals), 3,000 six-way (or as
-    many players as the deck allows), and 3,000 deals built to tie."""
-    holes, boards = deals(game, reference_deals(game), 2, seed=GAMES.index(game))
+    """Random heads-up deals per game (reference_deals), six-way deals (or as
+    many players as the deck allows) with as many hands in all as twice the
+    heads-up ones (300 to 3,000 deals), and deals built to tie (up to 3,000)."""
+    n = reference_deals(game)
+    holes, boards = deals(game, n, 2, seed=GAMES.index(game))
     got = _compare(game, holes, boards, refpool)
     players = min(6, hr.get_game(game).max_players)
-    _compare(game, *deals(game, 3000, players, seed=99), refpool)
-    ties = _compare(game, *tie_heavy_deals(game, 3000, seed=7), refpool)
+    _compare(game, *deals(game, min(3000, max(300, 2 * n // players)), players, seed=99), refpool)
+    ties = _compare(game, *tie_heavy_deals(game, min(3000, n), seed=7), refpool)
     assert (ties == 0.5).any()                              # the tie-heavy deals do tie
     if ref.GAMES[game][4] and ref.GAMES[game][3]:       # split games: some deals have no low
         hi, lo = hr.game_strengths(game, holes, boards)

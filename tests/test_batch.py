@@ -67,15 +67,28 @@ def test_more_threads_than_cores_are_capped(threads):
         hr.evaluate("As Ks Qs Js Ts", "a5")
 
 
-def test_resolve_threads_caps_and_defaults():
+def test_resolve_threads_caps_and_defaults(monkeypatch):
+    from handrank import _api
     from handrank._api import default_threads, resolve_threads
     cores = default_threads()
     assert resolve_threads(None, 10) == 1                    # small batch: one thread
+    assert 1 <= resolve_threads(None, 10**9) <= cores        # the idle ones
+    monkeypatch.setattr(_api, "idle_cores", lambda c: c)
     assert resolve_threads(None, 10**9) == cores
+    monkeypatch.setattr(_api, "idle_cores", lambda c: 1)     # a busy machine
+    assert resolve_threads(None, 10**9) == 1
+    assert resolve_threads(2, 10**9) == min(2, cores)        # asked for: given
     assert resolve_threads(1, 10**9) == 1
     for t in (cores, cores + 1, 100_000, 2**31, 2**70, np.int64(2**62)):
         assert resolve_threads(t, 10) == cores
         assert type(resolve_threads(t, 10)) is int
+
+
+def test_idle_cores():
+    from handrank._api import idle_cores
+    for c in (1, 2, 8):
+        assert 1 <= idle_cores(c) <= c
+    assert idle_cores(1) == 1
 
 
 def test_bad_row_found_with_threads():

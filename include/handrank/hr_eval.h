@@ -372,7 +372,7 @@ HR_INLINE int hr_value(const hr_vctx_t *c, uint64_t mask, uint64_t key, const in
     const uint32_t rk = (uint32_t)key;
     int v;
     if (HR_LIKELY(!(fl | wild) && K <= HR_MAX_HASHED)) {
-        v = c->V[K][rk + c->off[K][rk >> c->shift[K]]];
+        v = c->V[K][rk + c->off[K][rk >> HR_HASH_SHIFT(K)]];
         if (QUAL) v = v >= c->qual ? v : -1;
         return v;
     }
@@ -422,11 +422,29 @@ HR_INLINE uint64_t hr_key_of_mask(uint64_t mask, uint64_t natural)
 /* ------------------------------------------------------------------ */
 /* Batch loops                                                          */
 
+/* THE row check, then the valuation: the K codes at `row` (summed from the
+ * deck's card entries) are a valid hand exactly when popcount(mask) == K
+ * (see the top of this file); then *o is its strength and the result 0,
+ * else *o is -1 and the result 1.  K, MODE, QUAL and WILD as in hr_value. */
+HR_INLINE int hr_row_codes(const hr_vctx_t *ctx, const hr_v2 *first, const hr_v2 *next,
+                           const uint8_t *row, const int K, const int MODE, const int QUAL,
+                           const int WILD, int16_t *o)
+{
+    hr_v2 acc = first[row[0]];
+    for (int j = 1; j < K; j++) acc = HR_V2_ADD(acc, next[row[j]]);
+    const uint64_t mask = HR_V2_LO(acc);
+    if (HR_UNLIKELY(hr_popcount64(mask) != K)) {
+        *o = -1;
+        return 1;
+    }
+    *o = (int16_t)hr_value(ctx, mask, HR_V2_HI(acc), K, MODE, QUAL, WILD);
+    return 0;
+}
+
 /* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K, MODE, QUAL and
  * WILD are compile-time constants after inlining (or, in the generic
  * instance, the context's own values).  Returns the first bad row or -1;
- * bad rows get -1 in out.  A row is valid exactly when popcount(mask) == K
- * (see the top of this file). */
+ * bad rows get -1 in out. */
 HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_deck_t *D, const uint8_t *cards,
                                 int64_t lo, int64_t hi, const int K, const int MODE,
                                 const int QUAL, const int WILD, int16_t *out)
@@ -434,18 +452,10 @@ HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_deck_t *D, const ui
     const hr_vctx_t ctx = *c;          /* a local copy, so writes to out cannot alias it */
     const hr_v2 *first = D->first, *next = D->next;
     int64_t bad = -1;
-    for (int64_t i = lo; i < hi; i++) {
-        const uint8_t *row = cards + i * K;
-        hr_v2 acc = first[row[0]];
-        for (int j = 1; j < K; j++) acc = HR_V2_ADD(acc, next[row[j]]);
-        const uint64_t mask = HR_V2_LO(acc);
-        if (HR_UNLIKELY(hr_popcount64(mask) != K)) {
-            if (bad < 0) bad = i;
-            out[i] = -1;
-            continue;
-        }
-        out[i] = (int16_t)hr_value(&ctx, mask, HR_V2_HI(acc), K, MODE, QUAL, WILD);
-    }
+    for (int64_t i = lo; i < hi; i++)
+        if (HR_UNLIKELY(hr_row_codes(&ctx, first, next, cards + i * K, K, MODE, QUAL, WILD,
+                                     out + i)) && bad < 0)
+            bad = i;
     return bad;
 }
 
@@ -526,6 +536,47 @@ HR_DEFINE_CODES_DISPATCH(hr_codes_portable, )
 HR_DEFINE_MASKS_DISPATCH(hr_masks_portable, )
 
 static int hr_use_popcnt = 0;
+
+/* SIMD across hands (hr_simd.h), x86 with GCC or clang only: the loop for
+ * the shapes it takes -- no wild cards, k = 5..7, modes BEST, IGNORE (with
+ * or without a qualifier) and AVOID -- and the scalar POPCNT dispatch for
+ * everything else. */
+#ifdef HR_MULTIVERSION
+#include "hr_simd.h"
+#define HR_SIMD_CASE(FN, MODE, QUAL, K)                                               \
+    case HR_SPEC(MODE, QUAL, 0, K):                                                   \
+        return FN(c, D, cards, lo, hi, K, MODE, QUAL, out);
+#define HR_SIMD_CASES_K(FN, MODE, QUAL)                                               \
+    HR_SIMD_CASE(FN, MODE, QUAL, 5) HR_SIMD_CASE(FN, MODE, QUAL, 6)                   \
+    HR_SIMD_CASE(FN, MODE, QUAL, 7)
+#define HR_DEFINE_SIMD_DISPATCH(NAME, FN, ATTR)                                       \
+    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
+                             const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
+                             int16_t *out)                                            \
+    {                                                                                 \
+        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                         \
+            HR_SIMD_CASES_K(FN, HR_MODE_BEST, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 0) \
+            HR_SIMD_CASES_K(FN, HR_MODE_AVOID, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 1) \
+        }                                                                             \
+        return hr_codes_popcnt(c, D, cards, lo, hi, k, out);                          \
+    }
+HR_DEFINE_SIMD_DISPATCH(hr_codes_avx2, hr_simd8, HR_AVX2_TARGET)
+HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
+#endif
+
+/* The code loop in use: 0 portable, 1 POPCNT, 2 AVX2, 3 AVX-512 (the best
+ * this CPU has, from hr_init; hr_set_isa lowers it, for tests and
+ * benchmarks). */
+enum { HR_ISA_PORTABLE = 0, HR_ISA_POPCNT = 1, HR_ISA_AVX2 = 2, HR_ISA_AVX512 = 3 };
+static int hr_isa_best = HR_ISA_PORTABLE, hr_isa = HR_ISA_PORTABLE;
+
+/* Use loop `isa` (capped at what the CPU has); returns the one now in use. */
+static int hr_set_isa(int isa)
+{
+    hr_isa = isa < HR_ISA_PORTABLE ? HR_ISA_PORTABLE : isa > hr_isa_best ? hr_isa_best : isa;
+    hr_use_popcnt = hr_isa >= HR_ISA_POPCNT;
+    return hr_isa;
+}
 
 typedef int64_t (*hr_codes_fn)(const hr_vctx_t *, const hr_deck_t *, const uint8_t *, int64_t,
                                int64_t, int, int16_t *);
@@ -634,7 +685,9 @@ static int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8
 {
     hr_codes_fn fn = hr_codes_portable;
 #ifdef HR_MULTIVERSION
-    if (hr_use_popcnt) fn = hr_codes_popcnt;
+    if (hr_isa == HR_ISA_AVX512) fn = hr_codes_avx512;
+    else if (hr_isa == HR_ISA_AVX2) fn = hr_codes_avx2;
+    else if (hr_isa >= HR_ISA_POPCNT) fn = hr_codes_popcnt;
 #endif
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
@@ -671,8 +724,17 @@ static int hr_init(void)
 {
 #ifdef HR_MULTIVERSION
     __builtin_cpu_init();
-    hr_use_popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1");
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1")) {
+        hr_isa_best = HR_ISA_POPCNT;
+        if (__builtin_cpu_supports("avx2")) hr_isa_best = HR_ISA_AVX2;
+        if (hr_isa_best == HR_ISA_AVX2 && __builtin_cpu_supports("avx512f") &&
+            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+            __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bitalg"))
+            hr_isa_best = HR_ISA_AVX512;
+    }
+    hr_simd_init();
 #endif
+    hr_set_isa(hr_isa_best);
     hr_init_deck(&hr_standard, 0x1fff, 0, 0, 0);
 #if defined(_OPENMP) && !defined(_WIN32)
     pthread_atfork(NULL, NULL, hr_after_fork_in_child);

@@ -129,7 +129,14 @@ typedef struct {
 /* Rank multiset hashes                                                */
 
 static hr_hash_t hr_hashes[HR_MAX_HASHED + 1];
+/* Bytes of a value table of `size` slots: one spare slot, because the SIMD
+ * loops gather values as 32-bit words (the last slot's word ends in it). */
+#define HR_VALUE_ALLOC(size) (((size_t)(size) + 1) * sizeof(int16_t))
 static uint32_t hr_lane_rank_key[1 << 13];   /* sum of multipliers of a lane's ranks */
+
+/* The row shift of the hash of k ranks (a constant, so loops specialised on
+ * k fold it). */
+#define HR_HASH_SHIFT(k) ((k) >= 6 ? 10 : 12)
 
 HR_INLINE uint32_t hr_slot(const hr_hash_t *h, uint32_t key)
 {
@@ -244,9 +251,8 @@ done:
  * of hands with wild cards) and the lane table.  Returns 1 on success. */
 static int hr_init_hashes(void)
 {
-    static const int shifts[HR_MAX_HASHED + 1] = {12, 12, 12, 12, 12, 12, 10, 10};
     for (int k = 0; k <= HR_MAX_HASHED; k++)
-        if (!hr_build_hash(&hr_hashes[k], k, shifts[k])) return 0;
+        if (!hr_build_hash(&hr_hashes[k], k, HR_HASH_SHIFT(k))) return 0;
     for (uint32_t lane = 0; lane < (1u << 13); lane++) {
         uint32_t s = 0;
         for (int r = 0; r < HR_NRANKS; r++)
@@ -567,9 +573,9 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
     /* n cards (and fewer, for partial hands): straight from the classes */
     for (int k = R->kmin; k <= def->n; k++) {
         const hr_hash_t *h = &hr_hashes[k];
-        R->value[k] = malloc(h->size * sizeof(int16_t));
+        R->value[k] = malloc(HR_VALUE_ALLOC(h->size));
         if (!R->value[k]) goto done;
-        for (uint32_t i = 0; i < h->size; i++) R->value[k][i] = -1;
+        for (uint32_t i = 0; i <= h->size; i++) R->value[k][i] = -1;
         for (uint32_t i = 0; i < h->n; i++) {
             hr_counts_array(h->counts[i], cnt);
             uint64_t key = hr_class_key(R, cnt, 0, sig, &cat);
@@ -581,9 +587,9 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
      * dropping any one card */
     for (int k = def->n + 1; k <= (def->n == 5 ? HR_MAX_HASHED : def->n); k++) {
         const hr_hash_t *h = &hr_hashes[k], *g = &hr_hashes[k - 1];
-        R->value[k] = malloc(h->size * sizeof(int16_t));
+        R->value[k] = malloc(HR_VALUE_ALLOC(h->size));
         if (!R->value[k]) goto done;
-        for (uint32_t i = 0; i < h->size; i++) R->value[k][i] = -1;
+        for (uint32_t i = 0; i <= h->size; i++) R->value[k][i] = -1;
         for (uint32_t i = 0; i < h->n; i++) {
             if (!hr_on_deck(R, h->counts[i])) continue;
             int best = -1;

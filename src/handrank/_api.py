@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import reprlib
+import time
 from itertools import combinations
 from typing import Any
 
@@ -28,6 +29,11 @@ __all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
 #: Below this many hands per thread a batch runs on one thread.
 MIN_ROWS_PER_THREAD = 32768
 
+#: Most rows of a batch the fast path of :func:`evaluate` (``_core.evaluate_fast``)
+#: takes, on one thread, with ``threads`` None or 1: the general path runs
+#: these on one thread too (:func:`resolve_threads`), in one C call.
+_FAST_ROWS = 2 * MIN_ROWS_PER_THREAD - 1
+
 #: Most rows one C call evaluates.  A bigger batch is cut into slices, one C
 #: call each, so that the loop comes back to Python (where Ctrl-C is seen)
 #: about every ``_slices.SLICE_SECONDS``; batches of up to this many 5..7-card
@@ -47,18 +53,57 @@ def default_threads() -> int:
     return max(1, min(n, _core.MAX_THREADS if _core.HAS_OPENMP else 1))
 
 
+def idle_cores(cores: int) -> int:
+    """How many of ``cores`` are free right now (at least 1): on Linux, when
+    this process may run on every CPU, ``cores`` less the other tasks that
+    are runnable at this instant (/proc/loadavg's running count, which
+    includes the calling thread); elsewhere ``cores``.
+
+    A team of OpenMP threads ends at a barrier, so one thread that the OS
+    deschedules because another process keeps its core busy holds up the
+    whole call for a scheduler slice (milliseconds) even though it takes
+    rows in small blocks; the default ``threads`` therefore starts no more
+    threads than there are idle cores."""
+    if cores <= 1 or not _WHOLE_MACHINE:
+        return cores
+    now = time.monotonic()
+    if now - _RUNNING[0] > 0.005:          # read at most every 5 ms (a few µs each)
+        try:
+            fd = os.open("/proc/loadavg", os.O_RDONLY)
+            try:
+                text = os.read(fd, 128)
+            finally:
+                os.close(fd)
+            _RUNNING[1] = int(text.split()[3].split(b"/")[0])
+        except (OSError, ValueError, IndexError):   # pragma: no cover - no /proc
+            _RUNNING[1] = 1
+        _RUNNING[0] = now
+    return max(1, min(cores, cores - (_RUNNING[1] - 1)))
+
+
+#: (when /proc/loadavg was read, its count of runnable tasks then)
+_RUNNING: list = [-1.0, 1]
+
+
+try:
+    _WHOLE_MACHINE = len(os.sched_getaffinity(0)) == os.cpu_count()
+except (AttributeError, OSError):   # pragma: no cover - not Linux
+    _WHOLE_MACHINE = False
+
+
 def resolve_threads(threads: Any, n: int) -> int:
     """Threads for a batch of n rows; every ``threads=`` argument passes here.
 
-    ``None`` means all cores (fewer for small batches).  Otherwise a positive
+    ``None`` means all idle cores (:func:`idle_cores`; fewer for small
+    batches, one on a busy machine).  Otherwise a positive
     integer (Python or numpy, not bool): ``threads=`` is how many cores a batch
     may use, and more than the machine has (:func:`default_threads`) is capped,
     so any large integer is accepted.
     """
     if threads is None:
-        if n < MIN_ROWS_PER_THREAD:
-            return 1                  # a small batch: one thread (no need to ask the OS)
-        return max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD))
+        if n < 2 * MIN_ROWS_PER_THREAD:
+            return 1
+        return idle_cores(max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD)))
     is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
     if is_int and threads >= 1:
         return 1 if threads == 1 else min(int(threads), default_threads())
@@ -251,6 +296,23 @@ def _run_chunked(fn: Any, source: np.ndarray, res: np.ndarray, threads: int, wil
                          first=first, max_step=CHUNK_ROWS)
 
 
+_evaluate_fast = _core.evaluate_fast
+_FAST_NAMES: set[str] = set()
+
+
+def _fast_rules(rules: Any) -> bool:
+    """Give ``_core.evaluate_fast`` a rule-set name (an exact name or alias)
+    the first time it is used; whether it was new."""
+    if type(rules) is not str or rules in _FAST_NAMES:
+        return False
+    rs = _EXACT_NAMES.get(rules)
+    if rs is None:
+        return False
+    _core.fast_rules(rules, rs.tables, rs.deck.compiled(None), strength_type(rs), _FAST_ROWS)
+    _FAST_NAMES.add(rules)
+    return True
+
+
 def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
              out: np.ndarray | None = None, threads: int | None = None) -> Any:
     """Strength of the best five of each hand: higher is better, dense from 0.
@@ -303,11 +365,22 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
     [4986, 171]
     """
+    # The common case in one C call (its precondition: _core.evaluate_fast);
+    # None for everything else, bad rows included, which the general path
+    # below takes (and explains).
+    v = _evaluate_fast(hands, rules, wild, out, threads)
+    if v is not None:
+        return v
+    if _fast_rules(rules):          # a rule-set name seen for the first time
+        v = _evaluate_fast(hands, rules, wild, out, threads)
+        if v is not None:
+            return v
     if threads is not None:
         resolve_threads(threads, 0)               # a bad value is an error even for one hand
-    if out is None and type(rules) is str and not (type(hands) is np.ndarray and hands.size > 9):
+    if wild is not None and out is None and type(rules) is str and not (
+            type(hands) is np.ndarray and hands.size > 9):
         fast = _EXACT_NAMES.get(rules)
-        if fast is not None:                     # one plain hand: straight into C
+        if fast is not None:                     # one plain hand with wild cards: into C
             ws = resolve_wild(wild)
             v = fast.tables.eval_one(hands, _deck_for(fast, ws))
             if v is not None:                    # tagged with its rule set (see Strength)

@@ -7,6 +7,9 @@ import numpy.typing as npt
 MAX_THREADS: int
 HAS_OPENMP: bool
 USES_POPCNT: bool
+ISA_NAMES: tuple[str, ...]
+GIL_ROWS: int
+BEST_ISA: str
 SANITIZED: bool
 MAX_TEAM: int
 BUILD_COMPILER: str
@@ -27,6 +30,12 @@ def equity_summary(cnt: npt.NDArray[np.int64], wcnt: npt.NDArray[np.float64] | N
                    cats: npt.NDArray[np.int64], deals: int, wdeals: float, exact: bool,
                    weighted: bool) -> tuple[npt.NDArray[Any], ...]: ...
 def team_size(threads: int) -> int: ...
+def isa() -> str: ...
+def fast_rules(name: str, tables: RuleTables, deck: CompiledDeck, strength: type[int],
+               rows: int) -> None: ...
+def evaluate_fast(hands: object, rules: object, wild: object, out: object,
+                  threads: object) -> int | npt.NDArray[np.int16] | None: ...
+def set_isa(name: str) -> str: ...
 
 class _DeckSpec(Protocol):
     @property

@@ -11,7 +11,8 @@ from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from libc.math cimport sqrt
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE, PyBUF_C_CONTIGUOUS
+from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS,
+                             PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)
 
 import numpy as np
 
@@ -125,6 +126,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
     int hr_has_openmp()
     int HR_SANITIZED
     int hr_use_popcnt
+    int hr_isa_best
+    int hr_isa
+    int hr_set_isa(int isa)
     const unsigned int hr_rank_mult[13]
 
 # How this module was built (handrank.build_info()).
@@ -174,6 +178,40 @@ MAX_THREADS = hr_max_threads()
 HAS_OPENMP = bool(hr_has_openmp())
 #: Whether the loops use the CPU's POPCNT instruction.
 USES_POPCNT = bool(hr_use_popcnt)
+#: The batch loops, slowest first: the portable scalar loop, scalar with
+#: POPCNT, and SIMD across hands with AVX2 or AVX-512 (hand codes, k = 5..7,
+#: no wild cards; every other shape runs the POPCNT loop).
+ISA_NAMES = ("portable", "popcnt", "avx2", "avx512")
+#: The best of them this CPU runs (picked at import, like POPCNT).
+BEST_ISA = ISA_NAMES[hr_isa_best]
+
+
+def isa():
+    """The batch loop in use: one of ISA_NAMES."""
+    return ISA_NAMES[hr_isa]
+
+
+def _isa_from_environment():
+    """HANDRANK_ISA=portable|popcnt|avx2|avx512 caps the loops at import (to
+    compare them, or to rule one out); unknown names are ignored."""
+    import os
+    name = os.environ.get("HANDRANK_ISA", "").strip().lower()
+    if name in ISA_NAMES:
+        hr_set_isa(ISA_NAMES.index(name))
+
+
+def set_isa(name):
+    """Use the batch loop ``name`` (one of ISA_NAMES; capped at BEST_ISA) for
+    every later call in this process; returns the name of the one used before.
+    For tests and benchmarks: results never depend on it."""
+    if name not in ISA_NAMES:
+        raise ValueError(f"isa must be one of {ISA_NAMES}; got {name!r}")
+    before = ISA_NAMES[hr_isa]
+    hr_set_isa(ISA_NAMES.index(name))
+    return before
+
+
+_isa_from_environment()
 #: Whether this build has AddressSanitizer and UBSan compiled in (HANDRANK_SANITIZE=1).
 SANITIZED = bool(HR_SANITIZED)
 #: The compiler that built this module, as it names itself ("gcc 12.2.0").
@@ -195,6 +233,12 @@ ACE_MODES = {"high": 0, "high-only": 1, "low": 2}
 CATEGORIES = 11
 
 DEF MAX_FAST = 16
+
+#: Batches of fewer rows than this (about a microsecond of work) keep the GIL:
+#: releasing it and taking it back would cost more than the loop.
+GIL_ROWS = 512
+cdef object _EMPTY = np.empty
+cdef object _INT16 = np.dtype(np.int16)
 
 
 cdef inline int _rank_of(Py_UCS4 ch) noexcept:
@@ -456,7 +500,9 @@ cdef class RuleTables:
     def eval_one(self, object hand, CompiledDeck deck):
         """Strength of one hand given as plain text or a list/tuple of codes, or
         None when the general path must handle it (and explain any error)."""
-        cdef const hr_deck_t *w = _deck_ptr(self, deck)
+        return self._one(hand, _deck_ptr(self, deck))
+
+    cdef object _one(self, object hand, const hr_deck_t *w):
         cdef uint8_t buf[MAX_FAST]
         cdef int16_t out
         cdef int k
@@ -473,6 +519,57 @@ cdef class RuleTables:
         if hr_eval_codes(&self.rule, w, buf, 1, k, &out, 1) >= 0:
             return None
         return out
+
+    cdef object _array(self, object hands, const hr_deck_t *w, Py_ssize_t max_rows,
+                       object strength):
+        """evaluate_fast's arrays: a C-contiguous uint8 array of codes, (k,) for
+        one hand (its value as ``strength(v)``) or (n, k) with 1 <= n <=
+        max_rows (an int16 array), on the calling thread; None for any other
+        array, or when a row is bad (the general path explains)."""
+        cdef Py_buffer view
+        cdef Py_buffer res_view
+        cdef Py_ssize_t n, k
+        cdef int64_t bad
+        cdef int16_t one
+        try:
+            PyObject_GetBuffer(hands, &view, PyBUF_FORMAT | PyBUF_STRIDES)
+        except (BufferError, ValueError, TypeError):
+            return None
+        try:
+            if view.format == NULL or view.format[0] != b'B' or view.format[1] != 0:
+                return None
+            if view.ndim == 2:
+                n = view.shape[0]
+                k = view.shape[1]
+                if view.strides[1] != 1 or (view.strides[0] != k and n > 1):
+                    return None
+            elif view.ndim == 1:
+                n = 1
+                k = view.shape[0]
+                if view.strides[0] != 1 and k > 1:
+                    return None
+            else:
+                return None
+            if n < 1 or n > max_rows or k < self.rule.kmin or k > self.rule.kmax:
+                return None
+            if view.ndim == 1:
+                bad = hr_eval_codes(&self.rule, w, <const uint8_t *>view.buf, 1, <int>k, &one, 1)
+                return None if bad >= 0 else strength(one)
+            res = _EMPTY(n, _INT16)
+            PyObject_GetBuffer(res, &res_view, PyBUF_WRITABLE)
+            try:
+                if n < GIL_ROWS:      # shorter than releasing and taking the GIL back
+                    bad = hr_eval_codes(&self.rule, w, <const uint8_t *>view.buf, n, <int>k,
+                                        <int16_t *>res_view.buf, 1)
+                else:
+                    with nogil:
+                        bad = hr_eval_codes(&self.rule, w, <const uint8_t *>view.buf, n,
+                                            <int>k, <int16_t *>res_view.buf, 1)
+            finally:
+                PyBuffer_Release(&res_view)
+            return None if bad >= 0 else res
+        finally:
+            PyBuffer_Release(&view)
 
     def eval_mask_one(self, object mask, CompiledDeck deck):
         """Strength of one int mask, or None when the general path must explain."""
@@ -890,6 +987,55 @@ def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::
 
 cdef inline Py_ssize_t _cnt_size(int P) noexcept:
     return <Py_ssize_t>P * 2 * (P + 1) * (P + 1)
+
+
+cdef dict _FAST_RULES = {}
+cdef Py_ssize_t _FAST_ROWS = 0
+
+
+def fast_rules(str name, RuleTables tables, CompiledDeck deck, object strength,
+               Py_ssize_t rows):
+    """Let evaluate_fast take rule-set name ``name``: its tables, its deck
+    without wild cards, the Strength type that tags one hand's value, and
+    batches of up to ``rows`` rows (one thread; handrank._api sets these)."""
+    global _FAST_ROWS
+    if deck.d.active or deck.d.ranks != tables.rule.deff.ranks:
+        raise ValueError("fast_rules takes a rule set's deck without wild cards")
+    _FAST_RULES[name] = (tables, deck, strength)
+    _FAST_ROWS = rows
+
+
+def evaluate_fast(object hands, object rules, object wild, object out, object threads):
+    """handrank.evaluate's common case in one call, or None for the general
+    path.  Precondition, checked here: ``rules`` a rule-set name given to
+    fast_rules, ``wild`` and ``out`` None, and either one hand (plain text, a
+    list or tuple of ints, a 1-D integer array; ``threads`` None or an int >=
+    1) or a C-contiguous (n, k) uint8 array of at most fast_rules' rows
+    (``threads`` None or 1, which the general path runs on one thread too).
+    The same C loop as the general path checks and values every row; when a
+    row is bad this returns None and the general path raises its error."""
+    cdef RuleTables tables
+    cdef CompiledDeck deck
+    if out is not None or wild is not None or type(rules) is not str:
+        return None
+    entry = _FAST_RULES.get(rules)
+    if entry is None:
+        return None
+    tables = <RuleTables>(<tuple>entry)[0]
+    deck = <CompiledDeck>(<tuple>entry)[1]
+    strength = (<tuple>entry)[2]
+    if threads is not None and not (type(threads) is int and threads >= 1):
+        return None
+    if type(hands) is np.ndarray:
+        if (<object>hands).ndim != 1:
+            if threads is not None and threads != 1:
+                return None
+            return tables._array(hands, &deck.d, _FAST_ROWS, strength)
+        v = tables._array(hands, &deck.d, _FAST_ROWS, strength)
+        if v is not None or (<object>hands).size > MAX_FAST:
+            return v
+    v = tables._one(hands, &deck.d)
+    return None if v is None else strength(v)
 
 
 def team_size(threads):

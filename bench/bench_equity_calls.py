@@ -17,8 +17,8 @@ difference over n is the cost of one unit without the interpreter's start
 (Omaha-4 evaluate_omaha instructions per deal, Monte Carlo 3-way
 instructions per deal, the exact AKs vs QQ call, a river equity call).
 
-    python bench/bench_calls.py                 # wall times
-    python bench/bench_calls.py --callgrind     # instruction counts too
+    python bench/bench_equity_calls.py                 # wall times
+    python bench/bench_equity_calls.py --callgrind     # instruction counts too
 """
 from __future__ import annotations
 

@@ -1,0 +1,362 @@
+/*
+ * handrank SIMD batch loops: hands of k = 5..7 card codes, 8 at a time with
+ * AVX2 or 16 at a time with AVX-512, chosen at run time (hr_init, hr_set_isa)
+ * like the POPCNT loop; the scalar loop stays the portable path.  Included by
+ * hr_eval.h on x86 with GCC or clang only.
+ *
+ * Precondition, checked where the loop is chosen (HR_DEFINE_SIMD_DISPATCH):
+ * no wild cards, k = 5..7, a poker rule set (mode BEST, IGNORE or AVOID).
+ * Then hr_value of a valid hand is one perfect-hash lookup of its rank key
+ * unless a suit holds five or more cards and flushes count.  A step takes
+ * the codes of a group of hands into 32-bit lanes, four cards per lane at a
+ * time (byte shuffles), and computes for each hand, without memory lookups:
+ *
+ *   - validity, exactly the scalar check (popcount(mask) == k): every code
+ *     is a card of the deck (not a joker, not >= 52, not off the deck) and no
+ *     two codes are equal (byte compares of each pair of positions);
+ *   - the rank key, the sum of the cards' rank multipliers (hr_rank_mult),
+ *     from byte tables of the multipliers' three bytes, summed per lane;
+ *   - the suit counts (nibble counters), hence whether a suit holds five.
+ *
+ * The rank keys of the hands that are valid and have no such suit (where
+ * flushes count) are looked up as hr_value's fast path does, slot = key +
+ * off[key >> shift] and value = V[slot], the qualifier applied; the lookups
+ * are scalar loads, which beat gathers on the CPUs measured (README, Speed).
+ * Every other hand -- a bad row, a flush, a hand whose flush counts against
+ * the player -- goes to hr_row_codes, the scalar check and hr_value, for
+ * that row alone: it reports a bad row (-1 in out) or values the hand.
+ * Nothing is looked up for a hand that failed validation.
+ *
+ * AVX2 reads 4k + 32 bytes from a step's first row, so the rows whose loads
+ * would pass the end of the batch go to the scalar loop; AVX-512 uses masked
+ * loads and takes the last partial group too.
+ */
+#ifndef HANDRANK_HR_SIMD_H
+#define HANDRANK_HR_SIMD_H
+
+#include <immintrin.h>
+
+#define HR_AVX2_TARGET __attribute__((target("avx2,popcnt")))
+#define HR_AVX512_TARGET \
+    __attribute__((target("avx2,popcnt,avx512f,avx512bw,avx512vbmi,avx512vnni,avx512bitalg")))
+
+/* Tables filled once by hr_simd_init (k = 5..7, block b = cards 4b..4b+3):
+ *   hr_shuf_a/b[k - 5][b]: AVX2 byte shuffles taking, in each 128-bit half,
+ *     the 4 rows starting at its load address (row h at byte h*k) to lanes
+ *     0..3, cards 4b..4b+3, from the first 16 bytes (a) or the next 16 (b);
+ *     0x80 (zero) where row h has no such card;
+ *   hr_perm_64[k - 5][b]: the same for AVX-512, 16 rows from 128 bytes;
+ *   hr_pad[k - 5][b]: 0x80 | t in byte t of each lane where card 4b + t does
+ *     not exist, else 0 (so a pad byte equals no card byte, nor another pad,
+ *     and table shuffles give 0 for it);
+ *   hr_mult_byte[i][r]: byte i of hr_rank_mult[r] (0 for r >= 13), and
+ *   hr_code_mult[i][c]: the same by code c < 64 (0 for c >= 52);
+ *   hr_code_pos[c]: 16 * suit + rank of code c < 64 (rank 14 from 56 on:
+ *     no card), its bit in a hand mask;
+ *   hr_code_suit[i][c]: 1 << 4 * suit of code c < 52 for suits 2i, 2i + 1. */
+static uint8_t hr_shuf_a[3][2][32], hr_shuf_b[3][2][32];
+static uint8_t hr_perm_64[3][2][64], hr_pad[3][2][64];
+static uint8_t hr_mult_byte[3][16], hr_code_mult[3][64], hr_code_pos[64], hr_code_suit[2][64];
+/* The lanes of each 8-bit mask's set bits, in order (HR_SIMD_SPECIALS). */
+static uint8_t hr_lanes_of[256][8];
+
+static void hr_simd_init(void)
+{
+    for (int k = 5; k <= 7; k++)
+        for (int b = 0; b < 2; b++) {
+            for (int i = 0; i < 32; i++) {
+                const int h = (i & 15) >> 2, j = 4 * b + (i & 3), o = h * k + j;
+                hr_shuf_a[k - 5][b][i] = j < k && o < 16 ? (uint8_t)o : 0x80;
+                hr_shuf_b[k - 5][b][i] = j < k && o >= 16 ? (uint8_t)(o - 16) : 0x80;
+            }
+            for (int i = 0; i < 64; i++) {
+                const int h = i >> 2, j = 4 * b + (i & 3);
+                hr_perm_64[k - 5][b][i] = j < k ? (uint8_t)(h * k + j) : 0;
+                hr_pad[k - 5][b][i] = j < k ? 0 : (uint8_t)(0x80 | (i & 3));
+            }
+        }
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < HR_NRANKS; r++) hr_mult_byte[i][r] = (uint8_t)(hr_rank_mult[r] >> (8 * i));
+    for (int m = 0; m < 256; m++)
+        for (int l = 0, n = 0; l < 8; l++)
+            if (m >> l & 1) hr_lanes_of[m][n++] = (uint8_t)l;
+    for (int c = 0; c < 64; c++) {
+        const int r = c >> 2 < 14 ? c >> 2 : 14, s = c & 3;
+        hr_code_pos[c] = (uint8_t)(16 * s + r);
+        for (int i = 0; i < 3; i++) hr_code_mult[i][c] = c < HR_NCARDS ? hr_mult_byte[i][r] : 0;
+        hr_code_suit[s >> 1][c] = c < HR_NCARDS ? (uint8_t)(1u << (4 * (s & 1))) : 0;
+    }
+}
+
+/* A step's rows wait one step for their lookups, so that the loads of one
+ * step overlap the vector work of the next; its special rows (bad rows,
+ * flushes) then join a list, done by the scalar check and hr_value when the
+ * list fills and at the end -- in row order, so the first bad row found is
+ * the first of the batch.  The lists are row offsets from lo, made without
+ * branches (hr_lanes_of below, or AVX-512's compress). */
+#define HR_SPECIAL_CAP 256
+
+#define HR_SIMD_LOOKUPS(key, row, base, n)                                            \
+    do {                                                                              \
+        for (int l_ = 0; l_ < (n); l_++) {                                            \
+            int v_ = V[(key)[l_] + off[(row)[l_]]];                                   \
+            if (QUAL) v_ = v_ >= ctx.qual ? v_ : -1;                                  \
+            out[(base) + l_] = (int16_t)v_;                                           \
+        }                                                                             \
+    } while (0)
+#define HR_SIMD_SPECIALS()                                                            \
+    do {                                                                              \
+        for (int j_ = 0; j_ < nspec; j_++) {                                          \
+            const int64_t r_ = lo + spec[j_];                                         \
+            if (hr_row_codes(&ctx, first, next, cards + r_ * K, K, MODE, QUAL, 0,     \
+                             out + r_) && bad < 0)                                    \
+                bad = r_;                                                             \
+        }                                                                             \
+        nspec = 0;                                                                    \
+    } while (0)
+
+/* ------------------------------------------------------------------ */
+/* AVX2: 8 hands per step                                               */
+
+HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D,
+                                          const uint8_t *cards, int64_t lo, int64_t hi,
+                                          const int K, const int MODE, const int QUAL,
+                                          int16_t *out)
+{
+    const hr_vctx_t ctx = *c;
+    const hr_v2 *first = D->first, *next = D->next;
+    const int32_t *off = ctx.off[K];
+    const int16_t *V = ctx.V[K];
+#define HR_LD16(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
+#define HR_LD32(p) _mm256_loadu_si256((const __m256i *)(p))
+    const __m256i sa0 = HR_LD32(hr_shuf_a[K - 5][0]), sb0 = HR_LD32(hr_shuf_b[K - 5][0]);
+    const __m256i sa1 = HR_LD32(hr_shuf_a[K - 5][1]), sb1 = HR_LD32(hr_shuf_b[K - 5][1]);
+    const __m256i pad1 = HR_LD32(hr_pad[K - 5][1]);
+    const __m256i ml = HR_LD16(hr_mult_byte[0]), mm = HR_LD16(hr_mult_byte[1]);
+    const __m256i mh = HR_LD16(hr_mult_byte[2]);
+    uint8_t nod[16];                   /* 0xff for a rank that is no card of the deck */
+    for (int r = 0; r < 16; r++) nod[r] = r < HR_NRANKS && (D->ranks >> r & 1) ? 0 : 0xff;
+    const __m256i offdeck = HR_LD16(nod);
+    const __m256i suit01 = _mm256_setr_epi8(1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i suit23 = _mm256_setr_epi8(0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                            0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i rot8 = _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12,
+                                          1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
+    const __m256i r16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+                                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    const __m256i r24 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
+                                         3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    const __m256i bc0 = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                         0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    const __m256i b3f = _mm256_set1_epi8(0x3f), b3 = _mm256_set1_epi8(3);
+    const __m256i b14 = _mm256_set1_epi8(14);
+    const __m256i ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
+    const __m256i w256 = _mm256_set1_epi16(256);
+    const __m256i f3 = _mm256_set1_epi32(0x3333), f8 = _mm256_set1_epi32(0x8888);
+    const __m256i zero = _mm256_setzero_si256();
+#undef HR_LD16
+#undef HR_LD32
+    int64_t bad = -1, i = lo, step = 0;
+    uint32_t keys[2][8], rows[2][8], spec[HR_SPECIAL_CAP + 8], pending = 0;
+    int nspec = 0;
+    /* the lookups of the step before, then its special rows into the list */
+#define HR_AVX2_PENDING()                                                             \
+    do {                                                                              \
+        HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], i - 8, 8);        \
+        _mm256_storeu_si256(                                                          \
+            (__m256i *)(spec + nspec),                                                \
+            _mm256_add_epi32(_mm256_set1_epi32((int)(i - 8 - lo)),                    \
+                             _mm256_cvtepu8_epi32(_mm_loadl_epi64(                    \
+                                 (const __m128i *)hr_lanes_of[pending]))));           \
+        nspec += hr_popcount64(pending);                                              \
+    } while (0)
+    /* a step reads 4K + 32 >= 8K bytes from its first row: steps start
+     * before `end` */
+    const int64_t end = hi - (4 * K + 32 + K - 1) / K + 1;
+    for (; i < end; i += 8, step++) {
+        const uint8_t *p = cards + i * K;
+        const __m256i A = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
+            _mm_loadu_si128((const __m128i *)(p + 4 * K)), 1);
+        const __m256i B = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p + 16))),
+            _mm_loadu_si128((const __m128i *)(p + 4 * K + 16)), 1);
+        /* per block: X the codes (one byte per card, four per lane), R the
+         * ranks (14 for codes >= 56), S the suits, P = 16 S + R; in block 1
+         * the bytes of missing cards are pads: 0x80 | t in R and P (so table
+         * shuffles give 0), 0x80 in S */
+        const __m256i X0 = _mm256_or_si256(_mm256_shuffle_epi8(A, sa0), _mm256_shuffle_epi8(B, sb0));
+        const __m256i X1 = _mm256_or_si256(_mm256_shuffle_epi8(A, sa1), _mm256_shuffle_epi8(B, sb1));
+        const __m256i R0 = _mm256_min_epu8(_mm256_and_si256(_mm256_srli_epi32(X0, 2), b3f), b14);
+        const __m256i R1 = _mm256_or_si256(
+            _mm256_min_epu8(_mm256_and_si256(_mm256_srli_epi32(X1, 2), b3f), b14), pad1);
+        const __m256i S0 = _mm256_and_si256(X0, b3), S1 = _mm256_and_si256(X1, b3);
+        const __m256i P0 = _mm256_or_si256(R0, _mm256_slli_epi32(S0, 4));
+        const __m256i P1 = _mm256_or_si256(R1, _mm256_slli_epi32(S1, 4));
+        /* bad bytes: a card off the deck, or equal to another card of its hand */
+        __m256i badb = _mm256_or_si256(_mm256_shuffle_epi8(offdeck, R0),
+                                       _mm256_shuffle_epi8(offdeck, R1));
+        badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, _mm256_shuffle_epi8(P0, rot8)));
+        badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, _mm256_shuffle_epi8(P0, r16)));
+        if (K == 5) {
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, _mm256_shuffle_epi8(P1, bc0)));
+        } else {
+            const __m256i P1a = _mm256_shuffle_epi8(P1, rot8), P1b = _mm256_shuffle_epi8(P1, r16);
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P1, P1a));
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P1, P1b));
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, P1));
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, P1a));
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, P1b));
+            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(P0, _mm256_shuffle_epi8(P1, r24)));
+        }
+        /* rank key: each multiplier byte summed over the lane's cards */
+        const __m256i wl = _mm256_add_epi16(
+            _mm256_maddubs_epi16(_mm256_shuffle_epi8(ml, R0), ones8),
+            _mm256_maddubs_epi16(_mm256_shuffle_epi8(ml, R1), ones8));
+        const __m256i wm = _mm256_add_epi16(
+            _mm256_maddubs_epi16(_mm256_shuffle_epi8(mm, R0), ones8),
+            _mm256_maddubs_epi16(_mm256_shuffle_epi8(mm, R1), ones8));
+        const __m256i wh = _mm256_add_epi16(
+            _mm256_maddubs_epi16(_mm256_shuffle_epi8(mh, R0), ones8),
+            _mm256_maddubs_epi16(_mm256_shuffle_epi8(mh, R1), ones8));
+        const __m256i rk = _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_madd_epi16(wl, ones16), _mm256_madd_epi16(wm, w256)),
+            _mm256_slli_epi32(_mm256_madd_epi16(wh, ones16), 16));
+        __m256i ok = _mm256_cmpeq_epi32(badb, zero);
+        if (MODE != HR_MODE_IGNORE) {
+            /* suit counters, a nibble per suit; a suit with five or more
+             * cards sets bit 3 of its nibble once 3 is added */
+            const __m256i S1p = _mm256_or_si256(S1, pad1);
+            const __m256i qa = _mm256_add_epi8(_mm256_shuffle_epi8(suit01, S0),
+                                               _mm256_shuffle_epi8(suit01, S1p));
+            const __m256i qb = _mm256_add_epi8(_mm256_shuffle_epi8(suit23, S0),
+                                               _mm256_shuffle_epi8(suit23, S1p));
+            const __m256i q = _mm256_madd_epi16(
+                _mm256_or_si256(_mm256_maddubs_epi16(qa, ones8),
+                                _mm256_slli_epi16(_mm256_maddubs_epi16(qb, ones8), 8)),
+                ones16);
+            const __m256i fl = _mm256_and_si256(_mm256_add_epi32(q, f3), f8);
+            ok = _mm256_andnot_si256(_mm256_cmpgt_epi32(fl, zero), ok);
+        }
+        const __m256i key = _mm256_and_si256(rk, ok);
+        _mm256_storeu_si256((__m256i *)keys[step & 1], key);
+        _mm256_storeu_si256((__m256i *)rows[step & 1], _mm256_srli_epi32(key, HR_HASH_SHIFT(K)));
+        if (step) HR_AVX2_PENDING();
+        pending = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) ^ 0xffu;
+        if (nspec > HR_SPECIAL_CAP - 8) HR_SIMD_SPECIALS();
+    }
+    if (step) HR_AVX2_PENDING();
+    HR_SIMD_SPECIALS();
+    for (; i < hi; i++)
+        if (hr_row_codes(&ctx, first, next, cards + i * K, K, MODE, QUAL, 0, out + i) && bad < 0)
+            bad = i;
+    return bad;
+}
+
+/* ------------------------------------------------------------------ */
+/* AVX-512 (with VBMI, VNNI and BITALG): 16 hands per step              */
+
+HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t *D,
+                                             const uint8_t *cards, int64_t lo, int64_t hi,
+                                             const int K, const int MODE, const int QUAL,
+                                             int16_t *out)
+{
+    const hr_vctx_t ctx = *c;
+    const hr_v2 *first = D->first, *next = D->next;
+    const int32_t *off = ctx.off[K];
+    const int16_t *V = ctx.V[K];
+#define HR_LD64(p) _mm512_loadu_si512((const void *)(p))
+    const __m512i perm0 = HR_LD64(hr_perm_64[K - 5][0]), perm1 = HR_LD64(hr_perm_64[K - 5][1]);
+    const __m512i pad1 = HR_LD64(hr_pad[K - 5][1]);
+    const __m512i cpos = HR_LD64(hr_code_pos);
+    const __m512i cml = HR_LD64(hr_code_mult[0]), cmm = HR_LD64(hr_code_mult[1]);
+    const __m512i cmh = HR_LD64(hr_code_mult[2]);
+    const __m512i cs01 = HR_LD64(hr_code_suit[0]), cs23 = HR_LD64(hr_code_suit[1]);
+#undef HR_LD64
+    const __m512i zero = _mm512_setzero_si512();
+    const __mmask64 real1 = _mm512_cmpeq_epi8_mask(pad1, zero);  /* block 1 bytes that are cards */
+    const __m512i valid = _mm512_set1_epi64((long long)D->valid_bits);
+    const __m512i b63 = _mm512_set1_epi8(63), ones8 = _mm512_set1_epi8(1);
+    const __m512i bc0 = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12));
+    const __m512i f3 = _mm512_set1_epi32(0x3333);
+    const __m512i f8 = _mm512_set1_epi32(0x8888);
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int64_t bad = -1, i = lo, step = 0;
+    uint32_t keys[2][16], rows[2][16], spec[HR_SPECIAL_CAP + 16], pending = 0;
+    int nspec = 0, pending_n = 0;
+    /* the lookups of the step before, then its special rows into the list */
+#define HR_AVX512_PENDING()                                                           \
+    do {                                                                              \
+        const int64_t base_ = i - 16;                                                 \
+        if (HR_LIKELY(pending_n == 16))                                               \
+            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, 16);   \
+        else                                                                          \
+            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, pending_n); \
+        _mm512_storeu_si512((void *)(spec + nspec),                                   \
+                            _mm512_maskz_compress_epi32(                              \
+                                (__mmask16)pending,                                   \
+                                _mm512_add_epi32(iota, _mm512_set1_epi32((int)(base_ - lo))))); \
+        nspec += hr_popcount64(pending);                                              \
+    } while (0)
+    for (; i < hi; i += 16, step++) {
+        const int n = hi - i < 16 ? (int)(hi - i) : 16, nb = n * K;
+        const uint8_t *p = cards + i * K;
+        const __mmask64 m0 = nb >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << nb) - 1;
+        const __mmask64 m1 = nb <= 64 ? 0 : ((__mmask64)1 << (nb - 64)) - 1;   /* nb <= 112 */
+        const __m512i Z0 = _mm512_maskz_loadu_epi8(m0, p);
+        const __m512i Z1 = _mm512_maskz_loadu_epi8(m1, p + 64);
+        /* per block: C the codes (one byte per card, four per lane, >= 63
+         * as 63), P their mask bit positions; in block 1 the bytes of missing
+         * cards are pads (hr_pad) in P and give 0 from the tables */
+        const __m512i C0 = _mm512_min_epu8(_mm512_permutex2var_epi8(Z0, perm0, Z1), b63);
+        const __m512i C1 = _mm512_min_epu8(_mm512_permutex2var_epi8(Z0, perm1, Z1), b63);
+        const __m512i P0 = _mm512_permutexvar_epi8(C0, cpos);
+        const __m512i P1 = _mm512_mask_permutexvar_epi8(pad1, real1, C1, cpos);
+        /* bad bytes: a card whose bit is no valid bit, or equal to another
+         * card of its hand */
+        __mmask64 kb = ~(_mm512_bitshuffle_epi64_mask(valid, P0) &
+                         (_mm512_bitshuffle_epi64_mask(valid, P1) | ~real1));
+        kb |= _mm512_cmpeq_epi8_mask(P0, _mm512_rol_epi32(P0, 8));
+        kb |= _mm512_cmpeq_epi8_mask(P0, _mm512_rol_epi32(P0, 16));
+        if (K == 5) {
+            kb |= _mm512_cmpeq_epi8_mask(P0, _mm512_shuffle_epi8(P1, bc0));
+        } else {
+            const __m512i P1a = _mm512_rol_epi32(P1, 8), P1b = _mm512_rol_epi32(P1, 16);
+            kb |= _mm512_cmpeq_epi8_mask(P1, P1a) | _mm512_cmpeq_epi8_mask(P1, P1b);
+            kb |= _mm512_cmpeq_epi8_mask(P0, P1) | _mm512_cmpeq_epi8_mask(P0, P1a);
+            kb |= _mm512_cmpeq_epi8_mask(P0, P1b) |
+                  _mm512_cmpeq_epi8_mask(P0, _mm512_rol_epi32(P1, 24));
+        }
+        const __m512i badb = _mm512_movm_epi8(kb);
+        __mmask16 ok = _mm512_testn_epi32_mask(badb, badb);
+        /* rank key: each multiplier byte summed over the lane's cards */
+#define HR_SUM_BYTES(T)                                                               \
+    _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(zero, _mm512_permutexvar_epi8(C0, T), ones8), \
+                        _mm512_maskz_permutexvar_epi8(real1, C1, T), ones8)
+        const __m512i rk = _mm512_add_epi32(
+            _mm512_add_epi32(HR_SUM_BYTES(cml), _mm512_slli_epi32(HR_SUM_BYTES(cmm), 8)),
+            _mm512_slli_epi32(HR_SUM_BYTES(cmh), 16));
+        if (MODE != HR_MODE_IGNORE) {
+            /* suit counters, a nibble per suit; a suit with five or more
+             * cards sets bit 3 of its nibble once 3 is added */
+            const __m512i q = _mm512_or_si512(HR_SUM_BYTES(cs01),
+                                              _mm512_slli_epi32(HR_SUM_BYTES(cs23), 8));
+            ok &= _mm512_testn_epi32_mask(_mm512_add_epi32(q, f3), f8);
+        }
+#undef HR_SUM_BYTES
+        const __m512i key = _mm512_maskz_mov_epi32(ok, rk);
+        _mm512_storeu_si512((void *)keys[step & 1], key);
+        _mm512_storeu_si512((void *)rows[step & 1], _mm512_srli_epi32(key, HR_HASH_SHIFT(K)));
+        if (step) HR_AVX512_PENDING();
+        pending = (uint32_t)(~ok & ((1u << n) - 1));
+        pending_n = n;
+        if (nspec > HR_SPECIAL_CAP - 16) HR_SIMD_SPECIALS();
+    }
+    if (step) HR_AVX512_PENDING();
+    HR_SIMD_SPECIALS();
+    return bad;
+}
+
+#endif /* HANDRANK_HR_SIMD_H */

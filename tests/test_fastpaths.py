@@ -324,7 +324,7 @@ def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tu
 @pytest.mark.parametrize("game, hands, board, trials", [
     ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc", None),
     ("holdem", ["As Ks", "Qd Qc", "??"], "2h 7d Jc", 30_000),
-    ("omaha8", ["As 2s Kd 3d", "Ah Qc 4c 5h", "??"], "6s 7d 8c", None),
+    ("omaha8", ["As 2s Kd 3d", "Ah Qc 4c 5h", "??"], "6s 7d 8c Th", None),
     ("omaha8", ["As 2s Kd 3d", "??", "??"], "", 30_000),
     ("holdem", ["Ah Kh", "QQ+"], "Qh 7h 2c", None),
     ("holdem", ["Ah Kh", "QQ+:0.5, AKs"], "Qh 7h 2c", None),

@@ -21,7 +21,7 @@
  * The rank keys of the hands that are valid and have no such suit (where
  * flushes count) are looked up as hr_value's fast path does, slot = key +
  * off[key >> shift] and value = V[slot], the qualifier applied; the lookups
- * are scalar loads, which beat gathers on the CPUs measured (README, Speed).
+ * are scalar loads, which beat gathers on the CPUs measured (docs/benchmarks.rst, "The core's own speed").
  * Every other hand -- a bad row, a flush, a hand whose flush counts against
  * the player -- goes to hr_row_codes, the scalar check and hr_value, for
  * that row alone: it reports a bad row (-1 in out) or values the hand.

@@ -359,14 +359,7 @@ static void hr_walk_leaf(hr_walk_t *W, const hr_v2 *acc, int64_t m)
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
     hr_award_t a;
     if (W->sums) {
-        const int k = G->hole + G->board;
-        if (G->hi)
-            for (int p = 0; p < P; p++)
-                sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-        if (G->lo)
-            for (int p = 0; p < P; p++)
-                sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-        hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
+        hr_sums_award(G, acc, P, G->hole + G->board, sh, sl, &a);
     } else {
         hr_deal_award(G, W->holes, W->board, P, sh, sl, &a);
     }
@@ -977,13 +970,7 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
             continue;
         }
         if (sums) {
-            if (G->hi)
-                for (int p = 0; p < P; p++)
-                    sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-            if (G->lo)
-                for (int p = 0; p < P; p++)
-                    sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-            hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, P, &a);
+            hr_sums_award(G, acc, P, k, sh, sl, &a);
         } else {
             hr_deal_award(G, holes, board, P, sh, sl, &a);
         }

@@ -426,6 +426,21 @@ HR_INLINE void hr_deal_award(const hr_game_t *G, const uint8_t *holes, const uin
     hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, a);
 }
 
+/* Strengths and award of one valid deal whose hands are given as summed card
+ * entries (acc[p]: player p's k cards, hole and board, summed), as the
+ * equity walks that add board cards incrementally keep them. */
+HR_INLINE void hr_sums_award(const hr_game_t *G, const hr_v2 *acc, int players, int k,
+                             int16_t *sh, int16_t *sl, hr_award_t *a)
+{
+    if (G->hi)
+        for (int p = 0; p < players; p++)
+            sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+    if (G->lo)
+        for (int p = 0; p < players; p++)
+            sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+    hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, a);
+}
+
 /* Deals [lo, hi) of a showdown batch (see hr_showdown). */
 static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                                 int64_t lo, int64_t hi, int players, double *shares,

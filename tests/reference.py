@@ -836,10 +836,22 @@ GAMES = {
 }
 
 
+#: A game's double-board form: its name with this suffix.  Two boards are
+#: dealt; each is a showdown of its own for half the pot.
+DOUBLE = "-double-board"
+
+
+def boards_of(game):
+    """Boards per deal: 2 for a double-board game, else 1."""
+    return 2 if isinstance(game, str) and game.endswith(DOUBLE) else 1
+
+
 def game_spec(game):
-    """(hole, board, select, high, low, wild) of a game: a name in GAMES, or
-    such a tuple itself (a custom game)."""
-    return GAMES[game] if isinstance(game, str) else tuple(game)
+    """(hole, board, select, high, low, wild) of a game: a name in GAMES (or
+    its double-board form), or such a tuple itself (a custom game)."""
+    if isinstance(game, str):
+        return GAMES[game[:-len(DOUBLE)] if game.endswith(DOUBLE) else game]
+    return tuple(game)
 
 
 def game_strength(game, hole, board, rules):
@@ -854,7 +866,13 @@ def game_strength(game, hole, board, rules):
 def showdown(game, hands, board=()):
     """Each player's pot share, straight from the rules: the high half to the
     best high hands (shared on ties); the low half to the best qualifying lows;
-    no qualifying low: the high takes all; a game with one half gives it all."""
+    no qualifying low: the high takes all; a game with one half gives it all.
+    A double-board game takes a pair of boards: the mean of the two boards'
+    showdowns."""
+    if boards_of(game) == 2:
+        base = game[:-len(DOUBLE)]
+        one, two = (showdown(base, hands, b) for b in board)
+        return [(x + y) / 2 for x, y in zip(one, two)]
     _, _, _, high, low, _ = game_spec(game)
     n = len(hands)
     shares = [0.0] * n
@@ -875,17 +893,20 @@ def showdown(game, hands, board=()):
 
 
 def equity(game, hands, board=(), dead=()):
-    """Exact equity by brute force: every completion of the board, then of each
-    player's missing hole cards, from the deck left over; each deal's pot
-    shares from ``showdown``.  Returns (equity list, wins, ties, deals) where a
-    win is a whole pot and a tie any part of one."""
+    """Exact equity by brute force: every completion of the board (of each
+    board, one after the other, in a double-board game, whose board is a
+    pair), then of each player's missing hole cards, from the deck left over;
+    each deal's pot shares from ``showdown``.  Returns (equity list, wins,
+    ties, deals) where a win is a whole pot and a tie any part of one."""
     hole, nboard, _, high, low, wild = game_spec(game)
     hands = [_as_codes(h) if h is not None else [] for h in hands]
-    board = _as_codes(board)
+    double = boards_of(game) == 2
+    boards = [_as_codes(b) for b in board] if double else [_as_codes(board)]
     dead = _as_codes(dead)
     ranks = deck_ranks(high or low)
     deck = [c for c in range(53 if wild else 52) if c == 52 or c // 4 in ranks]
-    deck = [c for c in deck if c not in set(board) | set(dead) | {c for h in hands for c in h}]
+    known = set(dead) | {c for h in hands for c in h} | {c for b in boards for c in b}
+    deck = [c for c in deck if c not in known]
     n = len(hands)
     totals, wins, ties = [0.0] * n, [0] * n, [0] * n
     deals = 0
@@ -907,7 +928,16 @@ def equity(game, hands, board=(), dead=()):
             rest = [c for c in left if c not in extra]
             deal_players(i + 1, rest, dealt + [hands[i] + list(extra)])
 
-    for extra in combinations(deck, nboard - len(board)):
-        full_board = board + list(extra)
-        deal_players(0, [c for c in deck if c not in extra], [])
+    def deal_boards(k, left, done):
+        nonlocal full_board
+        if k == len(boards):
+            full_board = done if double else done[0]
+            deal_players(0, left, [])
+            return
+        for extra in combinations(left, nboard - len(boards[k])):
+            deal_boards(k + 1, [c for c in left if c not in extra],
+                        done + [boards[k] + list(extra)])
+
+    full_board = None
+    deal_boards(0, deck, [])
     return [t / deals for t in totals], wins, ties, deals

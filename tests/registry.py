@@ -55,3 +55,6 @@ def deal(rules: str, n: int, k: int, seed: int, extra: int = 0) -> np.ndarray:
     rng = np.random.default_rng(seed)
     pick = np.argsort(rng.random((n, len(codes))), axis=1)[:, :k]
     return codes[pick]
+
+#: The double-board form of every registered game with a board.
+DOUBLE_GAMES: list[str] = [g.name + "-double-board" for g in hr.GAMES if g.board]

@@ -26,6 +26,13 @@
  * Python layer reports (equity, scoops, ties, the standard error) follows
  * from them.  With ranges a second, floating table weighs each deal by the
  * product of its range weights.
+ *
+ * Double-board games (game.boards == 2): a deal fills both boards (the first
+ * board's missing cards, then the second's, then the hole cards), and each
+ * board's award is counted, for half the pot; the deal's own outcome (the
+ * whole pot, a part of it) and the cross term of its standard error are
+ * counted per deal (hr_eq_count_double).  Only the general paths deal two
+ * boards: every fast path's precondition includes boards == 1.
  */
 #ifndef HANDRANK_HR_EQUITY_H
 #define HANDRANK_HR_EQUITY_H
@@ -34,7 +41,7 @@
 
 #define HR_EQ_CHUNK 16384
 #define HR_UNIT_DEALS 16384     /* the average exact unit is at most this many deals */
-#define HR_MAX_SLOTS (HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE)
+#define HR_MAX_SLOTS (HR_MAX_BOARDS * HR_MAX_BOARD + HR_MAX_PLAYERS * HR_MAX_HOLE)
 
 #define HR_MAX_SYM 23                      /* suit permutations besides the identity */
 
@@ -60,8 +67,10 @@ typedef struct {
     int ranged[HR_MAX_PLAYERS], nranged;           /* the players with ranges, in order */
     uint8_t hole[HR_MAX_PLAYERS * HR_MAX_HOLE];   /* players x hole; known cards first */
     int known[HR_MAX_PLAYERS];                     /* known cards per player (a range: all) */
-    uint8_t board[HR_MAX_BOARD];
-    int board_known;
+    uint8_t board[HR_MAX_BOARDS * HR_MAX_BOARD];   /* the boards, one after the other;
+                                                      known cards first in each */
+    int board_known;                               /* known cards of the (first) board */
+    int board_known2;                              /* of the second (double board) */
     uint8_t deck[54];                              /* the cards left to deal */
     int ndeck;
     int deck_index[54];                            /* position of a code in deck, or -1 */
@@ -85,12 +94,17 @@ typedef struct {
  * the low of a game without a high) was of category c, and whether p won
  * a share of its half.  With ranges, pshare[p] is p's weighted share so
  * far, and hand_share / hand_weight the weighted shares and deals of each
- * range hand (the ranged players' hands one after another). */
+ * range hand (the ranged players' hands one after another).  Double-board
+ * games count each board's award (two per deal) in cnt, wcnt and cats, and
+ * per deal dd[p] = {deals p won the whole pot, deals p won a part of it}, dx[p]
+ * = {the same weighted, sum of the product of p's two boards' shares}. */
 typedef struct {
     int players;
     int64_t *cnt;
     double *wcnt;          /* NULL without ranges */
     int64_t *cats;
+    int64_t *dd;           /* players x 2 */
+    double *dx;            /* players x 3 */
     double *pshare;        /* NULL without ranges */
     double *hand_share, *hand_weight;
     int ncombos;
@@ -108,6 +122,8 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     free(C->cnt);
     free(C->wcnt);
     free(C->cats);
+    free(C->dd);
+    free(C->dx);
     free(C->pshare);
     free(C->hand_share);
     free(C->hand_weight);
@@ -123,13 +139,15 @@ static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncomb
     C->ncombos = weighted ? ncombos : 0;
     C->cnt = calloc(HR_CNT_SIZE(players), sizeof(int64_t));
     C->cats = calloc(HR_CATS_SIZE(players), sizeof(int64_t));
+    C->dd = calloc((size_t)players * 2, sizeof(int64_t));
+    C->dx = calloc((size_t)players * 3, sizeof(double));
     if (weighted) {
         C->wcnt = calloc(HR_CNT_SIZE(players), sizeof(double));
         C->pshare = calloc((size_t)players, sizeof(double));
         C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
         C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
     }
-    if (!C->cnt || !C->cats || (weighted && (!C->wcnt || !C->pshare || !C->hand_share ||
+    if (!C->cnt || !C->cats || !C->dd || !C->dx || (weighted && (!C->wcnt || !C->pshare || !C->hand_share ||
                                              !C->hand_weight))) {
         hr_eqcount_free(C);
         return -1;
@@ -143,6 +161,8 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
     const size_t n = HR_CNT_SIZE(a->players), nc = HR_CATS_SIZE(a->players);
     for (size_t i = 0; i < n; i++) a->cnt[i] += b->cnt[i];
     for (size_t i = 0; i < nc; i++) a->cats[i] += b->cats[i];
+    for (int i = 0; i < 2 * a->players; i++) a->dd[i] += b->dd[i];
+    for (int i = 0; i < 3 * a->players; i++) a->dx[i] += b->dx[i];
     if (a->wcnt && b->wcnt) {
         for (size_t i = 0; i < n; i++) a->wcnt[i] += b->wcnt[i];
         for (int p = 0; p < a->players; p++) a->pshare[p] += b->pshare[p];
@@ -156,11 +176,13 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 }
 #endif
 
-/* Count m deals with one award: its split, and each player's deciding
- * category (from the strengths of the deciding half: sh, or sl in a
- * low-only game).  m > 1 counts a deal for every board of its suit orbit. */
-HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
-                           const int16_t *sh, const int16_t *sl, double weight, int64_t m)
+/* Tally m awards: their split, and each player's deciding category (from
+ * the strengths of the deciding half: sh, or sl in a low-only game); `pot`
+ * is the part of the pot they decide (1, or 1/2 for one board of two).
+ * The deals are counted by the callers. */
+HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
+                           const int16_t *sh, const int16_t *sl, double weight, int64_t m,
+                           double pot)
 {
     const int P = E->players;
     const hr_rule_t *R = E->game.hi ? E->game.hi : E->game.lo;
@@ -173,17 +195,62 @@ HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award
         if (s[p] >= 0) C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[p]]] += m;
         if (C->wcnt) {
             C->wcnt[i] += wm;
-            C->pshare[p] += wm * E->share[a->split][a->nhi[p]][a->nlo[p]];
+            C->pshare[p] += pot * wm * E->share[a->split][a->nhi[p]][a->nlo[p]];
         }
     }
+}
+
+/* Count m deals with one award.  m > 1 counts a deal for every board of its
+ * suit orbit. */
+HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
+                           const int16_t *sh, const int16_t *sl, double weight, int64_t m)
+{
+    hr_eq_tally(E, C, a, sh, sl, weight, m, 1.0);
     C->deals += m;
-    C->wdeals += wm;
+    C->wdeals += weight * (double)m;
+}
+
+/* Value and count one complete double-board deal: each board's award for
+ * half the pot, then the deal's own outcome for each player. */
+static void hr_eq_count_double(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
+                               double weight, hr_eqcount_t *C)
+{
+    const int P = E->players;
+    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    hr_award_t a;
+    double s1[HR_MAX_PLAYERS];
+    for (int k = 0; k < 2; k++) {
+        hr_deal_award(&E->game, holes, board + k * E->game.board, P, sh, sl, &a);
+        hr_eq_tally(E, C, &a, sh, sl, weight, 1, 0.5);
+        for (int p = 0; p < P; p++) {
+            const double s = E->share[a.split][a.nhi[p]][a.nlo[p]];
+            if (k == 0) {
+                s1[p] = s;
+                continue;
+            }
+            const double both = s1[p] + s;               /* twice the deal's share */
+            if (both >= 2.0 - 1e-12) {
+                C->dd[2 * p]++;
+                C->dx[3 * p] += weight;
+            } else if (both > 0.0) {
+                C->dd[2 * p + 1]++;
+                C->dx[3 * p + 1] += weight;
+            }
+            C->dx[3 * p + 2] += s1[p] * s;
+        }
+    }
+    C->deals++;
+    C->wdeals += weight;
 }
 
 /* Value and count one complete deal. */
 static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
                              double weight, hr_eqcount_t *C)
 {
+    if (E->game.boards == 2) {
+        hr_eq_count_double(E, holes, board, weight, C);
+        return;
+    }
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
     hr_award_t a;
     hr_deal_award(&E->game, holes, board, E->players, sh, sl, &a);
@@ -242,7 +309,7 @@ static void hr_eq_symmetries(const hr_equity_t *E, const uint8_t *holes, hr_sym_
 {
     const hr_game_t *G = &E->game;
     S->n = 0;
-    if (G->plain || G->wild->active) return;
+    if (G->plain || G->wild->active || G->boards != 1) return;
     const int H = G->hole;
     uint64_t hm[HR_MAX_PLAYERS], bm = 0, dm = 0;
     for (int p = 0; p < E->players; p++) {
@@ -551,8 +618,8 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
 /* ------------------------------------------------------------------ */
 /* Exact enumeration                                                    */
 
-/* The missing slots in dealing order: the board's, then each player's;
- * group[i] is the first slot of slot i's group. */
+/* The missing slots in dealing order: the board's (each board's), then each
+ * player's; group[i] is the first slot of slot i's group. */
 typedef struct {
     uint8_t *slot[HR_MAX_SLOTS];
     int group[HR_MAX_SLOTS];
@@ -566,6 +633,13 @@ static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr
     for (int j = E->board_known; j < E->game.board; j++) {
         S->group[S->nslots] = 0;
         S->slot[S->nslots++] = &board[j];
+    }
+    if (E->game.boards == 2) {
+        const int first = S->nslots;
+        for (int j = E->board_known2; j < E->game.board; j++) {
+            S->group[S->nslots] = first;
+            S->slot[S->nslots++] = &board[E->game.board + j];
+        }
     }
     for (int p = 0; p < E->players; p++) {
         const int first = S->nslots;
@@ -634,6 +708,11 @@ static double hr_equity_total(const hr_equity_t *E)
     }
     total *= hr_binom_f(left, k);
     left -= k;
+    if (E->game.boards == 2) {
+        k = E->game.board - E->board_known2;
+        total *= hr_binom_f(left, k);
+        left -= k;
+    }
     for (int p = 0; p < E->players; p++) {
         k = E->game.hole - E->known[p];
         total *= hr_binom_f(left, k);
@@ -652,8 +731,10 @@ typedef struct {
 static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
 {
     int left = prefix, avail = E->ndeck - E->nranged * E->game.hole;
-    int sizes[HR_MAX_PLAYERS + 1], ng = 0;
+    int sizes[HR_MAX_PLAYERS + HR_MAX_BOARDS], ng = 0;
     if (E->game.board > E->board_known) sizes[ng++] = E->game.board - E->board_known;
+    if (E->game.boards == 2 && E->game.board > E->board_known2)
+        sizes[ng++] = E->game.board - E->board_known2;
     for (int p = 0; p < E->players; p++)
         if (E->game.hole > E->known[p]) sizes[ng++] = E->game.hole - E->known[p];
     P->n = 0;
@@ -687,6 +768,7 @@ static int64_t hr_equity_plan(hr_equity_t *E)
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
     const double total = hr_equity_total(E);
     int nslots = E->game.board - E->board_known;
+    if (E->game.boards == 2) nslots += E->game.board - E->board_known2;
     for (int p = 0; p < E->players; p++) nslots += E->game.hole - E->known[p];
     for (int prefix = 0;; prefix++) {
         hr_prefix_t P;
@@ -719,12 +801,13 @@ static void hr_unrank(int64_t rank, int c, int n, int *pos)
 static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
 {
     const int H = E->game.hole;
-    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD], used[54] = {0};
+    uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
+    uint8_t used[54] = {0};
     hr_slots_t S;
     hr_prefix_t P;
     double weight = 1.0;
     memcpy(holes, E->hole, (size_t)E->players * H);
-    memcpy(board, E->board, (size_t)E->game.board);
+    memcpy(board, E->board, (size_t)E->game.board * E->game.boards);
     hr_eq_slots(E, holes, board, &S);
 
     /* u = (range hand indices, most significant first) * slot_units + slot index */
@@ -776,10 +859,11 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
     const int board_missing = E->game.board - E->board_known;
     double before[HR_MAX_PLAYERS], wbefore = C->wdeals;
     for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
-    if (S.nslots == board_missing && !E->game.plain) {
-        /* fast path, precondition checked here: every hole card is set, so
-         * only board cards remain -- the board walk (with the suit
-         * symmetries of the question, or of this unit's range hands) */
+    if (S.nslots == board_missing && !E->game.plain && E->game.boards == 1) {
+        /* fast path, precondition checked here: one board, and every hole
+         * card is set, so only board cards remain -- the board walk (with
+         * the suit symmetries of the question, or of this unit's range
+         * hands) */
         hr_sym_t us;
         const hr_sym_t *sym = &E->sym;
         if (E->nranged) {
@@ -1010,14 +1094,14 @@ static void hr_eq_mc_any(const hr_equity_t *E, uint64_t state, int64_t trials, h
 static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
 {
     const hr_game_t *G = &E->game;
-    uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
+    uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
     const int nd = E->ndeck, H = G->hole;
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)E->players * H);
-    memcpy(board, E->board, (size_t)G->board);
-    if (!E->nranged && !G->plain) {
-        /* fast path, precondition checked here: no ranges, so nothing but
-         * the draws varies per deal; the hold'em loops also need seven
+    memcpy(board, E->board, (size_t)G->board * G->boards);
+    if (!E->nranged && !G->plain && G->boards == 1) {
+        /* fast path, precondition checked here: one board and no ranges, so
+         * nothing but the draws varies per deal; the hold'em loops also need seven
          * cards, any five of them, only a high half without wild cards or
          * qualifier, flushes counting for the player */
         const int holdem = G->select == HR_SELECT_ANY && H + G->board == 7 && G->hi && !G->lo &&
@@ -1034,6 +1118,9 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
         int pos = 0;
         for (int j = E->board_known; j < G->board; j++)
             board[j] = hr_draw(deck, nd, pos++, used, &state);
+        if (G->boards == 2)
+            for (int j = E->board_known2; j < G->board; j++)
+                board[G->board + j] = hr_draw(deck, nd, pos++, used, &state);
         for (int p = 0; p < E->players; p++)
             for (int j = E->known[p]; j < H; j++)
                 holes[p * H + j] = hr_draw(deck, nd, pos++, used, &state);

@@ -4,7 +4,8 @@
  * player's high and low strength and their share of the pot.
  *
  * A deal is the players' hole cards (players x hole codes) and the board
- * (board codes).  Everything works on summed card entries (hr_v2) so the
+ * (board codes; a double-board game's deal has two boards, one after the
+ * other, and each board's pot is half the pot).  Everything works on summed card entries (hr_v2) so the
  * board is added up once per deal and shared by every player; every hand is
  * valued by hr_value, and every pot is split by hr_split.
  */
@@ -18,9 +19,12 @@ enum { HR_SELECT_ANY = 0, HR_SELECT_OMAHA = 1 };
 #define HR_MAX_PLAYERS 23
 #define HR_MAX_HOLE 7
 #define HR_MAX_BOARD 5
+#define HR_MAX_BOARDS 2
 
 typedef struct {
-    int hole, board;            /* cards per player, shared cards */
+    int hole, board;            /* cards per player, shared cards (per board) */
+    int boards;                 /* 1, or 2: a double-board game, whose pot is split
+                                   between the two boards, each played as a deal */
     int select;                 /* HR_SELECT_ANY: best five of hole + board;
                                    HR_SELECT_OMAHA: exactly two hole + three board */
     const hr_rule_t *hi, *lo;   /* rule sets of the two halves (either may be NULL) */
@@ -38,7 +42,8 @@ typedef struct {
 static int hr_game_init(hr_game_t *G)
 {
     if (!G->wild || (!G->hi && !G->lo)) return 0;
-    if (G->hole < 1 || G->hole > HR_MAX_HOLE || G->board < 0 || G->board > HR_MAX_BOARD)
+    if (G->hole < 1 || G->hole > HR_MAX_HOLE || G->board < 0 || G->board > HR_MAX_BOARD ||
+        G->boards < 1 || G->boards > HR_MAX_BOARDS || (G->boards > 1 && G->board < 1))
         return 0;
     const hr_rule_t *halves[2] = {G->hi, G->lo};
     for (int h = 0; h < 2; h++) {
@@ -361,14 +366,15 @@ static void hr_deal_strengths(const hr_game_t *G, const hr_vctx_t *c, const uint
     }
 }
 
-/* 1 when every card of the deal is valid for the setting and none repeats. */
+/* 1 when every card of the deal (every board's) is valid for the setting
+ * and none repeats. */
 static int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
                          int players)
 {
     const hr_deck_t *W = G->wild;
     uint64_t sum = 0;
     int n = 0;
-    for (int j = 0; j < G->board; j++, n++) sum += HR_V2_LO(W->next[board[j]]);
+    for (int j = 0; j < G->board * G->boards; j++, n++) sum += HR_V2_LO(W->next[board[j]]);
     for (int j = 0; j < players * G->hole; j++, n++) sum += HR_V2_LO(W->next[holes[j]]);
     return hr_popcount64(sum) == n && n <= 54;
 }
@@ -441,7 +447,8 @@ HR_INLINE void hr_sums_award(const hr_game_t *G, const hr_v2 *acc, int players, 
     hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, a);
 }
 
-/* Deals [lo, hi) of a showdown batch (see hr_showdown). */
+/* Deals [lo, hi) of a showdown batch (see hr_showdown).  A double-board
+ * deal is each board's deal, each for half the pot. */
 static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                                 int64_t lo, int64_t hi, int players, double *shares,
                                 int16_t *hi_out, int16_t *lo_out)
@@ -449,20 +456,25 @@ static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const 
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
     hr_award_t a;
     int64_t bad = -1;
+    const int NB = G->boards;
+    const double part = 1.0 / NB;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *h = holes + (size_t)i * players * G->hole;
-        const uint8_t *b = boards + (size_t)i * G->board;
+        const uint8_t *b = boards + (size_t)i * G->board * NB;
         double *share = shares + (size_t)i * players;
+        for (int p = 0; p < players; p++) share[p] = 0.0;
         if (HR_UNLIKELY(!hr_deal_valid(G, h, b, players))) {
             if (bad < 0) bad = i;
-            for (int p = 0; p < players; p++) share[p] = 0.0;
             continue;
         }
-        hr_deal_award(G, h, b, players, sh, sl, &a);
-        for (int p = 0; p < players; p++) {
-            share[p] = hr_share(a.split, a.nhi[p], a.nlo[p]);
-            if (hi_out) hi_out[(size_t)i * players + p] = G->hi ? sh[p] : -1;
-            if (lo_out) lo_out[(size_t)i * players + p] = G->lo ? sl[p] : -1;
+        for (int k = 0; k < NB; k++) {
+            hr_deal_award(G, h, b + (size_t)k * G->board, players, sh, sl, &a);
+            for (int p = 0; p < players; p++) {
+                const size_t o = ((size_t)i * players + p) * NB + k;
+                share[p] += part * hr_share(a.split, a.nhi[p], a.nlo[p]);
+                if (hi_out) hi_out[o] = G->hi ? sh[p] : -1;
+                if (lo_out) lo_out[o] = G->lo ? sl[p] : -1;
+            }
         }
     }
     return bad;
@@ -544,9 +556,9 @@ static int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uin
     return bad;
 }
 
-/* Showdown of n deals: holes (n, players, hole), boards (n, board) uint8.
- * Writes shares (n, players) and, when not NULL, the strengths (n, players)
- * of each half.  Returns the first bad deal or -1. */
+/* Showdown of n deals: holes (n, players, hole), boards (n, boards x board)
+ * uint8.  Writes shares (n, players) and, when not NULL, the strengths (n,
+ * players, boards) of each half.  Returns the first bad deal or -1. */
 static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                            int64_t n, int players, double *shares, int16_t *hi_out,
                            int16_t *lo_out, int nthreads)

@@ -58,6 +58,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
     ctypedef struct hr_game_t:
         int hole
         int board
+        int boards
         int select
         const hr_rule_t *hi
         const hr_rule_t *lo
@@ -88,8 +89,9 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int deck_index[54]
         uint8_t hole[161]
         int known[23]
-        uint8_t board[5]
+        uint8_t board[10]
         int board_known
+        int board_known2
         uint8_t deck[54]
         int ndeck
         int ncombos
@@ -101,6 +103,8 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int64_t *cnt
         double *wcnt
         int64_t *cats
+        int64_t *dd
+        double *dx
         double *pshare
         double *hand_share
         double *hand_weight
@@ -632,7 +636,9 @@ cdef class GameTables:
     """A compiled game: cards per player and on the board, how the five that
     play are chosen (``select``: 0 any five, 1 two hole + three board), the
     rule tables of the high and low halves (either may be None) and the
-    compiled deck (which cards exist and which are wild).  ``plain=True``
+    compiled deck (which cards exist and which are wild); ``boards`` is 2 for
+    a double-board game (a deal's boards one after the other, each for half
+    the pot).  ``plain=True``
     builds the reference form: the general valuation and enumeration only,
     none of the fast paths (Omaha rank tables, equity symmetry and kernels),
     for tests that compare the two."""
@@ -640,10 +646,11 @@ cdef class GameTables:
     cdef readonly object hi_tables, lo_tables, deck
 
     def __cinit__(self, int hole, int board, int select, RuleTables hi, RuleTables lo,
-                  CompiledDeck deck, bint plain=False):
+                  CompiledDeck deck, bint plain=False, int boards=1):
         self.hi_tables, self.lo_tables, self.deck = hi, lo, deck
         self.g.hole = hole
         self.g.board = board
+        self.g.boards = boards
         self.g.select = select
         self.g.plain = plain
         self.g.hi = &hi.rule if hi is not None else NULL
@@ -655,7 +662,8 @@ cdef class GameTables:
             raise ValueError("a game needs a high or a low rule set")
         if not hr_game_init(&self.g):
             raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
-                             f"select {select}, halves {hi is not None}/{lo is not None}")
+                             f"boards {boards}, select {select}, halves "
+                             f"{hi is not None}/{lo is not None}")
         if select == 1 and not plain and not deck.d.active:
             # the Omaha rank tables of each half, built once per rule set
             # (hr_game_init has checked both are five-card poker rule sets)
@@ -668,14 +676,27 @@ cdef class GameTables:
         """Whether this is the reference build without fast paths."""
         return bool(self.g.plain)
 
+    @property
+    def boards(self):
+        """Boards per deal: 1, or 2 for a double-board game."""
+        return self.g.boards
+
     def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                  double[:, ::1] shares, int16_t[:, ::1] hi_out, int16_t[:, ::1] lo_out,
                  int threads):
-        """Pot shares (and strengths) of n deals; return the first bad deal or -1."""
+        """Pot shares (and strengths) of n deals; return the first bad deal or -1.
+        holes (n, players, hole), boards (n, boards x board), shares (n,
+        players), hi_out and lo_out (n, players x boards)."""
         cdef int64_t n = holes.shape[0], bad
         cdef int players = holes.shape[1]
         cdef uint8_t dummy = 0
         cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
+        if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
+                boards.shape[1] != self.g.board * self.g.boards or shares.shape[0] != n or \
+                shares.shape[1] != players or hi_out.shape[0] != n or lo_out.shape[0] != n or \
+                hi_out.shape[1] != players * self.g.boards or \
+                lo_out.shape[1] != players * self.g.boards or not 1 <= players <= 23:
+            raise ValueError("showdown arrays of the wrong shape")
         if n == 0:
             return -1
         with nogil:
@@ -718,19 +739,23 @@ cdef class EquityState:
     cdef bint counts_ready
     cdef list keep
 
-    def __cinit__(self, GameTables game, list holes, board, deck, list ranges=None):
+    def __cinit__(self, GameTables game, list holes, board, deck, list ranges=None,
+                  board2=b""):
         cdef int p, j, P = len(holes), H = game.g.hole
         cdef const uint8_t[:, ::1] combos
         cdef const double[::1] weights, cum
         cdef bytes bb = _as_code_bytes(board), db = _as_code_bytes(deck)
+        cdef bytes bb2 = _as_code_bytes(board2)
         cdef const unsigned char *bp = bb
+        cdef const unsigned char *bp2 = bb2
         cdef const unsigned char *dp = db
-        cdef Py_ssize_t nb = len(bb), nd = len(db)
+        cdef Py_ssize_t nb = len(bb), nd = len(db), nb2 = len(bb2)
         cdef list known
         cdef object x
         if not 1 <= P <= 23:
             raise ValueError("1..23 players")
-        if nb > game.g.board or nb > 5 or nd > 54:
+        if nb > game.g.board or nb > 5 or nd > 54 or nb2 > (game.g.board if game.g.boards == 2
+                                                            else 0):
             raise ValueError("too many board or deck cards")
         # the object's memory comes zeroed (tp_alloc), so self.e starts all 0
         self.game = game
@@ -748,6 +773,9 @@ cdef class EquityState:
         self.e.board_known = <int>nb
         for j in range(nb):
             self.e.board[j] = bp[j]
+        self.e.board_known2 = <int>nb2
+        for j in range(nb2):
+            self.e.board[game.g.board + j] = bp2[j]
         self.e.ndeck = <int>nd
         for j in range(54):
             self.e.deck_index[j] = -1
@@ -818,6 +846,8 @@ cdef class EquityState:
         cdef int P = self.e.players, nc = self.counts.ncombos
         memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(P))
         memset(self.counts.cats, 0, sizeof(int64_t) * P * 2 * 11)
+        memset(self.counts.dd, 0, sizeof(int64_t) * P * 2)
+        memset(self.counts.dx, 0, sizeof(double) * P * 3)
         if self.counts.wcnt != NULL:
             memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(P))
             memset(self.counts.pshare, 0, sizeof(double) * P)
@@ -857,11 +887,15 @@ cdef class EquityState:
         player's deciding category, lost or won), ``hand_share`` and
         ``hand_weight`` (weighted pot shares and deals of each range hand,
         ranged players one after another; None without ranges), ``deals``
-        and ``wdeals``."""
+        and ``wdeals``; ``boards``, and for double-board games ``dd`` (P, 2)
+        int64 (deals won whole, won in part) and ``dx`` (P, 3) float64 (the
+        same weighted; the sum of the product of the two boards' shares)."""
         cdef int P = self.e.players, nc = self.counts.ncombos
         cdef Py_ssize_t n = _cnt_size(P)
         cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(P, 2, P + 1, P + 1)
         cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
+        dd = np.asarray(<int64_t[:P * 2]> self.counts.dd).copy().reshape(P, 2)
+        dx = np.asarray(<double[:P * 3]> self.counts.dx).copy().reshape(P, 3)
         wcnt = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
             wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(P, 2, P + 1, P + 1)
@@ -870,7 +904,7 @@ cdef class EquityState:
                 hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
         return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "hand_share": hand_share,
                 "hand_weight": hand_weight, "deals": int(self.counts.deals),
-                "wdeals": float(self.counts.wdeals)}
+                "wdeals": float(self.counts.wdeals), "dd": dd, "dx": dx}
 
     @property
     def deals(self):
@@ -880,16 +914,19 @@ cdef class EquityState:
     def summary(self, bint exact, bint weighted):
         """equity_summary of the counts so far, without copying them."""
         return _summary(self.e.players, self.counts.cnt, self.counts.wcnt, self.counts.cats,
-                        self.counts.deals, self.counts.wdeals, exact, weighted)
+                        self.counts.deals, self.counts.wdeals, exact, weighted,
+                        self.e.game.boards, self.counts.dd, self.counts.dx)
 
 
 cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
-                     int64_t deals, double wdeals, bint exact, bint weighted):
+                     int64_t deals, double wdeals, bint exact, bint weighted, int boards,
+                     const int64_t *dd, const double *dx):
     """equity, wins, ties, stderr, high, low, categories, winning categories
     from counts (see EquityState.result and handrank._equity.finish): each
     award (split, high sharers a, low sharers b) is worth a share of the pot,
     pot / a + pot / b with pot 1, or 1/2 when split; a whole pot is a win,
-    any other share a tie."""
+    any other share a tie.  A double-board game (boards 2) counts each
+    board's award for half the pot, and its wins and ties per deal (dd, dx)."""
     cdef double tot = wdeals if wcnt != NULL else <double>deals
     cdef int j
     eq_a, se_a, hi_a, lo_a = np.zeros(P), np.zeros(P), np.zeros(P), np.zeros(P)
@@ -904,7 +941,7 @@ cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_
         for x in (eq_a, se_a, hi_a, lo_a, cat_a, win_a, wins_a, ties_a):
             PyObject_GetBuffer(x, &bufs[nbuf], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
             nbuf += 1
-        _summary_fill(P, cnt, wcnt, cats, deals, tot, exact, weighted,
+        _summary_fill(P, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
                       <double *>bufs[0].buf, <double *>bufs[1].buf, <double *>bufs[2].buf,
                       <double *>bufs[3].buf, <int64_t *>bufs[4].buf, <int64_t *>bufs[5].buf,
                       bufs[6].buf, bufs[7].buf)
@@ -915,8 +952,8 @@ cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_
 
 
 cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
-                        int64_t deals, double tot, bint exact, bint weighted,
-                        double *eq, double *se, double *hi, double *lo, int64_t *cv,
+                        int64_t deals, double tot, bint exact, bint weighted, int boards,
+                        const int64_t *dd, const double *dx, double *eq, double *se, double *hi, double *lo, int64_t *cv,
                         int64_t *wv, void *wins, void *ties) noexcept nogil:
     cdef Py_ssize_t i
     cdef int p, sp, a, b, c
@@ -954,9 +991,17 @@ cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int
                             fties[p] += w
                         else:
                             ities[p] += k
-        eq[p] /= tot
-        hi[p] /= tot
-        lo[p] /= tot
+        eq[p] /= tot * boards
+        hi[p] /= tot * boards
+        lo[p] /= tot * boards
+        if boards == 2:
+            # the deal's share is the mean of its boards' (s1 + s2) / 2: its
+            # square's sum is (sum s1^2 + sum s2^2 + 2 sum s1 s2) / 4
+            sq = (sq + 2.0 * dx[3 * p + 2]) / 4.0
+            if weighted:
+                fwins[p], fties[p] = dx[3 * p], dx[3 * p + 1]
+            else:
+                iwins[p], ities[p] = dd[2 * p], dd[2 * p + 1]
         if not exact and deals >= 2:
             w = sq / deals - eq[p] * eq[p]
             se[p] = sqrt((w if w > 0.0 else 0.0) / (deals - 1))
@@ -967,22 +1012,33 @@ cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int
 
 
 def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::1] cats,
-                   int64_t deals, double wdeals, bint exact, bint weighted):
+                   int64_t deals, double wdeals, bint exact, bint weighted, int boards=1,
+                   const int64_t[:, ::1] dd=None, const double[:, ::1] dx=None):
     """equity, wins, ties, stderr, high, low, categories and winning
     categories of counts as EquityState.result gives them (``wcnt`` None
-    without ranges)."""
+    without ranges; ``dd`` and ``dx`` needed when ``boards`` is 2)."""
     cdef int P = cnt.shape[0]
     cdef const double[:, :, :, ::1] wv
     cdef const double *wp = NULL
+    cdef const int64_t *ddp = NULL
+    cdef const double *dxp = NULL
     if cnt.shape[1] != 2 or cnt.shape[2] != P + 1 or cnt.shape[3] != P + 1 or \
             cats.shape[0] != P or cats.shape[1] != 2 or cats.shape[2] != CATEGORIES:
         raise ValueError("counts of the wrong shape")
+    if boards == 2:
+        if dd is None or dx is None or dd.shape[0] != P or dd.shape[1] != 2 or \
+                dx.shape[0] != P or dx.shape[1] != 3:
+            raise ValueError("counts of the wrong shape")
+        ddp, dxp = &dd[0, 0], &dx[0, 0]
+    elif boards != 1:
+        raise ValueError("boards must be 1 or 2")
     if wcnt is not None:
         wv = wcnt
         if wv.shape[0] != P or wv.shape[1] != 2 or wv.shape[2] != P + 1 or wv.shape[3] != P + 1:
             raise ValueError("counts of the wrong shape")
         wp = &wv[0, 0, 0, 0]
-    return _summary(P, &cnt[0, 0, 0, 0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted)
+    return _summary(P, &cnt[0, 0, 0, 0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
+                    boards, ddp, dxp)
 
 
 cdef inline Py_ssize_t _cnt_size(int P) noexcept:

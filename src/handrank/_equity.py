@@ -17,7 +17,7 @@ from . import _core
 from ._api import resolve_threads
 from ._cards import card_name
 from ._input import card_list
-from ._games import Game, get_game
+from ._games import Game, board_lists, get_game
 from ._ranges import Range, parse_range
 from ._slices import sliced
 from ._types import HandError
@@ -118,6 +118,7 @@ class Prepared:
     deck: list[int]
     labels: list[str]
     ranges: list[tuple[np.ndarray, np.ndarray] | None] = field(default_factory=list)
+    board2: list[int] = field(default_factory=list)     # a double-board game's second
 
     @property
     def weighted(self) -> bool:
@@ -129,7 +130,7 @@ class Prepared:
         g = self.game
         try:
             return _core.EquityState(g.tables, self.holes, bytes(self.board), bytes(self.deck),
-                                     self.ranges or None)
+                                     self.ranges or None, bytes(self.board2))
         except ValueError as e:
             raise HandError(str(e)) from None
 
@@ -153,26 +154,31 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             codes = []
         holes.append([] if rng is not None else codes)
         ranges.append(rng)
-    b = card_list(board, "board", unknown=True, limit=5)
-    if b and g.board == 0:
-        raise HandError(f"{g.name} has no board")
-    if len(b) > g.board:
-        raise HandError(f"board has {len(b)} cards; {g.name} deals {g.board}")
+    if g.board == 0 and board is not None and not (isinstance(board, str) and not board.strip()):
+        if card_list(board, "board", unknown=True, limit=5):
+            raise HandError(f"{g.name} has no board")
+    boards = board_lists(g, board, unknown=True) if g.board else [[]]
+    for i, part in enumerate(boards):
+        if len(part) > g.board:
+            which = "board" if g.boards == 1 else f"board {i + 1}"
+            raise HandError(f"{which} has {len(part)} cards; {g.name} deals {g.board}")
+    b, b2 = boards[0], boards[1] if g.boards == 2 else []
     d = card_list(dead, "dead cards", unknown=True, limit=54)
-    deck = _core.deck_without(g.cards.code_bytes, holes + [b, d])
+    deck = _core.deck_without(g.cards.code_bytes, holes + [b, b2, d])
     if deck is None:
-        _card_problem(g, holes, b, d)                # raises: names the card and where
+        _card_problem(g, holes, boards, d)           # raises: names the card and where
     range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
     for i, rng in enumerate(ranges):
         if rng is None:
             range_arrays.append(None)
             continue
-        live = rng.without([c for h in holes for c in h] + b + d)   # card removal
+        live = rng.without([c for h in holes for c in h] + b + b2 + d)   # card removal
         if not len(live):
             raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
                             f"known, board and dead cards are removed")
         range_arrays.append((live.combos, live.weights))
-    need = g.board - len(b) + len(holes) * g.hole - sum(map(len, holes))   # still to deal
+    need = (g.board * g.boards - len(b) - len(b2) + len(holes) * g.hole
+            - sum(map(len, holes)))                                       # still to deal
     if need > len(deck):
         raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
                         f"{len(deck)} are left (fewer players or dead cards)")
@@ -187,18 +193,20 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
         else:
             labels.append(" ".join([_NAMES[c] for c in h] + ["??"] * (g.hole - len(h))))
     return Prepared(g, holes, b, deck, labels,
-                    range_arrays if any(r is not None for r in range_arrays) else [])
+                    range_arrays if any(r is not None for r in range_arrays) else [], b2)
 
 
 _NAMES = tuple(card_name(c) for c in range(54))
 
 
-def _card_problem(g: Game, holes: list[list[int]], b: list[int], d: list[int]) -> None:
+def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
+                  d: list[int]) -> None:
     """Raise the HandError for the first card of a question that is not in
     the game's deck or appears twice."""
     seen: dict[int, str] = {}
-    for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + [("board", b),
-                                                                          ("dead cards", d)]:
+    named = [("board" if len(boards) == 1 else f"board {k + 1}", b) for k, b in enumerate(boards)]
+    for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + named + \
+            [("dead cards", d)]:
         for c in cards:
             if c >= 52 and not g.cards.jokers:
                 raise HandError(f"{where}: {g.name} is dealt from a {g.cards.size}-card "
@@ -247,7 +255,7 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
     _check_counts(prep, counts["deals"], counts["wdeals"])
     summary = _core.equity_summary(counts["cnt"], counts["wcnt"] if prep.ranges else None,
                                    counts["cats"], counts["deals"], counts["wdeals"], exact,
-                                   prep.weighted)
+                                   prep.weighted, prep.game.boards, counts["dd"], counts["dx"])
     return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
 
 

@@ -54,6 +54,12 @@ class Game:
         all ``hole`` cards, the last card is one community card that every
         player shares (eight players at seven-card stud: six cards each and
         one shared).  See :meth:`for_players`.
+    boards
+        1, or 2 for a double-board game: two boards are dealt, each player
+        plays their hole cards with each board, and each board's pot is half
+        the pot (split again between high and low in a split game).
+        :meth:`double_board` gives a game's double-board form; ``get_game``
+        knows it as ``<name>-double-board``.
 
     Notes
     -----
@@ -86,10 +92,11 @@ class Game:
     aliases: tuple[str, ...] = ()
     shared_last: bool = False
     summary: str = field(default="", compare=False)
+    boards: int = 1
 
     def __post_init__(self) -> None:
         _check_game(self)
-        for name in ("hole", "board"):                 # numpy integers become ints
+        for name in ("hole", "board", "boards"):       # numpy integers become ints
             object.__setattr__(self, name, int(getattr(self, name)))
         if not isinstance(self.deck, Deck):
             object.__setattr__(self, "deck", int(self.deck))
@@ -134,7 +141,7 @@ class Game:
         ws = self.wild_setting
         return _core.GameTables(self.hole, self.board, 1 if self.select == "omaha" else 0,
                                 hi.tables if hi else None, lo.tables if lo else None,
-                                self.cards.compiled(ws))
+                                self.cards.compiled(ws), boards=self.boards)
 
     @cached_property
     def max_players(self) -> int:
@@ -142,7 +149,7 @@ class Game:
         card, as many as get all but one card each)."""
         if self.shared_last:
             return min(_MAX_PLAYERS, (self.deck_size - 1) // (self.hole - 1))
-        return min(_MAX_PLAYERS, (self.deck_size - self.board) // self.hole)
+        return min(_MAX_PLAYERS, (self.deck_size - self.board * self.boards) // self.hole)
 
     def for_players(self, players: int) -> Game:
         """The game as dealt to `players` players: itself, or -- with
@@ -158,6 +165,32 @@ class Game:
             return self
         return self._shared_game
 
+    def double_board(self) -> Game:
+        """The game with two boards: each player plays their hole cards with
+        each board, and each board's pot is half the pot.  Named
+        ``<name>-double-board`` (``get_game`` knows that name too).
+
+        >>> import handrank as hr
+        >>> g = hr.get_game("omaha").double_board()
+        >>> g.name, g.boards, hr.get_game("omaha-double-board") is g
+        ('omaha-double-board', 2, True)
+        >>> hr.showdown(g, ["As Ad Kc Qd", "7h 8h 9c Tc"], "Ah 2c 5d Jh 3s | 6h 7c 8d Kh Ks").tolist()
+        [0.5, 0.5]
+        """
+        if self.boards == 2:
+            return self
+        return self._double
+
+    @cached_property
+    def _double(self) -> Game:
+        if self.board == 0 or self.shared_last:
+            raise HandError(f"{self.name} has no board: a double-board game deals two "
+                            f"boards of shared cards")
+        return Game(self.name + DOUBLE_SUFFIX, self.hole, self.board, self.select, self.high,
+                    self.low, self.deck, self.wild,
+                    tuple(a + DOUBLE_SUFFIX for a in self.aliases),
+                    summary=f"{self.name} with two boards, each for half the pot", boards=2)
+
     @cached_property
     def _shared_game(self) -> Game:
         return Game(self.name, self.hole - 1, self.board + 1, self.select, self.high, self.low,
@@ -165,9 +198,11 @@ class Game:
 
 
 _MAX_PLAYERS = 23
+#: A game's double-board form is named with this suffix.
+DOUBLE_SUFFIX = "-double-board"
 #: Game's cached properties (left out of its pickles).
-_CACHED = frozenset({"tables", "wild_setting", "_shared_game", "cards", "deck_size",
-                     "max_players"})
+_CACHED = frozenset({"tables", "wild_setting", "_shared_game", "_double", "cards",
+                     "deck_size", "max_players"})
 _SELECTS = ("any", "omaha", "all")
 
 
@@ -247,6 +282,14 @@ def _check_game(g: Game) -> None:
     if g.shared_last and (g.board != 0 or g.select != "any" or g.hole < 6):
         raise bad("shared_last is stud's rule: a board-less game of 6 or more cards that "
                   "picks any five")
+    if isinstance(g.boards, bool) or not isinstance(g.boards, (int, np.integer)) or \
+            g.boards not in (1, 2):
+        raise bad(f"boards must be 1 or 2 (a double-board game); got {g.boards!r}")
+    if g.boards == 2 and (g.board == 0 or g.shared_last):
+        raise bad("a double-board game deals two boards of shared cards: it needs board >= 1")
+    if g.hole + g.board * g.boards > cards.size:
+        raise bad(f"one player's {g.hole} cards and {g.boards * g.board} board cards do not "
+                  f"fit in {cards.describe()}")
 
 
 GAMES: tuple[Game, ...] = (
@@ -336,11 +379,17 @@ def get_game(game: str | Game) -> Game:
     """The game called ``game`` (name or alias), or a HandError listing the games."""
     if isinstance(game, Game):
         return game
-    g = _GAME_BY_NAME.get(str(game).strip().lower()) if isinstance(game, str) else None
+    key = str(game).strip().lower() if isinstance(game, str) else None
+    g = _GAME_BY_NAME.get(key) if key is not None else None
+    if g is None and key is not None and key.endswith(DOUBLE_SUFFIX):
+        base = _GAME_BY_NAME.get(key[:-len(DOUBLE_SUFFIX)])
+        if base is not None and base.board and not base.shared_last:
+            g = base.double_board()
     if g is None:
         shown = game if not isinstance(game, str) or len(game) <= 40 else game[:40] + "..."
         names = sorted({v.name for v in _GAME_BY_NAME.values()}, key=_game_order)
-        raise HandError(f"unknown game {shown!r}; valid: {', '.join(names)}")
+        raise HandError(f"unknown game {shown!r}; valid: {', '.join(names)} (and, for a "
+                        f"game with a board, its double-board form: '<game>{DOUBLE_SUFFIX}')")
     return g
 
 
@@ -356,9 +405,39 @@ def _cards_1d(cards: Any, what: str) -> np.ndarray:
     return np.array(card_list(cards, what), dtype=np.uint8)
 
 
+def board_lists(g: Game, board: Any, *, unknown: bool = False) -> list[list[int]]:
+    """The codes of each of a game's boards: one list, or two for a
+    double-board game, given as ``"Ah Kd 7c | 2c 3c 4c"`` or as a pair
+    ``[board 1, board 2]`` (each text or codes; None or ``""``: no cards)."""
+    if g.boards == 1:
+        if isinstance(board, str) and "|" in board:
+            raise HandError(f"board: '|' separates the two boards of a double-board game; "
+                            f"{g.name} has one board (its double-board form is "
+                            f"'{g.name}{DOUBLE_SUFFIX}')")
+        return [card_list(board, "board", unknown=unknown, limit=5)]
+    if board is None or (isinstance(board, str) and not board.strip()):
+        parts: list[Any] = [None, None]
+    elif isinstance(board, str):
+        parts = board.split("|")
+    elif isinstance(board, np.ndarray) and board.ndim == 1:
+        parts = [board]                                  # codes: one board, refused below
+    else:
+        try:
+            parts = list(board)
+        except TypeError:
+            parts = [board]
+    if len(parts) != 2:
+        raise HandError(f"{g.name} deals two boards: give them as text with '|' between "
+                        f"them ('Ah Kd 7c | 2c 3c 4c') or as a pair [board 1, board 2]; "
+                        f"got {len(parts)} board{'s' if len(parts) != 1 else ''}")
+    return [card_list(b, f"board {i + 1}", unknown=unknown, limit=5)
+            for i, b in enumerate(parts)]
+
+
 def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.ndarray, bool]:
     """(game as dealt to that many players, holes (N, P, hole), boards (N,
-    board), single), the arrays C-contiguous uint8."""
+    boards x board), single), the arrays C-contiguous uint8.  A batch of
+    double-board deals gives its boards as an (N, 2, board) array."""
     arr = None
     if isinstance(hands, np.ndarray) and hands.ndim == 3:
         arr = hands
@@ -377,9 +456,12 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
             raise HandError(f"{g.name}: each player holds {g.hole} cards; hands have "
                             f"shape {arr.shape} (deals, players, cards)")
         b = np.zeros((arr.shape[0], 0), dtype=np.uint8) if board is None else np.asarray(board)
-        if b.ndim != 2 or b.shape != (arr.shape[0], g.board) or (b.size and b.dtype.kind not in "iu"):
-            raise HandError(f"{g.name}: the board must be an ({arr.shape[0]}, {g.board}) integer "
-                            f"array for {arr.shape[0]} deals; got shape {b.shape}")
+        want = (arr.shape[0], g.board) if g.boards == 1 else (arr.shape[0], 2, g.board)
+        if b.shape != want or (b.size and b.dtype.kind not in "iu"):
+            what = "the board" if g.boards == 1 else "the boards"
+            raise HandError(f"{g.name}: {what} must be an {want} integer array for "
+                            f"{arr.shape[0]} deals; got shape {b.shape}")
+        b = b.reshape(arr.shape[0], g.board * g.boards)
         holes = card_array(arr, "hands", "deal")
         boards = card_array(b, "board", "deal")
         return g, holes, boards, False
@@ -396,10 +478,13 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
         if len(p) != g.hole:
             raise HandError(f"{g.name}: each player holds {g.hole} cards{shared}; player {i} "
                             f"has {len(p)} ({format_cards(p)!r})")
-    b = _cards_1d(board, "board")
-    if len(b) != g.board:
-        raise HandError(f"{g.name}: the board has {g.board} cards at showdown{shared}; "
-                        f"got {len(b)}")
+    parts = board_lists(g, board)
+    for i, part in enumerate(parts):
+        if len(part) != g.board:
+            which = "the board" if g.boards == 1 else f"board {i + 1}"
+            raise HandError(f"{g.name}: {which} has {g.board} cards at showdown{shared}; "
+                            f"got {len(part)}")
+    b = np.array([c for part in parts for c in part], dtype=np.uint8)
     holes = np.ascontiguousarray(np.stack(players)[None, :, :], dtype=np.uint8)
     return g, holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
 
@@ -414,14 +499,16 @@ def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int |
     if not 1 <= players <= g.max_players:
         raise HandError(f"{g.name}: {players} players; this game deals to 1..{g.max_players}")
     shares = np.empty((n, players), dtype=np.float64)
-    hi = np.empty((n, players), dtype=np.int16)
-    lo = np.empty((n, players), dtype=np.int16)
+    hi = np.empty((n, players * g.boards), dtype=np.int16)
+    lo = np.empty((n, players * g.boards), dtype=np.int16)
     t = resolve_threads(threads, n)
     bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
                                                        hi[a:b], lo[a:b], t), n, first=4096 * t)
     if bad >= 0:
         where = "" if n == 1 else f"deal {bad}: "
         raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
+    if g.boards > 1:
+        hi, lo = hi.reshape(n, players, g.boards), lo.reshape(n, players, g.boards)
     return shares, hi, lo
 
 
@@ -515,20 +602,23 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     """Each player's share of the pot at showdown (float64, sums to 1).
 
     In a split game the high and the low each take half; tied hands share
-    their half; with no qualifying low the high takes the whole pot.
+    their half; with no qualifying low the high takes the whole pot.  In a
+    double-board game each board is such a pot, worth half the pot.
 
     Parameters
     ----------
     game
-        A game name: ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha8``,
-        ``stud``, ``stud8``, ``razz``, ``draw``, ``draw-joker``, ``lowball``,
-        ``2-7-draw``, ``a6-draw``.
+        A game name (``holdem``, ``omaha``, ``omaha8``, ``stud``, ``razz``,
+        ``draw``, ... -- ``hr.GAMES``, or ``<game>-double-board``), or a
+        :class:`Game`.
     hands
         One hand per player (text or codes), or an ``(N, players, hole)``
         integer array of N deals.
     board
         The board (text or codes; ``None`` for games without one), or an
-        ``(N, board)`` array for N deals.
+        ``(N, board)`` array for N deals.  A double-board game takes two
+        boards: ``"Ah 7d Jc Ts 3s | 2c 3c 4c 5c 6c"``, a pair ``[board 1,
+        board 2]``, or an ``(N, 2, board)`` array.
 
     Returns
     -------
@@ -554,26 +644,36 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
 
     Each is int16 ``(players,)`` (or ``(N, players)``); -1 where the game has
     no such half or the low does not qualify.  Under ``omaha8`` and ``stud8``
-    each half picks its own five cards.
+    each half picks its own five cards.  A double-board game adds a last
+    axis of length 2: the strength with each board.
     """
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     _, hi, lo = _run_showdown(g, holes, boards, threads)
     return (hi[0], lo[0]) if single else (hi, lo)
 
 
-def winners(game: str | Game, hands: Any, board: Any = None) -> tuple[list[int], list[int]]:
+def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
     """(high winners, low winners) of one deal: player indices, ties included.
 
-    A list is empty when the game has no such half or nobody qualifies.
+    A list is empty when the game has no such half or nobody qualifies.  A
+    double-board game gives one such pair per board.
 
     >>> import handrank as hr
     >>> hr.winners("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs")
     ([0], [0])
+    >>> hr.winners("holdem-double-board", ["As Ks", "Qd Qc"], "Ah 7d Jc Ts 3s | 2h 7c 8c 9d 4s")
+    [([0], []), ([1], [])]
     """
     g = get_game(game)
     hi, lo = game_strengths(g, hands, board)
-    if hi.ndim != 1:
+    if hi.ndim != (1 if g.boards == 1 else 2):
         raise HandError("winners() takes one deal; use showdown() for batches")
+    if g.boards == 1:
+        return _winners_of(g, hi, lo)
+    return [_winners_of(g, hi[:, k], lo[:, k]) for k in range(g.boards)]
+
+
+def _winners_of(g: Game, hi: np.ndarray, lo: np.ndarray) -> tuple[list[int], list[int]]:
     hw = [int(i) for i in np.flatnonzero(hi == hi.max())] if g.high else []
     lw = [int(i) for i in np.flatnonzero(lo == lo.max())] if g.low and lo.max() >= 0 else []
     return hw, lw

@@ -15,7 +15,9 @@ error writes nothing to stdout, one line to stderr, and exits with status 2):
   qualifying low.
 - ``showdown``: ``{"game", "board", "players": [{"hand", "high", "low",
   "share"}]}``; ``high`` and ``low`` are ``{"rules", "strength", "category",
-  "name"}``, or null when the game has no such half.
+  "name"}``, or null when the game has no such half.  In a double-board game
+  ``board`` is a list of the two boards, and ``high`` and ``low`` are lists
+  with one such entry per board.
 - ``equity``: ``{"game", "board", "dead", "exact", "seed", "trials", "deals",
   "seconds", "players": [{"hand", "equity", "stderr", "wins", "ties"}]}``.
 
@@ -182,8 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
                               '"KsKd9c9h" --board "5h6h7c Jd Qs"')
     p.add_argument("hands", nargs="+", metavar="HAND", help="one hand per player")
     p.add_argument("--game", "-g", default="holdem",
-                   help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
-    p.add_argument("--board", "-b", default=None, help="the board's cards, e.g. '5h6h7c Jd Qs'")
+                   help=_GAME_HELP)
+    p.add_argument("--board", "-b", default=None,
+                   help="the board's cards, e.g. '5h6h7c Jd Qs'; a double-board game's two "
+                        "boards with '|' between them")
     _add_json(p)
 
     p = sub.add_parser("equity", help="each player's share of the pot, exact or Monte Carlo",
@@ -196,8 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one hand per player; '??' for a random hand, fewer cards for a "
                         "partly known one")
     p.add_argument("--game", "-g", default="holdem",
-                   help="game (default: holdem). One of: " + ", ".join(g.name for g in GAMES))
-    p.add_argument("--board", "-b", default="", help="known board cards")
+                   help=_GAME_HELP)
+    p.add_argument("--board", "-b", default="",
+                   help="known board cards ('|' between a double-board game's two boards)")
     p.add_argument("--dead", "-d", default="", help="cards out of play")
     p.add_argument("--trials", "-n", type=_trials, default=None,
                    help="Monte Carlo deals (default: exact enumeration)")
@@ -253,32 +258,44 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+_GAME_HELP = ("game (default: holdem). One of: " + ", ".join(g.name for g in GAMES) +
+              "; or a game with a board followed by -double-board (two boards, each for "
+              "half the pot)")
+
+
 def cmd_showdown(args: argparse.Namespace) -> int:
     g = get_game(args.game)
     shares = showdown(g, args.hands, args.board)
     hi, lo = game_strengths(g, args.hands, args.board)
+    double = g.boards > 1
     if args.json:
-        players = []
-        for i, hand in enumerate(args.hands):
-            players.append({
-                "hand": _hand_text(hand),
-                "high": {"rules": get_rules(g.high).name, **_strength_doc(int(hi[i]), g.high)}
-                if g.high else None,
-                "low": {"rules": get_rules(g.low).name, **_strength_doc(int(lo[i]), g.low)}
-                if g.low else None,
-                "share": float(shares[i])})
-        board = _hand_text(args.board) if args.board else ""
+        def half(s, rules):
+            if not rules:
+                return None
+            docs = [{"rules": get_rules(rules).name, **_strength_doc(int(v), rules)}
+                    for v in np.atleast_1d(s)]
+            return docs if double else docs[0]
+
+        players = [{"hand": _hand_text(hand), "high": half(hi[i], g.high),
+                    "low": half(lo[i], g.low), "share": float(shares[i])}
+                   for i, hand in enumerate(args.hands)]
+        board: object = _hand_text(args.board) if args.board else ""
+        if double:
+            board = [_hand_text(b.strip()) for b in args.board.split("|")]
         _print_json({"game": g.name, "board": board, "players": players})
         return 0
     width = max(len(h) for h in args.hands)
     print(f"{g.name}" + (f", board {args.board}" if args.board else ""))
     for i, hand in enumerate(args.hands):
-        parts = []
-        if g.high:
-            parts.append(f"high: {describe(int(hi[i]), g.high)}")
-        if g.low:
-            parts.append(f"{'low' if g.high else 'hand'}: {describe(int(lo[i]), g.low)}")
-        print(f"  player {i + 1}  {hand:<{width}}  {'; '.join(parts):<60} share {shares[i]:.4g}")
+        texts = []
+        for k, (h, low) in enumerate(zip(np.atleast_1d(hi[i]), np.atleast_1d(lo[i]))):
+            parts = []
+            if g.high:
+                parts.append(f"high: {describe(int(h), g.high)}")
+            if g.low:
+                parts.append(f"{'low' if g.high else 'hand'}: {describe(int(low), g.low)}")
+            texts.append((f"board {k + 1}: " if double else "") + "; ".join(parts))
+        print(f"  player {i + 1}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
     return 0
 
 

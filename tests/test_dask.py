@@ -44,3 +44,17 @@ def test_ranges():
     assert hrd.ranges(10, 3) == [(0, 3), (3, 6), (6, 10)]
     assert hrd.ranges(2, 5) == [(0, 1), (1, 2)]
     assert hrd.ranges(1, 1) == [(0, 1)]
+
+
+@pytest.mark.parametrize("trials", [None, 200_000])
+def test_double_board_identical_to_local(client, trials):
+    """A double-board game's per-deal counts (whole pots, parts, the cross
+    term of the standard error) merge like the rest."""
+    args = ("omaha8-double-board", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"])
+    kw = dict(board="5h 6h 7c | Kh 8s", trials=trials, seed=3 if trials else None)
+    local = hr.equity(*args, **kw)
+    remote = hrd.equity(client, *args, pieces=4, **kw)
+    assert remote.deals == local.deals and remote.exact == (trials is None)
+    assert np.array_equal(remote.wins, local.wins) and np.array_equal(remote.ties, local.ties)
+    assert np.array_equal(remote.equity, local.equity)
+    assert np.allclose(remote.stderr, local.stderr, rtol=1e-9, atol=0)

@@ -177,25 +177,30 @@ NUMBERS = st.one_of(st.integers(-2**70, 2**70), st.floats(allow_nan=True), st.bo
        board=NUMBERS | st.integers(-1, 7), select=st.sampled_from(["any", "omaha", "all", "x"]),
        high=st.sampled_from(["high", None, "2-7", "a5-8", "x"]),
        low=st.sampled_from([None, "a5-8", "razz", "a6", "x"]), deck=st.sampled_from([52, 53, 54]),
-       wild=st.sampled_from([None, "bug", "2", "zz"]), seed=st.integers(0, 2**32 - 1))
+       wild=st.sampled_from([None, "bug", "2", "zz"]),
+       boards=st.sampled_from([1, 1, 2, 0, 3, True]), seed=st.integers(0, 2**32 - 1))
 def test_any_game_is_refused_or_plays_like_the_reference(name, hole, board, select, high, low,
-                                                          deck, wild, seed):
+                                                          deck, wild, boards, seed):
     """The Game constructor either refuses (HandError) or builds a game whose
-    showdowns agree with the reference twin and whose equity sums to 1."""
+    showdowns agree with the reference twin (a double-board game: the mean of
+    its two boards' showdowns) and whose equity sums to 1."""
     try:
         g = hr.Game(name, hole=hole, board=board, select=select, high=high, low=low, deck=deck,
-                    wild=wild)
+                    wild=wild, boards=boards)
     except hr.HandError:
         return
     rng = np.random.default_rng(seed)
     players = int(rng.integers(1, min(4, g.max_players) + 1))
-    cards = rng.permutation(g.deck)[:players * g.hole + g.board].tolist()
+    cards = rng.permutation(g.deck)[:players * g.hole + g.board * g.boards].tolist()
     hands = [cards[i * g.hole:(i + 1) * g.hole] for i in range(players)]
-    board_cards = cards[players * g.hole:]
+    rest = cards[players * g.hole:]
+    pieces = [rest[k * g.board:(k + 1) * g.board] for k in range(g.boards)]
     twin = (g.hole, g.board, "omaha" if g.select == "omaha" else "any", g.high, g.low, g.wild)
-    shares = hr.showdown(g, hands, board_cards if g.board else None)
-    assert np.allclose(shares, ref.showdown(twin, hands, board_cards), rtol=0, atol=1e-12)
-    r = hr.equity(g, ["??"] * players, board=board_cards[:max(0, g.board - 2)], trials=300,
+    shares = hr.showdown(g, hands, (pieces if g.boards == 2 else pieces[0]) if g.board else None)
+    want = np.mean([ref.showdown(twin, hands, b) for b in pieces], axis=0)
+    assert np.allclose(shares, want, rtol=0, atol=1e-12)
+    known = [b[:max(0, g.board - 2)] for b in pieces]
+    r = hr.equity(g, ["??"] * players, board=known if g.boards == 2 else known[0], trials=300,
                   seed=seed)
     assert abs(r.equity.sum() - 1.0) < 1e-9
 

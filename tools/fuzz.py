@@ -71,7 +71,8 @@ def _game(fdp: atheris.FuzzedDataProvider):
     return hr.Game(pick(["g", "", None]), hole=pick([0, 1, 2, 4, 5, 6, 7, 8, 2.0, True, -1]),
                    board=pick([0, 3, 4, 5, 6, -1]), select=pick(["any", "omaha", "all", "x"]),
                    high=pick(["high", None, "razz", "x"]), low=pick([None, "a5-8", "2-7", "a5"]),
-                   deck=pick([52, 53, 54, 0]), wild=pick([None, "bug", "2", "zz"]))
+                   deck=pick([52, 53, 54, 0]), wild=pick([None, "bug", "2", "zz"]),
+                   boards=pick([1, 1, 2, 2, 0, 3, True]))
 
 
 def _out(fdp: atheris.FuzzedDataProvider, n: int):
@@ -124,8 +125,13 @@ def one_input(data: bytes) -> None:
         elif what == 8:                                    # a custom game, used
             g = _game(fdp)
             hands = [_hand(fdp) for _ in range(fdp.ConsumeIntInRange(0, 3))]
-            hr.showdown(g, hands, _hand(fdp) if g.board else None, threads=_number(fdp))
-            hr.equity(g, ["??", "??"], trials=fdp.ConsumeIntInRange(1, 200), seed=1)
+            board = _hand(fdp) if g.board else None
+            if g.boards == 2 and fdp.ConsumeBool():
+                board = [_hand(fdp), _hand(fdp)] if fdp.ConsumeBool() else \
+                    f"{_hand(fdp)} | {_hand(fdp)}"
+            hr.showdown(g, hands, board, threads=_number(fdp))
+            hr.equity(g, ["??", "??"], board=board if fdp.ConsumeBool() else "",
+                      trials=fdp.ConsumeIntInRange(1, 200), seed=1)
         elif what == 9:                                    # numeric arguments
             trials = _number(fdp)
             if isinstance(trials, (int, np.integer)) and 1000 < trials <= 2**62:

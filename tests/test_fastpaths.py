@@ -22,7 +22,7 @@ def plain_tables(g: hr.Game) -> _core.GameTables:
     hi, lo = g.high_rules, g.low_rules
     return _core.GameTables(g.hole, g.board, 1 if g.select == "omaha" else 0,
                             hi.tables if hi else None, lo.tables if lo else None,
-                            g.cards.compiled(g.wild_setting), plain=True)
+                            g.cards.compiled(g.wild_setting), plain=True, boards=g.boards)
 
 
 def random_cards(codes: np.ndarray, n: int, k: int, seed: int) -> np.ndarray:
@@ -97,7 +97,8 @@ def test_plain_flag():
 def exact_counts(prep, tables) -> dict:
     st = _core.EquityState(tables, [list(h) for h in prep.holes],
                            np.array(prep.board, dtype=np.uint8),
-                           np.array(prep.deck, dtype=np.uint8), prep.ranges or None)
+                           np.array(prep.deck, dtype=np.uint8), prep.ranges or None,
+                           np.array(prep.board2, dtype=np.uint8))
     st.run_exact(0, st.units, 1)
     return st.result()
 
@@ -204,7 +205,8 @@ def test_symmetries_found():
 def mc_counts(prep, tables, seed: int, trials: int, threads: int = 1) -> dict:
     st = _core.EquityState(tables, [list(h) for h in prep.holes],
                            np.array(prep.board, dtype=np.uint8),
-                           np.array(prep.deck, dtype=np.uint8), prep.ranges or None)
+                           np.array(prep.deck, dtype=np.uint8), prep.ranges or None,
+                           np.array(prep.board2, dtype=np.uint8))
     chunks = -(-trials // _core.EQUITY_CHUNK)
     assert st.run_mc(seed, trials, 0, chunks, threads)
     return st.result()

@@ -31,8 +31,10 @@
  * board's missing cards, then the second's, then the hole cards), and each
  * board's award is counted, for half the pot; the deal's own outcome (the
  * whole pot, a part of it) and the cross term of its standard error are
- * counted per deal (hr_eq_count_double).  Only the general paths deal two
- * boards: every fast path's precondition includes boards == 1.
+ * counted per deal (hr_eq_count_double).  The exact board walk and the
+ * hold'em kernels need one board (their preconditions say so); Monte
+ * Carlo's loop without ranges keeps a second sum per player for the second
+ * board.
  */
 #ifndef HANDRANK_HR_EQUITY_H
 #define HANDRANK_HR_EQUITY_H
@@ -210,45 +212,42 @@ HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award
     C->wdeals += weight * (double)m;
 }
 
-/* Value and count one complete double-board deal: each board's award for
- * half the pot, then the deal's own outcome for each player. */
-static void hr_eq_count_double(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
-                               double weight, hr_eqcount_t *C)
+/* Count one double-board deal from its two boards' awards (a[k], with the
+ * halves' strengths sh[k], sl[k]): each award for half the pot, then the
+ * deal's own outcome for each player. */
+static void hr_eq_count_double(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
+                               int16_t (*sh)[HR_MAX_PLAYERS], int16_t (*sl)[HR_MAX_PLAYERS],
+                               double weight)
 {
-    const int P = E->players;
-    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
-    hr_award_t a;
-    double s1[HR_MAX_PLAYERS];
-    for (int k = 0; k < 2; k++) {
-        hr_deal_award(&E->game, holes, board + k * E->game.board, P, sh, sl, &a);
-        hr_eq_tally(E, C, &a, sh, sl, weight, 1, 0.5);
-        for (int p = 0; p < P; p++) {
-            const double s = E->share[a.split][a.nhi[p]][a.nlo[p]];
-            if (k == 0) {
-                s1[p] = s;
-                continue;
-            }
-            const double both = s1[p] + s;               /* twice the deal's share */
-            if (both >= 2.0 - 1e-12) {
-                C->dd[2 * p]++;
-                C->dx[3 * p] += weight;
-            } else if (both > 0.0) {
-                C->dd[2 * p + 1]++;
-                C->dx[3 * p + 1] += weight;
-            }
-            C->dx[3 * p + 2] += s1[p] * s;
+    for (int k = 0; k < 2; k++) hr_eq_tally(E, C, &a[k], sh[k], sl[k], weight, 1, 0.5);
+    for (int p = 0; p < E->players; p++) {
+        const double s1 = E->share[a[0].split][a[0].nhi[p]][a[0].nlo[p]];
+        const double s2 = E->share[a[1].split][a[1].nhi[p]][a[1].nlo[p]];
+        const double both = s1 + s2;                      /* twice the deal's share */
+        if (both >= 2.0 - 1e-12) {
+            C->dd[2 * p]++;
+            C->dx[3 * p] += weight;
+        } else if (both > 0.0) {
+            C->dd[2 * p + 1]++;
+            C->dx[3 * p + 1] += weight;
         }
+        C->dx[3 * p + 2] += s1 * s2;
     }
     C->deals++;
     C->wdeals += weight;
 }
 
-/* Value and count one complete deal. */
+/* Value and count one complete deal (each board of a double-board deal). */
 static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
                              double weight, hr_eqcount_t *C)
 {
     if (E->game.boards == 2) {
-        hr_eq_count_double(E, holes, board, weight, C);
+        int16_t sh[2][HR_MAX_PLAYERS], sl[2][HR_MAX_PLAYERS];
+        hr_award_t a[2];
+        for (int k = 0; k < 2; k++)
+            hr_deal_award(&E->game, holes, board + k * E->game.board, E->players, sh[k], sl[k],
+                          &a[k]);
+        hr_eq_count_double(E, C, a, sh, sl, weight);
         return;
     }
     int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
@@ -992,10 +991,11 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t
 /* Monte Carlo without ranges: the draws of hr_eq_mc_deals, one for one,
  * so the same (seed, trials) gives the same counts.  Any-five games add
  * each player's known cards once (base) and the drawn board once per deal
- * (bsum), shared by every player; games with one half count in a local
- * table added once per chunk.  HOLDEM: any five of seven, only a high half,
- * no wild card, flushes count for the player, no qualifier (the caller,
- * hr_eq_mc_chunk, checks it). */
+ * (bsum), shared by every player; games with one half and one board count
+ * in a local table added once per chunk; a double-board deal keeps a second
+ * sum per player for its second board.  HOLDEM: one board, any five of
+ * seven, only a high half, no wild card, flushes count for the player, no
+ * qualifier (the caller, hr_eq_mc_deals, checks it). */
 HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t trials,
                               hr_eqcount_t *C, const int P, const int HOLDEM)
 {
@@ -1003,18 +1003,23 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
     const hr_vctx_t c = G->vhi;                   /* a local copy: counting stores cannot alias it */
     const hr_v2 *next = G->wild->next;
     const int8_t *cat = G->hi ? G->hi->cat : NULL;
-    uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARD];
+    uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
     const int nd = E->ndeck, H = G->hole, sums = G->select == HR_SELECT_ANY;
-    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo);
+    const int NB = G->boards, nb = G->board;
+    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo) && NB == 1;
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)P * H);
-    memcpy(board, E->board, (size_t)G->board);
-    hr_v2 base[HR_MAX_PLAYERS];
+    memcpy(board, E->board, (size_t)nb * NB);
+    hr_v2 base[HR_MAX_PLAYERS], base2[HR_MAX_PLAYERS];
     for (int p = 0; p < P; p++) {
         hr_v2 a = {0, HR_SUIT_INIT};
         for (int j = 0; j < E->known[p]; j++) a = HR_V2_ADD(a, next[holes[p * H + j]]);
+        base2[p] = a;
         for (int j = 0; j < E->board_known; j++) a = HR_V2_ADD(a, next[board[j]]);
         base[p] = a;
+        if (NB == 2)
+            for (int j = 0; j < E->board_known2; j++)
+                base2[p] = HR_V2_ADD(base2[p], next[board[nb + j]]);
     }
     /* the missing hole cards in dealing order: each player's, in turn */
     int nh = 0;
@@ -1029,17 +1034,36 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
     if (local) memset(tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
     for (int64_t t = 0; t < trials; t++) {
         int pos = 0;
-        hr_v2 bsum = {0, 0}, acc[HR_MAX_PLAYERS];
+        hr_v2 bsum = {0, 0}, acc[HR_MAX_PLAYERS], bsum2 = {0, 0}, acc2[HR_MAX_PLAYERS];
         for (int j = b0; j < b1; j++) {
             const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
             if (!HOLDEM) board[j] = card;
             bsum = HR_V2_ADD(bsum, next[card]);
         }
         for (int p = 0; p < P; p++) acc[p] = HR_V2_ADD(base[p], bsum);
+        if (NB == 2) {                                /* the second board */
+            for (int j = E->board_known2; j < nb; j++) {
+                const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
+                board[nb + j] = card;
+                bsum2 = HR_V2_ADD(bsum2, next[card]);
+            }
+            for (int p = 0; p < P; p++) acc2[p] = HR_V2_ADD(base2[p], bsum2);
+        }
         for (int q = 0; q < nh; q++) {
             const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
             if (!HOLDEM) holes[slot_pos[q]] = card;
             acc[slot_player[q]] = HR_V2_ADD(acc[slot_player[q]], next[card]);
+            if (NB == 2) acc2[slot_player[q]] = HR_V2_ADD(acc2[slot_player[q]], next[card]);
+        }
+        if (NB == 2) {
+            int16_t dh[2][HR_MAX_PLAYERS], dl[2][HR_MAX_PLAYERS];
+            hr_award_t da[2];
+            for (int b = 0; b < 2; b++) {
+                if (sums) hr_sums_award(G, b ? acc2 : acc, P, k, dh[b], dl[b], &da[b]);
+                else hr_deal_award(G, holes, board + b * nb, P, dh[b], dl[b], &da[b]);
+            }
+            hr_eq_count_double(E, C, da, dh, dl, 1.0);
+            continue;
         }
         int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
         hr_award_t a;
@@ -1099,13 +1123,14 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)E->players * H);
     memcpy(board, E->board, (size_t)G->board * G->boards);
-    if (!E->nranged && !G->plain && G->boards == 1) {
-        /* fast path, precondition checked here: one board and no ranges, so
-         * nothing but the draws varies per deal; the hold'em loops also need seven
-         * cards, any five of them, only a high half without wild cards or
-         * qualifier, flushes counting for the player */
+    if (!E->nranged && !G->plain) {
+        /* fast path, precondition checked here: no ranges, so nothing but
+         * the draws varies per deal; the hold'em loops also need one board
+         * of seven cards, any five of them, only a high half without wild
+         * cards or qualifier, flushes counting for the player */
         const int holdem = G->select == HR_SELECT_ANY && H + G->board == 7 && G->hi && !G->lo &&
-                           !G->wild->active && G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies;
+                           !G->wild->active && G->vhi.mode == HR_MODE_BEST &&
+                           !G->vhi.qualifies && G->boards == 1;
         if (holdem && E->players == 2) hr_eq_mc_h2(E, state, trials, C);
         else if (holdem && E->players == 3) hr_eq_mc_h3(E, state, trials, C);
         else hr_eq_mc_any(E, state, trials, C);

@@ -215,24 +215,30 @@ HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award
 /* Count one double-board deal from its two boards' awards (a[k], with the
  * halves' strengths sh[k], sl[k]): each award for half the pot, then the
  * deal's own outcome for each player. */
+/* Count m double-board deals in which player p's boards' shares were s1
+ * and s2: the whole pot, a part of it, and the cross term. */
+HR_INLINE void hr_eq_deal_outcome(hr_eqcount_t *C, int p, double s1, double s2, double weight,
+                                  int64_t m)
+{
+    const double both = s1 + s2;                          /* twice the deal's share */
+    if (both >= 2.0 - 1e-12) {
+        C->dd[2 * p] += m;
+        C->dx[3 * p] += weight * (double)m;
+    } else if (both > 0.0) {
+        C->dd[2 * p + 1] += m;
+        C->dx[3 * p + 1] += weight * (double)m;
+    }
+    C->dx[3 * p + 2] += (double)m * s1 * s2;
+}
+
 static void hr_eq_count_double(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
                                int16_t (*sh)[HR_MAX_PLAYERS], int16_t (*sl)[HR_MAX_PLAYERS],
                                double weight)
 {
     for (int k = 0; k < 2; k++) hr_eq_tally(E, C, &a[k], sh[k], sl[k], weight, 1, 0.5);
-    for (int p = 0; p < E->players; p++) {
-        const double s1 = E->share[a[0].split][a[0].nhi[p]][a[0].nlo[p]];
-        const double s2 = E->share[a[1].split][a[1].nhi[p]][a[1].nlo[p]];
-        const double both = s1 + s2;                      /* twice the deal's share */
-        if (both >= 2.0 - 1e-12) {
-            C->dd[2 * p]++;
-            C->dx[3 * p] += weight;
-        } else if (both > 0.0) {
-            C->dd[2 * p + 1]++;
-            C->dx[3 * p + 1] += weight;
-        }
-        C->dx[3 * p + 2] += s1 * s2;
-    }
+    for (int p = 0; p < E->players; p++)
+        hr_eq_deal_outcome(C, p, E->share[a[0].split][a[0].nhi[p]][a[0].nlo[p]],
+                           E->share[a[1].split][a[1].nhi[p]][a[1].nlo[p]], weight, 1);
     C->deals++;
     C->wdeals += weight;
 }
@@ -409,6 +415,25 @@ static void hr_eq_add_local(const hr_equity_t *E, hr_eqcount_t *C, const int64_t
             }
     C->deals += deals;
     C->wdeals += weight * (double)deals;
+}
+
+/* A local joint table of double-board deals of a game with one half
+ * (jt[p][n1][n2]: deals in which p shared that half with n1 players on the
+ * first board and n2 on the second, 0 when lost) and its deals into the
+ * counts, every deal weighted 1; the boards' awards are in the local table
+ * (hr_eq_add_local, with no deals of its own). */
+static void hr_eq_add_joint(const hr_equity_t *E, hr_eqcount_t *C, const int64_t *jt,
+                            int64_t deals)
+{
+    const int P = E->players;
+    for (int p = 0; p < P; p++)
+        for (int n1 = 0; n1 <= P; n1++)
+            for (int n2 = 0; n2 <= P; n2++) {
+                const int64_t v = jt[((size_t)p * (P + 1) + (size_t)n1) * (P + 1) + (size_t)n2];
+                if (v) hr_eq_deal_outcome(C, p, E->share[0][n1][0], E->share[0][n2][0], 1.0, v);
+            }
+    C->deals += deals;
+    C->wdeals += (double)deals;
 }
 
 static void hr_walk_flush(hr_walk_t *W)
@@ -991,11 +1016,12 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t
 /* Monte Carlo without ranges: the draws of hr_eq_mc_deals, one for one,
  * so the same (seed, trials) gives the same counts.  Any-five games add
  * each player's known cards once (base) and the drawn board once per deal
- * (bsum), shared by every player; games with one half and one board count
- * in a local table added once per chunk; a double-board deal keeps a second
- * sum per player for its second board.  HOLDEM: one board, any five of
- * seven, only a high half, no wild card, flushes count for the player, no
- * qualifier (the caller, hr_eq_mc_deals, checks it). */
+ * (bsum), shared by every player; games with one half count in a local
+ * table added once per chunk (double boards: each board's award, and a
+ * joint table of the two for the deal's outcome).  A double-board deal
+ * keeps a second sum per player for its second board.  HOLDEM: any five of
+ * seven per board, only a high half, no wild card, flushes count for the
+ * player, no qualifier (the caller, hr_eq_mc_deals, checks it). */
 HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t trials,
                               hr_eqcount_t *C, const int P, const int HOLDEM)
 {
@@ -1006,7 +1032,7 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
     const int nd = E->ndeck, H = G->hole, sums = G->select == HR_SELECT_ANY;
     const int NB = G->boards, nb = G->board;
-    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo) && NB == 1;
+    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo);
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)P * H);
     memcpy(board, E->board, (size_t)nb * NB);
@@ -1031,7 +1057,9 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
         }
     const int b0 = E->board_known, b1 = G->board;
     int64_t tab[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * HR_LCATS], deals = 0;
+    int64_t jt[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * (HR_LOCAL_PLAYERS + 1)];
     if (local) memset(tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
+    if (local && NB == 2) memset(jt, 0, sizeof(int64_t) * (size_t)P * (P + 1) * (P + 1));
     for (int64_t t = 0; t < trials; t++) {
         int pos = 0;
         hr_v2 bsum = {0, 0}, acc[HR_MAX_PLAYERS], bsum2 = {0, 0}, acc2[HR_MAX_PLAYERS];
@@ -1055,47 +1083,51 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
             acc[slot_player[q]] = HR_V2_ADD(acc[slot_player[q]], next[card]);
             if (NB == 2) acc2[slot_player[q]] = HR_V2_ADD(acc2[slot_player[q]], next[card]);
         }
-        if (NB == 2) {
-            int16_t dh[2][HR_MAX_PLAYERS], dl[2][HR_MAX_PLAYERS];
-            hr_award_t da[2];
-            for (int b = 0; b < 2; b++) {
-                if (sums) hr_sums_award(G, b ? acc2 : acc, P, k, dh[b], dl[b], &da[b]);
-                else hr_deal_award(G, holes, board + b * nb, P, dh[b], dl[b], &da[b]);
+        /* each board: its strengths and award, counted in the local table
+         * (games with one half) or by hr_eq_count / hr_eq_count_double */
+        int16_t sh[2][HR_MAX_PLAYERS], sl[2][HR_MAX_PLAYERS];
+        hr_award_t a[2];
+        for (int b = 0; b < NB; b++) {
+            const hr_v2 *ab = b ? acc2 : acc;
+            if (HOLDEM) {
+                for (int p = 0; p < P; p++)
+                    sh[b][p] = (int16_t)hr_value(&c, HR_V2_LO(ab[p]), HR_V2_HI(ab[p]), 7,
+                                                 HR_MODE_BEST, 0, 0);
+                hr_split(sh[b], NULL, P, &a[b]);
+                for (int p = 0; p < P; p++)
+                    tab[((size_t)p * (P + 1) + a[b].nhi[p]) * HR_LCATS + (size_t)cat[sh[b][p]]]++;
+                continue;
             }
-            hr_eq_count_double(E, C, da, dh, dl, 1.0);
-            continue;
-        }
-        int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
-        hr_award_t a;
-        if (HOLDEM) {
-            for (int p = 0; p < P; p++)
-                sh[p] = (int16_t)hr_value(&c, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), 7,
-                                          HR_MODE_BEST, 0, 0);
-            hr_split(sh, NULL, P, &a);
-            for (int p = 0; p < P; p++)
-                tab[((size_t)p * (P + 1) + a.nhi[p]) * HR_LCATS + (size_t)cat[sh[p]]]++;
-            deals++;
-            continue;
-        }
-        if (sums) {
-            hr_sums_award(G, acc, P, k, sh, sl, &a);
-        } else {
-            hr_deal_award(G, holes, board, P, sh, sl, &a);
-        }
-        if (local) {
-            const hr_rule_t *R = G->hi ? G->hi : G->lo;
-            const int16_t *sv = G->hi ? sh : sl;
-            for (int p = 0; p < P; p++) {
-                const int n = G->hi ? a.nhi[p] : a.nlo[p];
-                const int cc = sv[p] >= 0 ? R->cat[sv[p]] : HR_NCATS;
-                tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)cc]++;
+            if (sums) hr_sums_award(G, ab, P, k, sh[b], sl[b], &a[b]);
+            else hr_deal_award(G, holes, board + b * nb, P, sh[b], sl[b], &a[b]);
+            if (local) {
+                const hr_rule_t *R = G->hi ? G->hi : G->lo;
+                const int16_t *sv = G->hi ? sh[b] : sl[b];
+                for (int p = 0; p < P; p++) {
+                    const int n = G->hi ? a[b].nhi[p] : a[b].nlo[p];
+                    const int cc = sv[p] >= 0 ? R->cat[sv[p]] : HR_NCATS;
+                    tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)cc]++;
+                }
             }
+        }
+        if (local) {                                  /* HOLDEM is local too */
+            if (NB == 2)
+                for (int p = 0; p < P; p++) {
+                    const int n1 = G->hi ? a[0].nhi[p] : a[0].nlo[p];
+                    const int n2 = G->hi ? a[1].nhi[p] : a[1].nlo[p];
+                    jt[((size_t)p * (P + 1) + (size_t)n1) * (P + 1) + (size_t)n2]++;
+                }
             deals++;
+        } else if (NB == 2) {
+            hr_eq_count_double(E, C, a, sh, sl, 1.0);
         } else {
-            hr_eq_count(E, C, &a, sh, sl, 1.0, 1);
+            hr_eq_count(E, C, &a[0], sh[0], sl[0], 1.0, 1);
         }
     }
-    if (local) hr_eq_add_local(E, C, tab, deals, 1.0);
+    if (local) {
+        hr_eq_add_local(E, C, tab, NB == 1 ? deals : 0, 1.0);
+        if (NB == 2) hr_eq_add_joint(E, C, jt, deals);
+    }
 }
 
 static void hr_eq_mc_h2(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
@@ -1125,12 +1157,11 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
     memcpy(board, E->board, (size_t)G->board * G->boards);
     if (!E->nranged && !G->plain) {
         /* fast path, precondition checked here: no ranges, so nothing but
-         * the draws varies per deal; the hold'em loops also need one board
-         * of seven cards, any five of them, only a high half without wild
-         * cards or qualifier, flushes counting for the player */
+         * the draws varies per deal; the hold'em loops also need seven
+         * cards (per board), any five of them, only a high half without
+         * wild cards or qualifier, flushes counting for the player */
         const int holdem = G->select == HR_SELECT_ANY && H + G->board == 7 && G->hi && !G->lo &&
-                           !G->wild->active && G->vhi.mode == HR_MODE_BEST &&
-                           !G->vhi.qualifies && G->boards == 1;
+                           !G->wild->active && G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies;
         if (holdem && E->players == 2) hr_eq_mc_h2(E, state, trials, C);
         else if (holdem && E->players == 3) hr_eq_mc_h3(E, state, trials, C);
         else hr_eq_mc_any(E, state, trials, C);

@@ -237,6 +237,10 @@ LONG_CALLS = {
     "monte_carlo": 'lambda: hr.equity("omaha8", ["Ah 2h 3s 4d", "??", "??"], trials=10**15, '
                    'seed=1)',
     "ranges_exact": 'lambda: hr.equity("holdem", ["AKs", "22+"], threads=1)',
+    "double_board_exact": 'lambda: hr.equity("omaha8-double-board", ["Ah 2h 3s 4d", '
+                          '"Ks Kd 9c 9h"], board="5h 6h | 7c", threads=2)',
+    "double_board_mc": 'lambda: hr.equity("holdem-double-board", ["As Ks", "??", "??"], '
+                       'trials=10**15, seed=1)',
 }
 
 

@@ -271,3 +271,13 @@ def test_monte_carlo_fast_loop_matches_the_plain_one(game):
             for key in ("cnt", "cats", "dd"):
                 assert np.array_equal(fast[key], plain[key]), (game, key)
             assert np.allclose(fast["dx"], plain["dx"], rtol=1e-12, atol=0)
+
+
+def test_equity_grid_on_two_boards():
+    """The grid of a double-board game: each class's equity is its range's."""
+    board = "Qh 7d 2c 5s | 9c 8c 3d 4h"
+    g = hr.equity_grid("Ah Kh", "QQ+, AKs, 98s", board=board, game="holdem-double-board")
+    assert g.exact
+    for cls, (i, j) in (("KK", (1, 1)), ("98s", (5, 6))):
+        want = hr.equity("holdem-double-board", ["Ah Kh", cls], board=board).equity[0]
+        assert g.equity[i, j] == pytest.approx(want, abs=1e-12)

@@ -323,7 +323,7 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     0.2006
     """
     from ._equity import equity
-    from ._games import get_game
+    from ._games import board_lists, get_game
     g = get_game(game)
     if g.hole != 2 or g.board == 0:
         raise HandError(f"an equity grid is for games of two hole cards and a board "
@@ -335,14 +335,15 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     hand_codes = parse_codes(hand) if isinstance(hand, str) else [int(c) for c in hand]
     if len(hand_codes) != 2:
         raise HandError(f"the hand of an equity grid is two cards; got {hand!r}")
-    board_codes = parse_codes(board) if isinstance(board, str) else [int(c) for c in board]
+    boards = board_lists(g, board)             # two for a double-board game
+    board_codes = [c for b in boards for c in b]
     dead_codes = parse_codes(dead) if isinstance(dead, str) else [int(c) for c in dead]
     live = rng.without(hand_codes + board_codes + dead_codes)
     combos, weights = live.combos, live.weights
     if not len(combos):
         raise HandError(f"no hand of the range {rng.text!r} is left once the hand, board "
                         f"and dead cards are removed")
-    exact = trials is None and g.board - len(board_codes) <= 2
+    exact = trials is None and g.board * g.boards - len(board_codes) <= 2
     if not exact:
         trials = GRID_TRIALS if trials is None else trials
         seed = GRID_SEED if seed is None else seed
@@ -356,7 +357,8 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     for c in np.unique(idx):
         name = HAND_CLASSES[c]
         sub = Range._of({keys[i]: wlist[i] for i in np.flatnonzero(idx == c)}, name)
-        r = equity(g, [hand_codes, sub], board=board_codes, dead=dead_codes, trials=trials,
+        r = equity(g, [hand_codes, sub], board=boards if g.boards == 2 else boards[0],
+                   dead=dead_codes, trials=trials,
                    seed=seed, threads=threads)
         i, j = _CELL[name]
         eq[i, j] = r.equity[0]

@@ -246,33 +246,6 @@ def test_cli_takes_two_boards():
     assert "omaha-double-board" in out and "equity" in out
 
 
-@pytest.mark.parametrize("game", DOUBLE_GAMES)
-def test_monte_carlo_fast_loop_matches_the_plain_one(game):
-    """Monte Carlo without ranges deals two boards in its own loop (a second
-    running sum per player in any-five games); the same seed must give
-    exactly the plain loop's counts, per board and per deal, on 1 and 2
-    threads, with unknown hole cards and boards known to different depths."""
-    from handrank._equity import prepare
-    from test_fastpaths import mc_counts, plain_tables
-    g = hr.get_game(game)
-    rng = np.random.default_rng(DOUBLE_GAMES.index(game))
-    for players in (2, 3):
-        deck = rng.permutation(g.cards.codes).tolist()
-        hands = [deck[i * g.hole:(i + 1) * g.hole] for i in range(players)]
-        hands[-1] = hands[-1][:int(rng.integers(0, g.hole))]
-        rest = deck[players * g.hole:]
-        board = [rest[:min(g.board, 3)], rest[g.board:g.board + players - 2]]
-        prep = prepare(game, hands, board)
-        plain = mc_counts(prep, plain_tables(prep.game), seed=players, trials=30_000)
-        for threads in (1, 2):
-            fast = mc_counts(prep, prep.game.tables, seed=players, trials=30_000,
-                             threads=threads)
-            assert fast["deals"] == plain["deals"] == 30_000
-            for key in ("cnt", "cats", "dd"):
-                assert np.array_equal(fast[key], plain[key]), (game, key)
-            assert np.allclose(fast["dx"], plain["dx"], rtol=1e-12, atol=0)
-
-
 def test_equity_grid_on_two_boards():
     """The grid of a double-board game: each class's equity is its range's."""
     board = "Qh 7d 2c 5s | 9c 8c 3d 4h"

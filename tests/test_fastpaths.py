@@ -15,7 +15,7 @@ import handrank as hr
 from handrank import _core
 from handrank._equity import prepare
 
-from registry import FIVE_CARD_RULES, GAMES
+from registry import DOUBLE_GAMES, FIVE_CARD_RULES, GAMES
 
 
 def plain_tables(g: hr.Game) -> _core.GameTables:
@@ -212,28 +212,34 @@ def mc_counts(prep, tables, seed: int, trials: int, threads: int = 1) -> dict:
     return st.result()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES + DOUBLE_GAMES)
 def test_monte_carlo_fast_loop_draws_and_counts_like_the_plain_one(game):
     """Without ranges Monte Carlo runs its own loop (shared board sums, local
-    counts, the hold'em specialisations); the same seed must give exactly
-    the plain loop's counts, also with unknown hole cards and on 2 threads."""
+    counts, the hold'em specialisations; a second running sum per player for
+    a double board); the same seed must give exactly the plain loop's
+    counts, also with unknown hole cards, boards known to different depths,
+    and on 2 threads."""
     g = hr.get_game(game)
-    rng = np.random.default_rng(GAMES.index(game))
+    rng = np.random.default_rng((GAMES + DOUBLE_GAMES).index(game))
     for players in (2, 3, 4):
         if players > g.max_players:
             continue
         deck = rng.permutation(g.cards.codes).tolist()
         hands = [deck[i * g.hole:(i + 1) * g.hole] for i in range(players)]
         hands[-1] = hands[-1][:int(rng.integers(0, g.hole))]       # partly unknown
-        board = deck[players * g.hole:players * g.hole + min(g.board, players - 2)]
+        rest = deck[players * g.hole:]
+        board = rest[:min(g.board, players - 2)]
+        if g.boards == 2:
+            board = [board, rest[g.board:g.board + min(g.board, 3)]]
         prep = prepare(game, hands, board)
-        plain = mc_counts(prep, plain_tables(prep.game), seed=players, trials=40_000)
+        plain = mc_counts(prep, plain_tables(prep.game), seed=players, trials=30_000)
         for threads in (1, 2):
-            fast = mc_counts(prep, prep.game.tables, seed=players, trials=40_000,
+            fast = mc_counts(prep, prep.game.tables, seed=players, trials=30_000,
                              threads=threads)
-            assert fast["deals"] == plain["deals"] == 40_000
-            assert np.array_equal(fast["cnt"], plain["cnt"]), (game, hands, board)
-            assert np.array_equal(fast["cats"], plain["cats"]), (game, hands, board)
+            assert fast["deals"] == plain["deals"] == 30_000
+            for key in ("cnt", "cats", "dd"):
+                assert np.array_equal(fast[key], plain[key]), (game, key, hands, board)
+            assert np.allclose(fast["dx"], plain["dx"], rtol=1e-12, atol=0)
 
 
 # ------------------------------------------- wild cards, jokers, short deck

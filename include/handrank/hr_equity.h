@@ -71,8 +71,7 @@ typedef struct {
     int known[HR_MAX_PLAYERS];                     /* known cards per player (a range: all) */
     uint8_t board[HR_MAX_BOARDS * HR_MAX_BOARD];   /* the boards, one after the other;
                                                       known cards first in each */
-    int board_known;                               /* known cards of the (first) board */
-    int board_known2;                              /* of the second (double board) */
+    int board_known[HR_MAX_BOARDS];                /* known cards of each board */
     uint8_t deck[54];                              /* the cards left to deal */
     int ndeck;
     int deck_index[54];                            /* position of a code in deck, or -1 */
@@ -149,8 +148,8 @@ static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncomb
         C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
         C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
     }
-    if (!C->cnt || !C->cats || !C->dd || !C->dx || (weighted && (!C->wcnt || !C->pshare || !C->hand_share ||
-                                             !C->hand_weight))) {
+    if (!C->cnt || !C->cats || !C->dd || !C->dx ||
+        (weighted && (!C->wcnt || !C->pshare || !C->hand_share || !C->hand_weight))) {
         hr_eqcount_free(C);
         return -1;
     }
@@ -212,9 +211,6 @@ HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award
     C->wdeals += weight * (double)m;
 }
 
-/* Count one double-board deal from its two boards' awards (a[k], with the
- * halves' strengths sh[k], sl[k]): each award for half the pot, then the
- * deal's own outcome for each player. */
 /* Count m double-board deals in which player p's boards' shares were s1
  * and s2: the whole pot, a part of it, and the cross term. */
 HR_INLINE void hr_eq_deal_outcome(hr_eqcount_t *C, int p, double s1, double s2, double weight,
@@ -231,6 +227,9 @@ HR_INLINE void hr_eq_deal_outcome(hr_eqcount_t *C, int p, double s1, double s2, 
     C->dx[3 * p + 2] += (double)m * s1 * s2;
 }
 
+/* Count one double-board deal from its two boards' awards (a[k], with the
+ * halves' strengths sh[k], sl[k]): each award for half the pot, then the
+ * deal's own outcome for each player. */
 static void hr_eq_count_double(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
                                int16_t (*sh)[HR_MAX_PLAYERS], int16_t (*sl)[HR_MAX_PLAYERS],
                                double weight)
@@ -321,7 +320,7 @@ static void hr_eq_symmetries(const hr_equity_t *E, const uint8_t *holes, hr_sym_
         hm[p] = 0;
         for (int j = 0; j < H; j++) hm[p] |= 1ULL << holes[p * H + j];
     }
-    for (int j = 0; j < E->board_known; j++) bm |= 1ULL << E->board[j];
+    for (int j = 0; j < E->board_known[0]; j++) bm |= 1ULL << E->board[j];
     for (int d = 0; d < E->ndeck; d++) dm |= 1ULL << E->deck[d];
     if ((dm | bm) >> 52) return;                     /* jokers: no symmetry */
     for (int k = 1; k < 24; k++) {
@@ -597,7 +596,7 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
     /* the prefix board cards (every board card past the known ones) and their images */
     uint64_t B = 0, Y[HR_MAX_SYM];
     for (int j = 0; j < W.nsym; j++) Y[j] = 0;
-    for (int b = E->board_known; b < filled; b++) {
+    for (int b = E->board_known[0]; b < filled; b++) {
         const int d = E->deck_index[board[b]];
         B |= 1ULL << d;
         for (int j = 0; j < W.nsym; j++) Y[j] |= 1ULL << S->map[j][d];
@@ -654,15 +653,11 @@ static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr
 {
     const int H = E->game.hole;
     S->nslots = 0;
-    for (int j = E->board_known; j < E->game.board; j++) {
-        S->group[S->nslots] = 0;
-        S->slot[S->nslots++] = &board[j];
-    }
-    if (E->game.boards == 2) {
+    for (int b = 0; b < E->game.boards; b++) {
         const int first = S->nslots;
-        for (int j = E->board_known2; j < E->game.board; j++) {
+        for (int j = E->board_known[b]; j < E->game.board; j++) {
             S->group[S->nslots] = first;
-            S->slot[S->nslots++] = &board[E->game.board + j];
+            S->slot[S->nslots++] = &board[b * E->game.board + j];
         }
     }
     for (int p = 0; p < E->players; p++) {
@@ -720,27 +715,32 @@ HR_INLINE double hr_binom_f(int n, int k)
     return r;
 }
 
+/* The missing cards of a question by group, in dealing order (hr_eq_slots):
+ * each board's, then each player's (none for a range); returns the number
+ * of groups. */
+#define HR_MAX_GROUPS (HR_MAX_BOARDS + HR_MAX_PLAYERS)
+static int hr_eq_missing(const hr_equity_t *E, int *sizes)
+{
+    int ng = 0;
+    for (int b = 0; b < E->game.boards; b++) sizes[ng++] = E->game.board - E->board_known[b];
+    for (int p = 0; p < E->players; p++) sizes[ng++] = E->game.hole - E->known[p];
+    return ng;
+}
+
 /* Total deals of an exact enumeration (a double: it may be astronomical;
  * with ranges an upper bound, as hands that clash are skipped). */
 static double hr_equity_total(const hr_equity_t *E)
 {
     double total = 1.0;
-    int left = E->ndeck, k = E->game.board - E->board_known;
+    int left = E->ndeck, sizes[HR_MAX_GROUPS];
     for (int i = 0; i < E->nranged; i++) {
         total *= E->range[E->ranged[i]].m;
         left -= E->game.hole;
     }
-    total *= hr_binom_f(left, k);
-    left -= k;
-    if (E->game.boards == 2) {
-        k = E->game.board - E->board_known2;
-        total *= hr_binom_f(left, k);
-        left -= k;
-    }
-    for (int p = 0; p < E->players; p++) {
-        k = E->game.hole - E->known[p];
-        total *= hr_binom_f(left, k);
-        left -= k;
+    const int ng = hr_eq_missing(E, sizes);
+    for (int g = 0; g < ng; g++) {
+        total *= hr_binom_f(left, sizes[g]);
+        left -= sizes[g];
     }
     return total;
 }
@@ -754,15 +754,11 @@ typedef struct {
 
 static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
 {
-    int left = prefix, avail = E->ndeck - E->nranged * E->game.hole;
-    int sizes[HR_MAX_PLAYERS + HR_MAX_BOARDS], ng = 0;
-    if (E->game.board > E->board_known) sizes[ng++] = E->game.board - E->board_known;
-    if (E->game.boards == 2 && E->game.board > E->board_known2)
-        sizes[ng++] = E->game.board - E->board_known2;
-    for (int p = 0; p < E->players; p++)
-        if (E->game.hole > E->known[p]) sizes[ng++] = E->game.hole - E->known[p];
+    int left = prefix, avail = E->ndeck - E->nranged * E->game.hole, sizes[HR_MAX_GROUPS];
+    const int ng = hr_eq_missing(E, sizes);
     P->n = 0;
     for (int g = 0; g < ng && left > 0; g++) {
+        if (!sizes[g]) continue;
         const int c = sizes[g] < left ? sizes[g] : left;
         P->count[P->n] = c;
         P->avail[P->n] = avail;
@@ -791,9 +787,9 @@ static int64_t hr_equity_plan(hr_equity_t *E)
     double ranged = 1.0;
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
     const double total = hr_equity_total(E);
-    int nslots = E->game.board - E->board_known;
-    if (E->game.boards == 2) nslots += E->game.board - E->board_known2;
-    for (int p = 0; p < E->players; p++) nslots += E->game.hole - E->known[p];
+    int sizes[HR_MAX_GROUPS], nslots = 0;
+    const int ng = hr_eq_missing(E, sizes);
+    for (int g = 0; g < ng; g++) nslots += sizes[g];
     for (int prefix = 0;; prefix++) {
         hr_prefix_t P;
         hr_prefix_groups(E, prefix, &P);
@@ -880,7 +876,7 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
     }
     /* continue where the prefix stopped: inside a group the deck indices ascend */
     const int start = s > 0 && s < S.nslots && S.group[s] == S.group[s - 1] ? last_d + 1 : 0;
-    const int board_missing = E->game.board - E->board_known;
+    const int board_missing = E->game.board - E->board_known[0];
     double before[HR_MAX_PLAYERS], wbefore = C->wdeals;
     for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
     if (S.nslots == board_missing && !E->game.plain && E->game.boards == 1) {
@@ -894,7 +890,7 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
             hr_eq_symmetries(E, holes, &us);
             sym = &us;
         }
-        hr_eq_boards(E, holes, board, E->board_known + s, start, used, weight, sym, C);
+        hr_eq_boards(E, holes, board, E->board_known[0] + s, start, used, weight, sym, C);
     } else {
         hr_eq_fill(E, &S, s, start, used, holes, board, weight, C);
     }
@@ -1023,7 +1019,7 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t
  * seven per board, only a high half, no wild card, flushes count for the
  * player, no qualifier (the caller, hr_eq_mc_deals, checks it). */
 HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t trials,
-                              hr_eqcount_t *C, const int P, const int HOLDEM)
+                              hr_eqcount_t *C, const int P, const int HOLDEM, const int NB)
 {
     const hr_game_t *G = &E->game;
     const hr_vctx_t c = G->vhi;                   /* a local copy: counting stores cannot alias it */
@@ -1031,21 +1027,20 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
     const int8_t *cat = G->hi ? G->hi->cat : NULL;
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
     const int nd = E->ndeck, H = G->hole, sums = G->select == HR_SELECT_ANY;
-    const int NB = G->boards, nb = G->board;
+    const int nb = G->board;
     const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo);
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)P * H);
     memcpy(board, E->board, (size_t)nb * NB);
-    hr_v2 base[HR_MAX_PLAYERS], base2[HR_MAX_PLAYERS];
+    hr_v2 base[HR_MAX_BOARDS][HR_MAX_PLAYERS];    /* known hole + board cards, per board */
     for (int p = 0; p < P; p++) {
         hr_v2 a = {0, HR_SUIT_INIT};
         for (int j = 0; j < E->known[p]; j++) a = HR_V2_ADD(a, next[holes[p * H + j]]);
-        base2[p] = a;
-        for (int j = 0; j < E->board_known; j++) a = HR_V2_ADD(a, next[board[j]]);
-        base[p] = a;
-        if (NB == 2)
-            for (int j = 0; j < E->board_known2; j++)
-                base2[p] = HR_V2_ADD(base2[p], next[board[nb + j]]);
+        for (int b = 0; b < NB; b++) {
+            base[b][p] = a;
+            for (int j = 0; j < E->board_known[b]; j++)
+                base[b][p] = HR_V2_ADD(base[b][p], next[board[b * nb + j]]);
+        }
     }
     /* the missing hole cards in dealing order: each player's, in turn */
     int nh = 0;
@@ -1055,40 +1050,34 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
             slot_player[nh] = (uint8_t)p;
             slot_pos[nh++] = (uint8_t)(p * H + j);
         }
-    const int b0 = E->board_known, b1 = G->board;
     int64_t tab[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * HR_LCATS], deals = 0;
     int64_t jt[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * (HR_LOCAL_PLAYERS + 1)];
     if (local) memset(tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
     if (local && NB == 2) memset(jt, 0, sizeof(int64_t) * (size_t)P * (P + 1) * (P + 1));
     for (int64_t t = 0; t < trials; t++) {
         int pos = 0;
-        hr_v2 bsum = {0, 0}, acc[HR_MAX_PLAYERS], bsum2 = {0, 0}, acc2[HR_MAX_PLAYERS];
-        for (int j = b0; j < b1; j++) {
-            const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
-            if (!HOLDEM) board[j] = card;
-            bsum = HR_V2_ADD(bsum, next[card]);
-        }
-        for (int p = 0; p < P; p++) acc[p] = HR_V2_ADD(base[p], bsum);
-        if (NB == 2) {                                /* the second board */
-            for (int j = E->board_known2; j < nb; j++) {
+        hr_v2 acc[HR_MAX_BOARDS][HR_MAX_PLAYERS];   /* each player's cards, per board */
+        for (int b = 0; b < NB; b++) {
+            hr_v2 bsum = {0, 0};
+            for (int j = E->board_known[b]; j < nb; j++) {
                 const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
-                board[nb + j] = card;
-                bsum2 = HR_V2_ADD(bsum2, next[card]);
+                if (!HOLDEM) board[b * nb + j] = card;
+                bsum = HR_V2_ADD(bsum, next[card]);
             }
-            for (int p = 0; p < P; p++) acc2[p] = HR_V2_ADD(base2[p], bsum2);
+            for (int p = 0; p < P; p++) acc[b][p] = HR_V2_ADD(base[b][p], bsum);
         }
         for (int q = 0; q < nh; q++) {
             const uint8_t card = hr_draw(deck, nd, pos++, 0, &state);
             if (!HOLDEM) holes[slot_pos[q]] = card;
-            acc[slot_player[q]] = HR_V2_ADD(acc[slot_player[q]], next[card]);
-            if (NB == 2) acc2[slot_player[q]] = HR_V2_ADD(acc2[slot_player[q]], next[card]);
+            for (int b = 0; b < NB; b++)
+                acc[b][slot_player[q]] = HR_V2_ADD(acc[b][slot_player[q]], next[card]);
         }
         /* each board: its strengths and award, counted in the local table
          * (games with one half) or by hr_eq_count / hr_eq_count_double */
         int16_t sh[2][HR_MAX_PLAYERS], sl[2][HR_MAX_PLAYERS];
         hr_award_t a[2];
         for (int b = 0; b < NB; b++) {
-            const hr_v2 *ab = b ? acc2 : acc;
+            const hr_v2 *ab = acc[b];
             if (HOLDEM) {
                 for (int p = 0; p < P; p++)
                     sh[b][p] = (int16_t)hr_value(&c, HR_V2_LO(ab[p]), HR_V2_HI(ab[p]), 7,
@@ -1130,20 +1119,20 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
     }
 }
 
-static void hr_eq_mc_h2(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
-{
-    hr_eq_mc_plain(E, state, trials, C, 2, 1);
-}
-
-static void hr_eq_mc_h3(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
-{
-    hr_eq_mc_plain(E, state, trials, C, 3, 1);
-}
-
-static void hr_eq_mc_any(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
-{
-    hr_eq_mc_plain(E, state, trials, C, E->players, 0);
-}
+/* The instances: hold'em heads-up and three-way, and any other game, each
+ * with one board or two (NB a constant, so one board keeps its own loop). */
+#define HR_EQ_MC(NAME, P, HOLDEM, NB)                                                 \
+    static void NAME(const hr_equity_t *E, uint64_t state, int64_t trials,            \
+                     hr_eqcount_t *C)                                                 \
+    {                                                                                 \
+        hr_eq_mc_plain(E, state, trials, C, P, HOLDEM, NB);                           \
+    }
+HR_EQ_MC(hr_eq_mc_h2, 2, 1, 1)
+HR_EQ_MC(hr_eq_mc_h3, 3, 1, 1)
+HR_EQ_MC(hr_eq_mc_any, E->players, 0, 1)
+HR_EQ_MC(hr_eq_mc_h2_double, 2, 1, 2)
+HR_EQ_MC(hr_eq_mc_h3_double, 3, 1, 2)
+HR_EQ_MC(hr_eq_mc_any_double, E->players, 0, 2)
 
 /* Deal `trials` random completions with the stream `state`, counting each.
  * Returns -1 when the ranges kept clashing, else 0. */
@@ -1162,9 +1151,13 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
          * wild cards or qualifier, flushes counting for the player */
         const int holdem = G->select == HR_SELECT_ANY && H + G->board == 7 && G->hi && !G->lo &&
                            !G->wild->active && G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies;
-        if (holdem && E->players == 2) hr_eq_mc_h2(E, state, trials, C);
-        else if (holdem && E->players == 3) hr_eq_mc_h3(E, state, trials, C);
-        else hr_eq_mc_any(E, state, trials, C);
+        const int two = G->boards == 2;
+        if (holdem && E->players == 2)
+            (two ? hr_eq_mc_h2_double : hr_eq_mc_h2)(E, state, trials, C);
+        else if (holdem && E->players == 3)
+            (two ? hr_eq_mc_h3_double : hr_eq_mc_h3)(E, state, trials, C);
+        else
+            (two ? hr_eq_mc_any_double : hr_eq_mc_any)(E, state, trials, C);
         return 0;
     }
     int picks[HR_MAX_PLAYERS];
@@ -1172,11 +1165,9 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
         uint64_t used = 0;
         if (E->nranged && (used = hr_pick_ranges(E, &state, holes, picks)) == ~0ULL) return -1;
         int pos = 0;
-        for (int j = E->board_known; j < G->board; j++)
-            board[j] = hr_draw(deck, nd, pos++, used, &state);
-        if (G->boards == 2)
-            for (int j = E->board_known2; j < G->board; j++)
-                board[G->board + j] = hr_draw(deck, nd, pos++, used, &state);
+        for (int b = 0; b < G->boards; b++)
+            for (int j = E->board_known[b]; j < G->board; j++)
+                board[b * G->board + j] = hr_draw(deck, nd, pos++, used, &state);
         for (int p = 0; p < E->players; p++)
             for (int j = E->known[p]; j < H; j++)
                 holes[p * H + j] = hr_draw(deck, nd, pos++, used, &state);

@@ -5,9 +5,10 @@
  *
  * A deal is the players' hole cards (players x hole codes) and the board
  * (board codes; a double-board game's deal has two boards, one after the
- * other, and each board's pot is half the pot).  Everything works on summed card entries (hr_v2) so the
- * board is added up once per deal and shared by every player; every hand is
- * valued by hr_value, and every pot is split by hr_split.
+ * other, and each board's pot is half the pot).  Everything works on summed
+ * card entries (hr_v2) so the board is added up once per deal and shared by
+ * every player; every hand is valued by hr_value, and every pot is split by
+ * hr_split.
  */
 #ifndef HANDRANK_HR_GAMES_H
 #define HANDRANK_HR_GAMES_H

@@ -90,8 +90,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         uint8_t hole[161]
         int known[23]
         uint8_t board[10]
-        int board_known
-        int board_known2
+        int board_known[2]
         uint8_t deck[54]
         int ndeck
         int ncombos
@@ -638,10 +637,9 @@ cdef class GameTables:
     rule tables of the high and low halves (either may be None) and the
     compiled deck (which cards exist and which are wild); ``boards`` is 2 for
     a double-board game (a deal's boards one after the other, each for half
-    the pot).  ``plain=True``
-    builds the reference form: the general valuation and enumeration only,
-    none of the fast paths (Omaha rank tables, equity symmetry and kernels),
-    for tests that compare the two."""
+    the pot).  ``plain=True`` builds the reference form: the general
+    valuation and enumeration only, none of the fast paths (Omaha rank
+    tables, equity symmetry and kernels), for tests that compare the two."""
     cdef hr_game_t g
     cdef readonly object hi_tables, lo_tables, deck
 
@@ -754,8 +752,7 @@ cdef class EquityState:
         cdef object x
         if not 1 <= P <= 23:
             raise ValueError("1..23 players")
-        if nb > game.g.board or nb > 5 or nd > 54 or nb2 > (game.g.board if game.g.boards == 2
-                                                            else 0):
+        if nb > game.g.board or nd > 54 or (nb2 > game.g.board if game.g.boards == 2 else nb2):
             raise ValueError("too many board or deck cards")
         # the object's memory comes zeroed (tp_alloc), so self.e starts all 0
         self.game = game
@@ -770,10 +767,10 @@ cdef class EquityState:
             for x in known:
                 self.e.hole[p * H + j] = x
                 j += 1
-        self.e.board_known = <int>nb
+        self.e.board_known[0] = <int>nb
         for j in range(nb):
             self.e.board[j] = bp[j]
-        self.e.board_known2 = <int>nb2
+        self.e.board_known[1] = <int>nb2
         for j in range(nb2):
             self.e.board[game.g.board + j] = bp2[j]
         self.e.ndeck = <int>nd
@@ -887,9 +884,9 @@ cdef class EquityState:
         player's deciding category, lost or won), ``hand_share`` and
         ``hand_weight`` (weighted pot shares and deals of each range hand,
         ranged players one after another; None without ranges), ``deals``
-        and ``wdeals``; ``boards``, and for double-board games ``dd`` (P, 2)
-        int64 (deals won whole, won in part) and ``dx`` (P, 3) float64 (the
-        same weighted; the sum of the product of the two boards' shares)."""
+        and ``wdeals``; ``dd`` (P, 2) int64 and ``dx`` (P, 3) float64, used by
+        double-board games (deals won whole and won in part; the same
+        weighted, and the sum of the product of the two boards' shares)."""
         cdef int P = self.e.players, nc = self.counts.ncombos
         cdef Py_ssize_t n = _cnt_size(P)
         cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(P, 2, P + 1, P + 1)
@@ -953,8 +950,9 @@ cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_
 
 cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
                         int64_t deals, double tot, bint exact, bint weighted, int boards,
-                        const int64_t *dd, const double *dx, double *eq, double *se, double *hi, double *lo, int64_t *cv,
-                        int64_t *wv, void *wins, void *ties) noexcept nogil:
+                        const int64_t *dd, const double *dx, double *eq, double *se,
+                        double *hi, double *lo, int64_t *cv, int64_t *wv, void *wins,
+                        void *ties) noexcept nogil:
     cdef Py_ssize_t i
     cdef int p, sp, a, b, c
     cdef double share, pot, w, sq, sh_hi, sh_lo
@@ -981,6 +979,8 @@ cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int
                     sq += <double>k * share * share
                     hi[p] += w * sh_hi
                     lo[p] += w * sh_lo
+                    if boards == 2:
+                        continue          # a board's award is no deal's outcome (dd, dx)
                     if share >= 1.0 - 1e-12:
                         if weighted:
                             fwins[p] += w

@@ -154,17 +154,16 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             codes = []
         holes.append([] if rng is not None else codes)
         ranges.append(rng)
-    if g.board == 0 and board is not None and not (isinstance(board, str) and not board.strip()):
-        if card_list(board, "board", unknown=True, limit=5):
-            raise HandError(f"{g.name} has no board")
-    boards = board_lists(g, board, unknown=True) if g.board else [[]]
+    boards = board_lists(g, board, unknown=True)          # one, or two (double board)
+    if boards[0] and g.board == 0:
+        raise HandError(f"{g.name} has no board")
     for i, part in enumerate(boards):
         if len(part) > g.board:
             which = "board" if g.boards == 1 else f"board {i + 1}"
             raise HandError(f"{which} has {len(part)} cards; {g.name} deals {g.board}")
-    b, b2 = boards[0], boards[1] if g.boards == 2 else []
+    on_boards = [c for part in boards for c in part]
     d = card_list(dead, "dead cards", unknown=True, limit=54)
-    deck = _core.deck_without(g.cards.code_bytes, holes + [b, b2, d])
+    deck = _core.deck_without(g.cards.code_bytes, holes + boards + [d])
     if deck is None:
         _card_problem(g, holes, boards, d)           # raises: names the card and where
     range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
@@ -172,12 +171,12 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
         if rng is None:
             range_arrays.append(None)
             continue
-        live = rng.without([c for h in holes for c in h] + b + b2 + d)   # card removal
+        live = rng.without([c for h in holes for c in h] + on_boards + d)   # card removal
         if not len(live):
             raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
                             f"known, board and dead cards are removed")
         range_arrays.append((live.combos, live.weights))
-    need = (g.board * g.boards - len(b) - len(b2) + len(holes) * g.hole
+    need = (g.board * g.boards - len(on_boards) + len(holes) * g.hole
             - sum(map(len, holes)))                                       # still to deal
     if need > len(deck):
         raise HandError(f"the deck runs out: {need} cards are still to be dealt but only "
@@ -192,8 +191,9 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             labels.append(" ".join(map(_NAMES.__getitem__, h)))
         else:
             labels.append(" ".join([_NAMES[c] for c in h] + ["??"] * (g.hole - len(h))))
-    return Prepared(g, holes, b, deck, labels,
-                    range_arrays if any(r is not None for r in range_arrays) else [], b2)
+    return Prepared(g, holes, boards[0], deck, labels,
+                    range_arrays if any(r is not None for r in range_arrays) else [],
+                    boards[1] if g.boards == 2 else [])
 
 
 _NAMES = tuple(card_name(c) for c in range(54))

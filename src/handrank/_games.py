@@ -174,7 +174,8 @@ class Game:
         >>> g = hr.get_game("omaha").double_board()
         >>> g.name, g.boards, hr.get_game("omaha-double-board") is g
         ('omaha-double-board', 2, True)
-        >>> hr.showdown(g, ["As Ad Kc Qd", "7h 8h 9c Tc"], "Ah 2c 5d Jh 3s | 6h 7c 8d Kh Ks").tolist()
+        >>> hr.showdown(g, ["As Ad Kc Qd", "7h 8h 9c Tc"],
+        ...             "Ah 2c 5d Jh 3s | 6h 7c 8d Kh Ks").tolist()
         [0.5, 0.5]
         """
         if self.boards == 2:
@@ -411,9 +412,10 @@ def board_lists(g: Game, board: Any, *, unknown: bool = False) -> list[list[int]
     ``[board 1, board 2]`` (each text or codes; None or ``""``: no cards)."""
     if g.boards == 1:
         if isinstance(board, str) and "|" in board:
+            has = (f"one board (its double-board form is '{g.name}{DOUBLE_SUFFIX}')"
+                   if g.board else "no board")
             raise HandError(f"board: '|' separates the two boards of a double-board game; "
-                            f"{g.name} has one board (its double-board form is "
-                            f"'{g.name}{DOUBLE_SUFFIX}')")
+                            f"{g.name} has {has}")
         return [card_list(board, "board", unknown=unknown, limit=5)]
     if board is None or (isinstance(board, str) and not board.strip()):
         parts: list[Any] = [None, None]

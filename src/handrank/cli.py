@@ -42,7 +42,7 @@ from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of
 from ._toolkit import deal
-from ._games import GAMES, game_strengths, get_game, showdown
+from ._games import GAMES, board_lists, game_strengths, get_game, showdown
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
 #: Options of the top-level parser itself; any other first option belongs to
@@ -281,7 +281,7 @@ def cmd_showdown(args: argparse.Namespace) -> int:
                    for i, hand in enumerate(args.hands)]
         board: object = _hand_text(args.board) if args.board else ""
         if double:
-            board = [_hand_text(b.strip()) for b in args.board.split("|")]
+            board = [format_cards(b) for b in board_lists(g, args.board)]
         _print_json({"game": g.name, "board": board, "players": players})
         return 0
     width = max(len(h) for h in args.hands)

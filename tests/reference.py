@@ -608,7 +608,8 @@ def _five_strength(five, rules, wild_codes, bug):
 
 def strength(cards, rules="high", wild=None):
     """Dense strength of the best hand of the cards (higher = better): the best
-    five of 5..9 cards, the three cards of a three-card hand, a badugi's four.
+    five of 5..9 cards, the three cards of a three-card hand, the best badugi
+    of 4..9 cards.
 
     ace-to-five-8 gives -1 when no five qualify.  ``cards`` may be codes or text.
     """
@@ -617,7 +618,7 @@ def strength(cards, rules="high", wild=None):
     if rules == "badugi":
         if wild is not None:
             raise ValueError("badugi takes no wild cards")
-        _check_cards(cards, frozenset(), 4, 4)
+        _check_cards(cards, frozenset(), 4, 9)
         return badugi_strength(cards)
     spec = _RULE_SPEC[rules]
     wild_codes, bug = _wild_setting(wild)
@@ -786,7 +787,9 @@ _BADUGI_INDEX, _BADUGI_CLASSES = _badugi_classes()
 
 
 def badugi_strength(cards):
-    """Dense badugi strength of four different cards (higher = better)."""
+    """Dense badugi strength of 4..9 different cards (higher = better): the
+    largest set of cards of different ranks and different suits, then the
+    lowest."""
     best = None
     for size in range(4, 0, -1):
         for sub in combinations(cards, size):

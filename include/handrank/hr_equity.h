@@ -21,8 +21,9 @@
  * seed and the trial count, not on how chunks are spread over threads.
  *
  * Results are integer counts, so they merge exactly in any order: for each
- * player, how many deals ended with each award (pot split or not, how many
- * shared the high half they won, how many the low half); everything the
+ * player, how many deals ended with each award (into how many parts the pot
+ * was cut, and how many players shared each half the player won);
+ * everything the
  * Python layer reports (equity, scoops, ties, the standard error) follows
  * from them.  With ranges a second, floating table weighs each deal by the
  * product of its range weights.
@@ -78,7 +79,7 @@ typedef struct {
     int range_off[HR_MAX_PLAYERS];                 /* ranged player i's hands start here
                                                       in the per-hand counts */
     int ncombos;                                   /* range hands of all ranged players */
-    double share[2][HR_MAX_PLAYERS + 1][HR_MAX_PLAYERS + 1];  /* hr_share, tabulated */
+    double part[HR_MAX_HALVES + 1][HR_MAX_PLAYERS + 1];       /* hr_part, tabulated */
     /* the exact plan (hr_equity_plan) */
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
@@ -89,18 +90,19 @@ typedef struct {
 /* ------------------------------------------------------------------ */
 /* Counts                                                               */
 
-/* cnt[p][split][nhi][nlo]: deals in which player p's award was (split,
- * nhi, nlo) -- see hr_award_t; wcnt the same weighted by range weights.
- * cats[p][won][c]: deals in which player p's deciding hand (the high, or
- * the low of a game without a high) was of category c, and whether p won
- * a share of its half.  With ranges, pshare[p] is p's weighted share so
+/* cnt[p][live - 1][n_0]..[n_{H-1}] (H halves): deals in which player p's
+ * award was the pot cut into `live` parts, with n_h players sharing each
+ * half h that p won (0: lost) -- see hr_award_t; wcnt the same weighted by
+ * range weights.  cats[p][won][c]: deals in which player p's deciding
+ * hand (the first half's) was of category c, and whether p won a share of
+ * that half.  With ranges, pshare[p] is p's weighted share so
  * far, and hand_share / hand_weight the weighted shares and deals of each
  * range hand (the ranged players' hands one after another).  Double-board
  * games count each board's award (two per deal) in cnt, wcnt and cats, and
  * per deal dd[p] = {deals p won the whole pot, deals p won a part of it}, dx[p]
  * = {the same weighted, sum of the product of p's two boards' shares}. */
 typedef struct {
-    int players;
+    int players, nhalves;
     int64_t *cnt;
     double *wcnt;          /* NULL without ranges */
     int64_t *cats;
@@ -113,9 +115,21 @@ typedef struct {
     double wdeals;
 } hr_eqcount_t;
 
-#define HR_CNT_SIZE(P) ((size_t)(P) * 2 * ((P) + 1) * ((P) + 1))
-#define HR_CNT_INDEX(P, p, s, a, b) \
-    ((((size_t)(p) * 2 + (size_t)(s)) * ((P) + 1) + (size_t)(a)) * ((P) + 1) + (size_t)(b))
+/* Entries of cnt: P * H * (P + 1)^H. */
+static size_t hr_cnt_size(int P, int H)
+{
+    size_t n = (size_t)P * (size_t)H;
+    for (int h = 0; h < H; h++) n *= (size_t)P + 1;
+    return n;
+}
+
+/* Player p's entry of award a in cnt. */
+HR_INLINE size_t hr_cnt_index(int P, int H, int p, const hr_award_t *a)
+{
+    size_t i = (size_t)p * (size_t)H + (size_t)(a->live - 1);
+    for (int h = 0; h < H; h++) i = i * ((size_t)P + 1) + a->n[h][p];
+    return i;
+}
 #define HR_CATS_SIZE(P) ((size_t)(P) * 2 * HR_NCATS)
 
 static void hr_eqcount_free(hr_eqcount_t *C)
@@ -131,19 +145,20 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     memset(C, 0, sizeof(*C));
 }
 
-/* Zeroed counts for `players` (weighted: with ranges, `ncombos` range
- * hands); 0 on success, -1 when out of memory. */
-static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncombos)
+/* Zeroed counts for `players` and `nhalves` halves (weighted: with
+ * ranges, `ncombos` range hands); 0 on success, -1 when out of memory. */
+static int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
 {
     memset(C, 0, sizeof(*C));
     C->players = players;
+    C->nhalves = nhalves;
     C->ncombos = weighted ? ncombos : 0;
-    C->cnt = calloc(HR_CNT_SIZE(players), sizeof(int64_t));
+    C->cnt = calloc(hr_cnt_size(players, nhalves), sizeof(int64_t));
     C->cats = calloc(HR_CATS_SIZE(players), sizeof(int64_t));
     C->dd = calloc((size_t)players * 2, sizeof(int64_t));
     C->dx = calloc((size_t)players * 3, sizeof(double));
     if (weighted) {
-        C->wcnt = calloc(HR_CNT_SIZE(players), sizeof(double));
+        C->wcnt = calloc(hr_cnt_size(players, nhalves), sizeof(double));
         C->pshare = calloc((size_t)players, sizeof(double));
         C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
         C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
@@ -159,7 +174,7 @@ static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncomb
 #ifdef _OPENMP   /* only the threaded loops merge counts */
 static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 {
-    const size_t n = HR_CNT_SIZE(a->players), nc = HR_CATS_SIZE(a->players);
+    const size_t n = hr_cnt_size(a->players, a->nhalves), nc = HR_CATS_SIZE(a->players);
     for (size_t i = 0; i < n; i++) a->cnt[i] += b->cnt[i];
     for (size_t i = 0; i < nc; i++) a->cats[i] += b->cats[i];
     for (int i = 0; i < 2 * a->players; i++) a->dd[i] += b->dd[i];
@@ -177,26 +192,34 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 }
 #endif
 
+/* A player's share of an award, from the tabulated parts. */
+HR_INLINE double hr_eq_share(const hr_equity_t *E, const hr_award_t *a, int p)
+{
+    double share = 0.0;
+    for (int h = 0; h < E->game.nhalves; h++) share += E->part[a->live][a->n[h][p]];
+    return share;
+}
+
 /* Tally m awards: their split, and each player's deciding category (from
- * the strengths of the deciding half: sh, or sl in a low-only game); `pot`
- * is the part of the pot they decide (1, or 1/2 for one board of two).
- * The deals are counted by the callers. */
+ * the strengths of the first half, s[0]); `pot` is the part of the pot
+ * they decide (1, or 1/2 for one board of two).  The deals are counted by
+ * the callers. */
 HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
-                           const int16_t *sh, const int16_t *sl, double weight, int64_t m,
+                           int16_t (*s)[HR_MAX_PLAYERS], double weight, int64_t m,
                            double pot)
 {
-    const int P = E->players;
-    const hr_rule_t *R = E->game.hi ? E->game.hi : E->game.lo;
-    const int16_t *s = E->game.hi ? sh : sl;
+    const int P = E->players, NH = E->game.nhalves;
+    const hr_rule_t *R = E->game.half[0].R;
     const double wm = weight * (double)m;
     for (int p = 0; p < P; p++) {
-        const size_t i = HR_CNT_INDEX(P, p, a->split, a->nhi[p], a->nlo[p]);
+        const size_t i = hr_cnt_index(P, NH, p, a);
         C->cnt[i] += m;
-        const int won = (E->game.hi ? a->nhi[p] : a->nlo[p]) > 0;
-        if (s[p] >= 0) C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[p]]] += m;
+        const int won = a->n[0][p] > 0;
+        if (s[0][p] >= 0)
+            C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[0][p]]] += m;
         if (C->wcnt) {
             C->wcnt[i] += wm;
-            C->pshare[p] += pot * wm * E->share[a->split][a->nhi[p]][a->nlo[p]];
+            C->pshare[p] += pot * wm * hr_eq_share(E, a, p);
         }
     }
 }
@@ -204,9 +227,9 @@ HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award
 /* Count m deals with one award.  m > 1 counts a deal for every board of its
  * suit orbit. */
 HR_INLINE void hr_eq_count(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
-                           const int16_t *sh, const int16_t *sl, double weight, int64_t m)
+                           int16_t (*s)[HR_MAX_PLAYERS], double weight, int64_t m)
 {
-    hr_eq_tally(E, C, a, sh, sl, weight, m, 1.0);
+    hr_eq_tally(E, C, a, s, weight, m, 1.0);
     C->deals += m;
     C->wdeals += weight * (double)m;
 }
@@ -228,16 +251,15 @@ HR_INLINE void hr_eq_deal_outcome(hr_eqcount_t *C, int p, double s1, double s2, 
 }
 
 /* Count one double-board deal from its two boards' awards (a[k], with the
- * halves' strengths sh[k], sl[k]): each award for half the pot, then the
- * deal's own outcome for each player. */
+ * halves' strengths s[k]): each award for half the pot, then the deal's
+ * own outcome for each player. */
 static void hr_eq_count_double(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
-                               int16_t (*sh)[HR_MAX_PLAYERS], int16_t (*sl)[HR_MAX_PLAYERS],
-                               double weight)
+                               int16_t (*s)[HR_MAX_HALVES][HR_MAX_PLAYERS], double weight)
 {
-    for (int k = 0; k < 2; k++) hr_eq_tally(E, C, &a[k], sh[k], sl[k], weight, 1, 0.5);
+    for (int k = 0; k < 2; k++)
+        hr_eq_tally(E, C, &a[k], s[k], weight, 1, 0.5);
     for (int p = 0; p < E->players; p++)
-        hr_eq_deal_outcome(C, p, E->share[a[0].split][a[0].nhi[p]][a[0].nlo[p]],
-                           E->share[a[1].split][a[1].nhi[p]][a[1].nlo[p]], weight, 1);
+        hr_eq_deal_outcome(C, p, hr_eq_share(E, &a[0], p), hr_eq_share(E, &a[1], p), weight, 1);
     C->deals++;
     C->wdeals += weight;
 }
@@ -247,18 +269,17 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
                              double weight, hr_eqcount_t *C)
 {
     if (E->game.boards == 2) {
-        int16_t sh[2][HR_MAX_PLAYERS], sl[2][HR_MAX_PLAYERS];
+        int16_t s[2][HR_MAX_HALVES][HR_MAX_PLAYERS];
         hr_award_t a[2];
         for (int k = 0; k < 2; k++)
-            hr_deal_award(&E->game, holes, board + k * E->game.board, E->players, sh[k], sl[k],
-                          &a[k]);
-        hr_eq_count_double(E, C, a, sh, sl, weight);
+            hr_deal_award(&E->game, holes, board + k * E->game.board, E->players, s[k], &a[k]);
+        hr_eq_count_double(E, C, a, s, weight);
         return;
     }
-    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
     hr_award_t a;
-    hr_deal_award(&E->game, holes, board, E->players, sh, sl, &a);
-    hr_eq_count(E, C, &a, sh, sl, weight, 1);
+    hr_deal_award(&E->game, holes, board, E->players, s, &a);
+    hr_eq_count(E, C, &a, s, weight, 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -372,24 +393,21 @@ HR_INLINE int hr_walk_canonical(uint64_t B, const uint64_t *Y, const int NS, int
     return 1;
 }
 
-/* Count m deals of one award (sh, sl: the halves' strengths). */
-HR_INLINE void hr_walk_count(hr_walk_t *W, const hr_award_t *a, const int16_t *sh,
-                             const int16_t *sl, int64_t m, const int P)
+/* Count m deals of one award (s: the halves' strengths). */
+HR_INLINE void hr_walk_count(hr_walk_t *W, const hr_award_t *a,
+                             int16_t (*s)[HR_MAX_PLAYERS], int64_t m, const int P)
 {
-    const hr_game_t *G = &W->E->game;
     if (W->local) {
-        const int hi = G->hi != NULL;
-        const hr_rule_t *R = hi ? G->hi : G->lo;
-        const int16_t *s = hi ? sh : sl;
+        const hr_rule_t *R = W->E->game.half[0].R;
         for (int p = 0; p < P; p++) {
-            const int n = hi ? a->nhi[p] : a->nlo[p];
-            const int c = s[p] >= 0 ? R->cat[s[p]] : HR_NCATS;
+            const int n = a->n[0][p];
+            const int c = s[0][p] >= 0 ? R->cat[s[0][p]] : HR_NCATS;
             W->tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)c] += m;
         }
         W->deals += m;
         return;
     }
-    hr_eq_count(W->E, W->C, a, sh, sl, W->weight, m);
+    hr_eq_count(W->E, W->C, a, s, W->weight, m);
 }
 
 /* A local count table (see the board walk: tab[p][sharers][category]) and
@@ -397,19 +415,18 @@ HR_INLINE void hr_walk_count(hr_walk_t *W, const hr_award_t *a, const int16_t *s
 static void hr_eq_add_local(const hr_equity_t *E, hr_eqcount_t *C, const int64_t *tab,
                             int64_t deals, double weight)
 {
-    const int P = E->players, hi = E->game.hi != NULL;
+    const int P = E->players;
     for (int p = 0; p < P; p++)
         for (int n = 0; n <= P; n++)
             for (int c = 0; c < HR_LCATS; c++) {
                 const int64_t v = tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)c];
                 if (!v) continue;
-                const int nhi = hi ? n : 0, nlo = hi ? 0 : n;
-                const size_t i = HR_CNT_INDEX(P, p, 0, nhi, nlo);
+                const size_t i = (size_t)p * (P + 1) + (size_t)n;   /* one half, live 1 */
                 C->cnt[i] += v;
                 if (c < HR_NCATS) C->cats[((size_t)p * 2 + (n > 0)) * HR_NCATS + (size_t)c] += v;
                 if (C->wcnt) {
                     C->wcnt[i] += weight * (double)v;
-                    C->pshare[p] += weight * (double)v * E->share[0][nhi][nlo];
+                    C->pshare[p] += weight * (double)v * E->part[1][n];
                 }
             }
     C->deals += deals;
@@ -429,7 +446,7 @@ static void hr_eq_add_joint(const hr_equity_t *E, hr_eqcount_t *C, const int64_t
         for (int n1 = 0; n1 <= P; n1++)
             for (int n2 = 0; n2 <= P; n2++) {
                 const int64_t v = jt[((size_t)p * (P + 1) + (size_t)n1) * (P + 1) + (size_t)n2];
-                if (v) hr_eq_deal_outcome(C, p, E->share[0][n1][0], E->share[0][n2][0], 1.0, v);
+                if (v) hr_eq_deal_outcome(C, p, E->part[1][n1], E->part[1][n2], 1.0, v);
             }
     C->deals += deals;
     C->wdeals += (double)deals;
@@ -446,14 +463,14 @@ static void hr_walk_leaf(hr_walk_t *W, const hr_v2 *acc, int64_t m)
 {
     const hr_game_t *G = &W->E->game;
     const int P = W->P;
-    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
     hr_award_t a;
     if (W->sums) {
-        hr_sums_award(G, acc, P, G->hole + G->board, sh, sl, &a);
+        hr_sums_award(G, acc, P, G->hole + G->board, s, &a);
     } else {
-        hr_deal_award(G, W->holes, W->board, P, sh, sl, &a);
+        hr_deal_award(G, W->holes, W->board, P, s, &a);
     }
-    hr_walk_count(W, &a, sh, sl, m, P);
+    hr_walk_count(W, &a, s, m, P);
 }
 
 /* The last k = 1 or 2 board cards, from position i0 on, in general. */
@@ -485,7 +502,7 @@ static void hr_walk_last_any(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint
 HR_INLINE void hr_walk_last2_h(hr_walk_t *W, int k, int i0, const hr_v2 *acc, uint64_t B,
                                const uint64_t *Y, const int P, const int NS_)
 {
-    const hr_vctx_t c = W->E->game.vhi;
+    const hr_vctx_t c = W->E->game.half[0].v;
     const int8_t *cat = c.R->cat;
     const int na = W->na, ns = NS_ >= 0 ? NS_ : W->nsym;
     const hr_v2 *entry = W->entry;
@@ -517,14 +534,14 @@ HR_INLINE void hr_walk_last2_h(hr_walk_t *W, int k, int i0, const hr_v2 *acc, ui
             }
             const hr_v2 e = entry[i2];
             int16_t sh[HR_MAX_PLAYERS];
-            hr_award_t a;
+            uint8_t n[HR_MAX_PLAYERS];
             for (int p = 0; p < P; p++) {
                 const hr_v2 x = HR_V2_ADD(a1[p], e);
                 sh[p] = (int16_t)hr_value(&c, HR_V2_LO(x), HR_V2_HI(x), 7, HR_MODE_BEST, 0, 0);
             }
-            hr_split(sh, NULL, P, &a);
+            hr_half_winners(sh, P, n);
             for (int p = 0; p < P; p++)
-                tab[((size_t)p * (P + 1) + a.nhi[p]) * HR_LCATS + (size_t)cat[sh[p]]] += m;
+                tab[((size_t)p * (P + 1) + n[p]) * HR_LCATS + (size_t)cat[sh[p]]] += m;
             deals += m;
         }
         if (k == 1) break;
@@ -588,7 +605,7 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
     W.C = C;
     W.weight = weight;
     W.P = P;
-    W.sums = G->select == HR_SELECT_ANY;
+    W.sums = G->any;
     W.nsym = S->n;
     W.order = S->n + 1;
     memcpy(W.holes, holes, (size_t)P * H);
@@ -620,15 +637,15 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
             for (int j = 0; j < filled; j++) a = HR_V2_ADD(a, next[board[j]]);
             acc[p] = a;
         }
-    W.local = P <= HR_LOCAL_PLAYERS && (G->hi == NULL || G->lo == NULL);
+    W.local = P <= HR_LOCAL_PLAYERS && G->nhalves == 1;
     if (W.local) memset(W.tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
     W.deals = 0;
     /* the hold'em loops: precondition -- any five of hole + board play
-     * (running sums), only a high half, seven cards valued without wild
-     * cards under rules where flushes count for the player and no low
-     * qualifier applies (hr_walk_last2_h) */
-    const int holdem = W.sums && G->hi && !G->lo && H + G->board == 7 && !G->wild->active &&
-                       G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies && W.local;
+     * (running sums), one half, seven cards valued without wild cards under
+     * rules where flushes count for the player and no qualifier applies
+     * (hr_walk_last2_h) */
+    const int holdem = W.sums && H + G->board == 7 && !G->wild->active &&
+                       G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies && W.local;
     W.last = hr_walk_last_any;
     if (holdem && P == 2) W.last = W.nsym == 0 ? hr_walk_h2 : W.nsym == 1 ? hr_walk_h2s1 : hr_walk_h2sn;
     if (holdem && P == 3) W.last = W.nsym == 0 ? hr_walk_h3 : W.nsym == 1 ? hr_walk_h3s1 : hr_walk_h3sn;
@@ -772,9 +789,8 @@ static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
  * HR_UNIT_DEALS deals (or every missing card).  Returns the unit count. */
 static int64_t hr_equity_plan(hr_equity_t *E)
 {
-    for (int sp = 0; sp < 2; sp++)
-        for (int a = 0; a <= E->players; a++)
-            for (int b = 0; b <= E->players; b++) E->share[sp][a][b] = hr_share(sp, a, b);
+    for (int live = 0; live <= HR_MAX_HALVES; live++)
+        for (int n = 0; n <= HR_MAX_PLAYERS; n++) E->part[live][n] = hr_part(live, n);
     E->ncombos = 0;
     for (int i = 0; i < E->nranged; i++) {
         E->range_off[i] = E->ncombos;
@@ -914,7 +930,8 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         int failed = !part, t, j;
         for (t = 0; t < T && !failed; t++)
-            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL, E->ncombos) != 0;
+            failed = hr_eqcount_init(&part[t], E->players, E->game.nhalves, C->wcnt != NULL,
+                                     E->ncombos) != 0;
         if (!failed) {
             HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))
             for (j = 0; j < n; j++) hr_eq_unit(E, u0 + j, &part[omp_get_thread_num()]);
@@ -1016,19 +1033,20 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, uint64_t *state, uint8_t
  * table added once per chunk (double boards: each board's award, and a
  * joint table of the two for the deal's outcome).  A double-board deal
  * keeps a second sum per player for its second board.  HOLDEM: any five of
- * seven per board, only a high half, no wild card, flushes count for the
- * player, no qualifier (the caller, hr_eq_mc_deals, checks it). */
+ * seven per board, one half, no wild card, flushes count for the player,
+ * no qualifier (the caller, hr_eq_mc_deals, checks it). */
 HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t trials,
                               hr_eqcount_t *C, const int P, const int HOLDEM, const int NB)
 {
     const hr_game_t *G = &E->game;
-    const hr_vctx_t c = G->vhi;                   /* a local copy: counting stores cannot alias it */
+    const hr_vctx_t c = G->half[0].v;             /* a local copy: counting stores cannot alias it */
     const hr_v2 *next = G->wild->next;
-    const int8_t *cat = G->hi ? G->hi->cat : NULL;
+    const hr_rule_t *R0 = G->half[0].R;
+    const int8_t *cat = R0->cat;
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
-    const int nd = E->ndeck, H = G->hole, sums = G->select == HR_SELECT_ANY;
+    const int nd = E->ndeck, H = G->hole, sums = G->any;
     const int nb = G->board;
-    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && (!G->hi || !G->lo);
+    const int k = H + G->board, local = P <= HR_LOCAL_PLAYERS && G->nhalves == 1;
     memcpy(deck, E->deck, (size_t)nd);
     memcpy(holes, E->hole, (size_t)P * H);
     memcpy(board, E->board, (size_t)nb * NB);
@@ -1074,43 +1092,39 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
         }
         /* each board: its strengths and award, counted in the local table
          * (games with one half) or by hr_eq_count / hr_eq_count_double */
-        int16_t sh[2][HR_MAX_PLAYERS], sl[2][HR_MAX_PLAYERS];
+        int16_t s[2][HR_MAX_HALVES][HR_MAX_PLAYERS];
         hr_award_t a[2];
         for (int b = 0; b < NB; b++) {
             const hr_v2 *ab = acc[b];
             if (HOLDEM) {
                 for (int p = 0; p < P; p++)
-                    sh[b][p] = (int16_t)hr_value(&c, HR_V2_LO(ab[p]), HR_V2_HI(ab[p]), 7,
-                                                 HR_MODE_BEST, 0, 0);
-                hr_split(sh[b], NULL, P, &a[b]);
+                    s[b][0][p] = (int16_t)hr_value(&c, HR_V2_LO(ab[p]), HR_V2_HI(ab[p]), 7,
+                                                   HR_MODE_BEST, 0, 0);
+                a[b].live = hr_half_winners(s[b][0], P, a[b].n[0]);
                 for (int p = 0; p < P; p++)
-                    tab[((size_t)p * (P + 1) + a[b].nhi[p]) * HR_LCATS + (size_t)cat[sh[b][p]]]++;
+                    tab[((size_t)p * (P + 1) + a[b].n[0][p]) * HR_LCATS + (size_t)cat[s[b][0][p]]]++;
                 continue;
             }
-            if (sums) hr_sums_award(G, ab, P, k, sh[b], sl[b], &a[b]);
-            else hr_deal_award(G, holes, board + b * nb, P, sh[b], sl[b], &a[b]);
-            if (local) {
-                const hr_rule_t *R = G->hi ? G->hi : G->lo;
-                const int16_t *sv = G->hi ? sh[b] : sl[b];
+            if (sums) hr_sums_award(G, ab, P, k, s[b], &a[b]);
+            else hr_deal_award(G, holes, board + b * nb, P, s[b], &a[b]);
+            if (local)
                 for (int p = 0; p < P; p++) {
-                    const int n = G->hi ? a[b].nhi[p] : a[b].nlo[p];
-                    const int cc = sv[p] >= 0 ? R->cat[sv[p]] : HR_NCATS;
+                    const int n = a[b].n[0][p];
+                    const int cc = s[b][0][p] >= 0 ? cat[s[b][0][p]] : HR_NCATS;
                     tab[((size_t)p * (P + 1) + (size_t)n) * HR_LCATS + (size_t)cc]++;
                 }
-            }
         }
         if (local) {                                  /* HOLDEM is local too */
             if (NB == 2)
                 for (int p = 0; p < P; p++) {
-                    const int n1 = G->hi ? a[0].nhi[p] : a[0].nlo[p];
-                    const int n2 = G->hi ? a[1].nhi[p] : a[1].nlo[p];
+                    const int n1 = a[0].n[0][p], n2 = a[1].n[0][p];
                     jt[((size_t)p * (P + 1) + (size_t)n1) * (P + 1) + (size_t)n2]++;
                 }
             deals++;
         } else if (NB == 2) {
-            hr_eq_count_double(E, C, a, sh, sl, 1.0);
+            hr_eq_count_double(E, C, a, s, 1.0);
         } else {
-            hr_eq_count(E, C, &a[0], sh[0], sl[0], 1.0, 1);
+            hr_eq_count(E, C, &a[0], s[0], 1.0, 1);
         }
     }
     if (local) {
@@ -1147,10 +1161,10 @@ static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, 
     if (!E->nranged && !G->plain) {
         /* fast path, precondition checked here: no ranges, so nothing but
          * the draws varies per deal; the hold'em loops also need seven
-         * cards (per board), any five of them, only a high half without
-         * wild cards or qualifier, flushes counting for the player */
-        const int holdem = G->select == HR_SELECT_ANY && H + G->board == 7 && G->hi && !G->lo &&
-                           !G->wild->active && G->vhi.mode == HR_MODE_BEST && !G->vhi.qualifies;
+         * cards (per board), any five of them, one half without wild cards
+         * or qualifier, flushes counting for the player */
+        const int holdem = G->any && H + G->board == 7 && G->nhalves == 1 && !G->wild->active &&
+                           G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies;
         const int two = G->boards == 2;
         if (holdem && E->players == 2)
             (two ? hr_eq_mc_h2_double : hr_eq_mc_h2)(E, state, trials, C);
@@ -1200,7 +1214,8 @@ static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         int failed = !part, clashed = 0, t, j;
         for (t = 0; t < T && !failed; t++)
-            failed = hr_eqcount_init(&part[t], E->players, C->wcnt != NULL, E->ncombos) != 0;
+            failed = hr_eqcount_init(&part[t], E->players, E->game.nhalves, C->wcnt != NULL,
+                                     E->ncombos) != 0;
         if (!failed) {
             HR_OMP(parallel for schedule(dynamic, 1) num_threads(T) reduction(| : clashed))
             for (j = 0; j < n; j++) {

@@ -365,7 +365,8 @@ static void hr_vctx_init(hr_vctx_t *c, hr_wctx_t *wc, const hr_rule_t *R, const 
 HR_INLINE int hr_value(const hr_vctx_t *c, uint64_t mask, uint64_t key, const int K,
                        const int MODE, const int QUAL, const int WILD)
 {
-    if (MODE == HR_MODE_BADUGI) return c->B[hr_badugi_index(mask)];
+    if (MODE == HR_MODE_BADUGI)
+        return K == 4 ? c->B[hr_badugi_index(mask)] : hr_value_badugi_any(c->B, mask);
     const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
     const uint64_t fl = flushes ? (key + c->fadj) & HR_FLUSH_BITS : 0;
     const uint64_t wild = WILD ? key & (15ULL << 48) : 0;

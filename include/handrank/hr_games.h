@@ -21,48 +21,69 @@ enum { HR_SELECT_ANY = 0, HR_SELECT_OMAHA = 1 };
 #define HR_MAX_HOLE 7
 #define HR_MAX_BOARD 5
 #define HR_MAX_BOARDS 2
+#define HR_MAX_HALVES 4
+#define HR_NO_QUAL INT16_MIN
+
+/* One part of the pot: the rule set that ranks the hands competing for it,
+ * how each player's five (or four, for badugi) are chosen, and an optional
+ * qualifier of its own (the lowest strength that can win it). */
+typedef struct {
+    const hr_rule_t *R;
+    int select;                 /* HR_SELECT_ANY: best hand of hole + board;
+                                   HR_SELECT_OMAHA: exactly two hole + three board */
+    int qual;                   /* the half's own qualifier, or HR_NO_QUAL (the rule
+                                   set's own qualifier applies either way) */
+    hr_vctx_t v;                /* how the half values a hand (hr_game_init) */
+    hr_wctx_t w[HR_MAX_HASHED + 1];
+} hr_half_t;
 
 typedef struct {
     int hole, board;            /* cards per player, shared cards (per board) */
     int boards;                 /* 1, or 2: a double-board game, whose pot is split
                                    between the two boards, each played as a deal */
-    int select;                 /* HR_SELECT_ANY: best five of hole + board;
-                                   HR_SELECT_OMAHA: exactly two hole + three board */
-    const hr_rule_t *hi, *lo;   /* rule sets of the two halves (either may be NULL) */
+    int nhalves;                /* the pot is split between these halves */
+    hr_half_t half[HR_MAX_HALVES];
+    int any;                    /* every half picks from hole + board (HR_SELECT_ANY):
+                                   a hand's summed entries serve every half */
     const hr_deck_t *wild;      /* the compiled deck: which cards exist, which are wild */
     int plain;                  /* the reference build: no Omaha rank tables, no
                                    equity symmetry or fast kernels (tests) */
-    hr_vctx_t vhi, vlo;         /* how each half values a hand (hr_game_init) */
-    hr_wctx_t whi[HR_MAX_HASHED + 1], wlo[HR_MAX_HASHED + 1];
 } hr_game_t;
 
 /* Check a game's sizes and build its valuation contexts (the wild tables of
- * both rule sets must exist when the setting has wild cards).  Returns 1, or
- * 0 for sizes the fixed buffers below cannot hold -- the Python layer refuses
- * those first; this is the C core's own guard. */
+ * every half's rule set must exist when the setting has wild cards).
+ * Returns 1, or 0 for sizes the fixed buffers below cannot hold or a pot
+ * that could go unwon (every half with a qualifier) -- the Python layer
+ * refuses those first; this is the C core's own guard. */
 static int hr_game_init(hr_game_t *G)
 {
-    if (!G->wild || (!G->hi && !G->lo)) return 0;
+    if (!G->wild || G->nhalves < 1 || G->nhalves > HR_MAX_HALVES) return 0;
     if (G->hole < 1 || G->hole > HR_MAX_HOLE || G->board < 0 || G->board > HR_MAX_BOARD ||
         G->boards < 1 || G->boards > HR_MAX_BOARDS || (G->boards > 1 && G->board < 1))
         return 0;
-    const hr_rule_t *halves[2] = {G->hi, G->lo};
-    for (int h = 0; h < 2; h++) {
-        const hr_rule_t *R = halves[h];
-        if (!R) continue;
-        if (G->select == HR_SELECT_OMAHA) {
+    int always_won = 0;
+    G->any = 1;
+    for (int h = 0; h < G->nhalves; h++) {
+        hr_half_t *H = &G->half[h];
+        const hr_rule_t *R = H->R;
+        if (!R) return 0;
+        if (H->select == HR_SELECT_OMAHA) {
             /* two hole cards and three board cards: a five-card poker hand */
             if (G->hole < 2 || G->board < 3 || R->def.kind != HR_KIND_POKER || R->def.n != 5)
                 return 0;
-        } else if (G->select != HR_SELECT_ANY || G->hole + G->board < R->kmin ||
+            G->any = 0;
+        } else if (H->select != HR_SELECT_ANY || G->hole + G->board < R->kmin ||
                    G->hole + G->board > R->kmax) {
             return 0;
         }
         if (G->wild->active && !R->wild_built) return 0;
+        if (H->qual != HR_NO_QUAL && (H->qual < 0 || H->qual >= R->nclasses)) return 0;
+        hr_vctx_init(&H->v, H->w, R, G->wild);
+        if (H->qual != HR_NO_QUAL && H->qual > H->v.qual) H->v.qual = (int16_t)H->qual;
+        H->v.qualifies = H->v.qual != HR_NO_QUAL;
+        always_won |= !H->v.qualifies;
     }
-    if (G->hi) hr_vctx_init(&G->vhi, G->whi, G->hi, G->wild);
-    if (G->lo) hr_vctx_init(&G->vlo, G->wlo, G->lo, G->wild);
-    return 1;
+    return always_won;
 }
 
 /* Best Omaha five: one of the hole pairs' sums plus one of the board
@@ -254,12 +275,13 @@ static int hr_omaha_general(const hr_game_t *G, const hr_vctx_t *c, const uint8_
 }
 
 /* Whether a half of a game values Omaha deals on the rank tables: the
- * precondition of the fast path, checked once per call.  The rule set's
- * tables are built (hr_build_omaha), no card is wild, the board is complete
- * (five cards), and the game is not the plain reference build. */
-HR_INLINE int hr_omaha_tabled(const hr_game_t *G, const hr_vctx_t *c)
+ * precondition of the fast path, checked once per call.  The half plays
+ * Omaha, its rule set's tables are built (hr_build_omaha), no card is wild,
+ * the board is complete (five cards), and the game is not the plain
+ * reference build. */
+HR_INLINE int hr_omaha_tabled(const hr_game_t *G, const hr_half_t *h)
 {
-    return G->select == HR_SELECT_OMAHA && c->R->omaha_best && !c->wild && G->board == 5 &&
+    return h->select == HR_SELECT_OMAHA && h->R->omaha_best && !h->v.wild && G->board == 5 &&
            !G->plain;
 }
 
@@ -314,24 +336,25 @@ HR_INLINE int hr_omaha_player(const hr_vctx_t *c, const hr_omaha_board_t *B, con
     return v >= c->qual ? v : -1;
 }
 
-/* Strengths of every player of one valid deal under one half (c). */
-static void hr_deal_strengths(const hr_game_t *G, const hr_vctx_t *c, const uint8_t *holes,
+/* Strengths of every player of one valid deal under one half. */
+static void hr_deal_strengths(const hr_game_t *G, const hr_half_t *half, const uint8_t *holes,
                               const uint8_t *board, int players, int16_t *out)
 {
+    const hr_vctx_t *c = &half->v;
     const hr_v2 *next = G->wild->next;
     hr_v2 be[HR_MAX_BOARD], acc_b = {0, HR_SUIT_INIT};
     for (int j = 0; j < G->board; j++) {
         be[j] = next[board[j]];
         acc_b = HR_V2_ADD(acc_b, be[j]);
     }
-    if (G->select == HR_SELECT_OMAHA) {
+    if (half->select == HR_SELECT_OMAHA) {
         const int H = G->hole;
         hr_v2 triples[10];                            /* C(5, 3) */
         int nt = -1;                                  /* not built yet */
         const uint64_t bkey = HR_V2_HI(acc_b) - HR_SUIT_INIT;
         /* a suit with three or more board cards (counters of at most 5, + 5 < 16) */
         const int board_flush = ((((bkey >> 32) & 0xffff) + 0x5555) & 0x8888) != 0;
-        if (hr_omaha_tabled(G, c)) {                  /* the fast path's precondition */
+        if (hr_omaha_tabled(G, half)) {               /* the fast path's precondition */
             hr_omaha_board_t B;
             hr_omaha_board(c, HR_V2_LO(acc_b), bkey, &B);
             for (int p = 0; p < players; p++) {
@@ -383,81 +406,88 @@ static int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t
 /* ------------------------------------------------------------------ */
 /* The pot split                                                        */
 
-/* How the pot of one deal is split: for each player, how many players share
- * the high half they won (0: they did not win it) and likewise the low half;
- * `split` is 1 when the pot is cut in two (the game has a high half and
- * somebody's low qualifies).  Otherwise the whole pot goes to the one half
- * there is: the high, or the low of a game without a high. */
+/* How the pot of one deal is split: for each half and player, how many
+ * players share that half when the player won it (0: they did not), and
+ * how many halves were won (`live`): the pot is cut into that many equal
+ * parts, so a half nobody qualifies for (a low without a qualifying hand)
+ * goes to the others.  hr_game_init guarantees live >= 1 (some half has no
+ * qualifier). */
 typedef struct {
-    uint8_t nhi[HR_MAX_PLAYERS], nlo[HR_MAX_PLAYERS];
-    int split;
+    uint8_t n[HR_MAX_HALVES][HR_MAX_PLAYERS];
+    int live;
 } hr_award_t;
 
-/* THE pot split: from each player's high strength (hi, NULL when the game
- * has no high half) and low strength (lo, NULL when it has no low half; -1
- * is a low that does not qualify and never wins).  Showdowns and equity
- * both count pots with this function. */
-HR_INLINE void hr_split(const int16_t *hi, const int16_t *lo, int players, hr_award_t *a)
+/* The winners of one half from the players' strengths (below 0: a hand
+ * that does not qualify, which never wins): n[p] is the number of players
+ * sharing the best strength if p holds it, else 0.  Returns 1 when the half
+ * has a winner. */
+HR_INLINE int hr_half_winners(const int16_t *s, int players, uint8_t *n)
 {
-    int best_hi = INT16_MIN, best_lo = -1, n_hi = 0, n_lo = 0;
+    int best = -1, k = 0;
     for (int p = 0; p < players; p++) {
-        if (hi) {
-            if (hi[p] > best_hi) { best_hi = hi[p]; n_hi = 1; }
-            else if (hi[p] == best_hi) n_hi++;
-        }
-        if (lo && lo[p] >= 0) {
-            if (lo[p] > best_lo) { best_lo = lo[p]; n_lo = 1; }
-            else if (lo[p] == best_lo) n_lo++;
-        }
+        if (s[p] > best) { best = s[p]; k = 1; }
+        else if (s[p] == best) k++;
     }
-    a->split = hi != NULL && n_lo > 0;
-    for (int p = 0; p < players; p++) {
-        a->nhi[p] = (uint8_t)(hi && hi[p] == best_hi ? n_hi : 0);
-        a->nlo[p] = (uint8_t)(n_lo && lo[p] == best_lo ? n_lo : 0);
-    }
+    if (best < 0) k = 0;
+    for (int p = 0; p < players; p++) n[p] = (uint8_t)(k && s[p] == best ? k : 0);
+    return k > 0;
 }
 
-/* A player's share of the pot from their part of an award. */
-HR_INLINE double hr_share(int split, int nhi, int nlo)
+/* THE pot split, from each half's strengths (s[h][p]).  Showdowns and
+ * equity both count pots with this function. */
+HR_INLINE void hr_split(int16_t (*s)[HR_MAX_PLAYERS], int nhalves, int players,
+                        hr_award_t *a)
 {
-    const double pot = split ? 0.5 : 1.0;
-    return (nhi ? pot / nhi : 0.0) + (nlo ? pot / nlo : 0.0);
+    a->live = 0;
+    for (int h = 0; h < nhalves; h++) a->live += hr_half_winners(s[h], players, a->n[h]);
+}
+
+/* A player's share of a half won with n - 1 others when the pot is cut into
+ * `live` parts; and of the whole award. */
+HR_INLINE double hr_part(int live, int n)
+{
+    return n ? (live > 1 ? 1.0 / live : 1.0) / n : 0.0;
+}
+
+HR_INLINE double hr_award_share(const hr_award_t *a, int nhalves, int p)
+{
+    double share = 0.0;
+    for (int h = 0; h < nhalves; h++) share += hr_part(a->live, a->n[h][p]);
+    return share;
 }
 
 /* Strengths and award of one valid deal. */
 HR_INLINE void hr_deal_award(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
-                             int players, int16_t *sh, int16_t *sl, hr_award_t *a)
+                             int players, int16_t (*s)[HR_MAX_PLAYERS], hr_award_t *a)
 {
-    if (G->hi) hr_deal_strengths(G, &G->vhi, holes, board, players, sh);
-    if (G->lo) hr_deal_strengths(G, &G->vlo, holes, board, players, sl);
-    hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, a);
+    for (int h = 0; h < G->nhalves; h++)
+        hr_deal_strengths(G, &G->half[h], holes, board, players, s[h]);
+    hr_split(s, G->nhalves, players, a);
 }
 
 /* Strengths and award of one valid deal whose hands are given as summed card
  * entries (acc[p]: player p's k cards, hole and board, summed), as the
- * equity walks that add board cards incrementally keep them. */
+ * equity walks that add board cards incrementally keep them.  Precondition:
+ * G->any (every half picks from all k cards). */
 HR_INLINE void hr_sums_award(const hr_game_t *G, const hr_v2 *acc, int players, int k,
-                             int16_t *sh, int16_t *sl, hr_award_t *a)
+                             int16_t (*s)[HR_MAX_PLAYERS], hr_award_t *a)
 {
-    if (G->hi)
+    for (int h = 0; h < G->nhalves; h++)
         for (int p = 0; p < players; p++)
-            sh[p] = (int16_t)hr_value_rt(&G->vhi, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-    if (G->lo)
-        for (int p = 0; p < players; p++)
-            sl[p] = (int16_t)hr_value_rt(&G->vlo, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-    hr_split(G->hi ? sh : NULL, G->lo ? sl : NULL, players, a);
+            s[h][p] = (int16_t)hr_value_rt(&G->half[h].v, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
+    hr_split(s, G->nhalves, players, a);
 }
 
 /* Deals [lo, hi) of a showdown batch (see hr_showdown).  A double-board
  * deal is each board's deal, each for half the pot. */
 static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                                 int64_t lo, int64_t hi, int players, double *shares,
-                                int16_t *hi_out, int16_t *lo_out)
+                                int16_t *str_out, int64_t half_stride)
 {
-    int16_t sh[HR_MAX_PLAYERS], sl[HR_MAX_PLAYERS];
+    int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
     hr_award_t a;
     int64_t bad = -1;
-    const int NB = G->boards;
+    const int NB = G->boards, NH = G->nhalves;
     const double part = 1.0 / NB;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *h = holes + (size_t)i * players * G->hole;
@@ -469,20 +499,21 @@ static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const 
             continue;
         }
         for (int k = 0; k < NB; k++) {
-            hr_deal_award(G, h, b + (size_t)k * G->board, players, sh, sl, &a);
+            hr_deal_award(G, h, b + (size_t)k * G->board, players, s, &a);
             for (int p = 0; p < players; p++) {
-                const size_t o = ((size_t)i * players + p) * NB + k;
-                share[p] += part * hr_share(a.split, a.nhi[p], a.nlo[p]);
-                if (hi_out) hi_out[o] = G->hi ? sh[p] : -1;
-                if (lo_out) lo_out[o] = G->lo ? sl[p] : -1;
+                share[p] += part * hr_award_share(&a, NH, p);
+                if (str_out)
+                    for (int x = 0; x < NH; x++)
+                        str_out[(size_t)x * (size_t)half_stride +
+                                ((size_t)i * players + p) * NB + k] = s[x][p];
             }
         }
     }
     return bad;
 }
 
-/* Omaha strengths of n hands: holes (n, h), boards (n, b), the high half's
- * rule set. */
+/* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's
+ * rule set (a game of one half). */
 static int64_t hr_omaha_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                              int64_t lo, int64_t hi, int16_t *out)
 {
@@ -494,19 +525,19 @@ static int64_t hr_omaha_rows(const hr_game_t *G, const uint8_t *holes, const uin
             out[i] = -1;
             continue;
         }
-        hr_deal_strengths(G, &G->vhi, h, b, 1, out + i);
+        hr_deal_strengths(G, &G->half[0], h, b, 1, out + i);
     }
     return bad;
 }
 
 /* The same on the rank tables, H hole cards and five board cards per row:
- * precondition hr_omaha_tabled(G, &G->vhi), checked by the caller.  The
+ * precondition hr_omaha_tabled(G, &G->half[0]), checked by the caller.  The
  * row's entry sums give its validity check and the board's rank key. */
 HR_INLINE int64_t hr_omaha_rows_tabled(const hr_game_t *G, const uint8_t *holes,
                                        const uint8_t *boards, int64_t lo, int64_t hi,
                                        const int H, int16_t *out)
 {
-    const hr_vctx_t *c = &G->vhi;
+    const hr_vctx_t *c = &G->half[0].v;
     const hr_v2 *next = G->wild->next;
     int64_t bad = -1;
     for (int64_t i = lo; i < hi; i++) {
@@ -523,7 +554,7 @@ HR_INLINE int64_t hr_omaha_rows_tabled(const hr_game_t *G, const uint8_t *holes,
         hr_omaha_board_t B;
         hr_omaha_board(c, HR_V2_LO(acc), HR_V2_HI(acc), &B);
         int v = hr_omaha_player(c, &B, h, hm, H);
-        if (HR_UNLIKELY(v == -2)) hr_deal_strengths(G, c, h, b, 1, out + i);
+        if (HR_UNLIKELY(v == -2)) hr_deal_strengths(G, &G->half[0], h, b, 1, out + i);
         else out[i] = (int16_t)v;
     }
     return bad;
@@ -534,7 +565,7 @@ HR_INLINE int64_t hr_omaha_rows_tabled(const hr_game_t *G, const uint8_t *holes,
                              const uint8_t *boards, int64_t lo, int64_t hi,           \
                              int16_t *out)                                            \
     {                                                                                 \
-        if (!hr_omaha_tabled(G, &G->vhi))                                             \
+        if (!hr_omaha_tabled(G, &G->half[0]))                                         \
             return hr_omaha_rows(G, holes, boards, lo, hi, out);                      \
         if (G->hole == 4) return hr_omaha_rows_tabled(G, holes, boards, lo, hi, 4, out); \
         return hr_omaha_rows_tabled(G, holes, boards, lo, hi, G->hole, out);          \
@@ -558,15 +589,17 @@ static int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uin
 }
 
 /* Showdown of n deals: holes (n, players, hole), boards (n, boards x board)
- * uint8.  Writes shares (n, players) and, when not NULL, the strengths (n,
- * players, boards) of each half.  Returns the first bad deal or -1. */
+ * uint8.  Writes shares (n, players) and, when str_out is not NULL, the
+ * strengths of every half (halves, n, players, boards).  Returns the first
+ * bad deal or -1. */
 static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                           int64_t n, int players, double *shares, int16_t *hi_out,
-                           int16_t *lo_out, int nthreads)
+                           int64_t n, int players, double *shares, int16_t *str_out,
+                           int nthreads)
 {
     int64_t bad;
+    const int64_t stride = n * players * G->boards;
     HR_PARALLEL_ROWS(n, nthreads, bad, hr_showdown_rows(G, holes, boards, lo, hi, players,
-                                                          shares, hi_out, lo_out));
+                                                          shares, str_out, stride));
     return bad;
 }
 

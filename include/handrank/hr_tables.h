@@ -506,6 +506,26 @@ static int hr_build_badugi4(hr_rule_t *R);
 
 /* Build every table of one rule set.  Returns 1 on success, 0 on failure
  * (out of memory or an inconsistent definition). */
+/* The qualifier of a low whose highest card may be `rank` (0..12 = 2..A):
+ * the lowest qualifying strength, given that the qualifying hands (no
+ * pattern, no card above the rank, as the rule set orders ranks) are
+ * exactly the strongest classes; -1 when they are not, or none qualifies.
+ * Needs R's classes (cat, ranks). */
+static int hr_qualifier_strength(const hr_rule_t *R, int rank)
+{
+    const hr_ruledef_t *def = &R->def;
+    int qmin = R->nclasses, nq = 0;
+    const int limit = hr_order_of(def, rank);
+    for (int s = 0; s < R->nclasses; s++) {
+        const int top = hr_order_of(def, R->ranks[5 * s]);
+        if (R->cat[s] == HR_HIGH_CARD && top <= limit) {
+            nq++;
+            if (s < qmin) qmin = s;
+        }
+    }
+    return nq == 0 || qmin != R->nclasses - nq ? -1 : qmin;
+}
+
 static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
 {
     hr_class_t *cls = NULL;
@@ -556,18 +576,10 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
     for (int st = 0; st < R->nclasses; st++)
         if (R->cat[st] == HR_FIVE_OF_A_KIND) R->five_kind[R->ranks[5 * st]] = (int16_t)st;
 
-    /* qualifier: the qualifying lows must be exactly the strongest classes */
     if (def->qualifier >= 0) {
-        int qmin = R->nclasses, nq = 0, limit = hr_order_of(def, def->qualifier);
-        for (int s = 0; s < R->nclasses; s++) {
-            int top = hr_order_of(def, R->ranks[5 * s]);
-            if (R->cat[s] == HR_HIGH_CARD && top <= limit) {
-                nq++;
-                if (s < qmin) qmin = s;
-            }
-        }
-        if (nq == 0 || qmin != R->nclasses - nq) goto done;
-        R->qual = (int16_t)qmin;
+        const int q = hr_qualifier_strength(R, def->qualifier);
+        if (q < 0) goto done;
+        R->qual = (int16_t)q;
     }
 
     /* n cards (and fewer, for partial hands): straight from the classes */
@@ -650,7 +662,8 @@ static int hr_build_badugi(hr_rule_t *R)
 {
     const hr_ruledef_t *d = &R->def;
     if (d->n != 4 || d->ace != HR_ACE_LOW || !d->low) return 0;
-    R->kmin = R->kmax = 4;
+    R->kmin = 4;                  /* more cards: the best badugi of any four of them */
+    R->kmax = HR_MAX_CARDS;
     R->flush_mode = HR_FLUSH_IGNORE;
     R->badugi = malloc(HR_BADUGI_KEYS * sizeof(int16_t));
     R->cat = malloc(HR_BADUGI_KEYS);
@@ -737,6 +750,31 @@ HR_INLINE uint32_t hr_badugi_index(uint64_t mask)
         mask &= mask - 1;
     }
     return idx;
+}
+
+/* The badugi strength of 4..9 distinct cards (mask; B: R->badugi4): the
+ * best of every four of them (a badugi of any size lies within some four
+ * cards, and four cards are worth their best badugi).  The cards' bit
+ * positions ascend, so each four's colex rank is a sum of binomials. */
+static int hr_value_badugi_any(const int16_t *B, uint64_t mask)
+{
+    int pos[HR_MAX_CARDS], n = 0;
+    for (uint64_t x = mask; x && n < HR_MAX_CARDS; x &= x - 1) pos[n++] = hr_ctz64(x);
+    int best = -1;
+    for (int a = 0; a < n; a++) {
+        const uint32_t ia = hr_badugi_binom[pos[a]][1];
+        for (int b = a + 1; b < n; b++) {
+            const uint32_t ib = ia + hr_badugi_binom[pos[b]][2];
+            for (int c = b + 1; c < n; c++) {
+                const uint32_t ic = ib + hr_badugi_binom[pos[c]][3];
+                for (int d = c + 1; d < n; d++) {
+                    const int v = B[ic + hr_badugi_binom[pos[d]][4]];
+                    best = v > best ? v : best;
+                }
+            }
+        }
+    }
+    return best;
 }
 
 /* Fill R->badugi4: every four-card hand's strength, once, so evaluating a

@@ -20,7 +20,7 @@ from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._ranges import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, Range, hand_class, top_classes
 from ._display import (EquityGrid, cards_html, equity_grid, grid_text, heat, range_html, shade,
                        use_color)
-from ._games import (GAMES, Game, bring_in, evaluate_omaha, first_to_act, game_strengths,
+from ._games import (GAMES, Game, Half, bring_in, evaluate_omaha, first_to_act, game_strengths,
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError, Strength
@@ -31,7 +31,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
-    "preflop_row", "preflop_table", "Game", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
+    "preflop_row", "preflop_table", "Game", "Half", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners",

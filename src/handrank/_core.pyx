@@ -55,21 +55,27 @@ cdef extern from "handrank/hr_equity.h" nogil:
                           int64_t n, int k, int16_t *out, int nthreads)
     int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
                           int64_t n, int16_t *out, int nthreads)
+    ctypedef struct hr_half_t:
+        const hr_rule_t *R
+        int select
+        int qual
     ctypedef struct hr_game_t:
         int hole
         int board
         int boards
-        int select
-        const hr_rule_t *hi
-        const hr_rule_t *lo
+        int nhalves
+        hr_half_t half[4]
         const hr_deck_t *wild
         int plain
     int hr_game_init(hr_game_t *G)
+    int HR_MAX_HALVES
+    int HR_NO_QUAL
+    int hr_qualifier_strength(const hr_rule_t *R, int rank)
     int hr_build_omaha(hr_rule_t *R)
     hr_deck_t hr_standard
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                        int64_t n, int players, double *shares, int16_t *hi_out,
-                        int16_t *lo_out, int nthreads)
+                        int64_t n, int players, double *shares, int16_t *str_out,
+                        int nthreads)
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
     ctypedef struct hr_range_t:
@@ -99,6 +105,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         hr_sym_t sym
     ctypedef struct hr_eqcount_t:
         int players
+        int nhalves
         int64_t *cnt
         double *wcnt
         int64_t *cats
@@ -110,7 +117,8 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int ncombos
         int64_t deals
         double wdeals
-    int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncombos)
+    int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
+    size_t hr_cnt_size(int P, int H)
     void hr_eqcount_free(hr_eqcount_t *C)
     void hr_init_binom()
     int64_t hr_equity_plan(hr_equity_t *E)
@@ -632,41 +640,45 @@ cdef class RuleTables:
 
 
 cdef class GameTables:
-    """A compiled game: cards per player and on the board, how the five that
-    play are chosen (``select``: 0 any five, 1 two hole + three board), the
-    rule tables of the high and low halves (either may be None) and the
-    compiled deck (which cards exist and which are wild); ``boards`` is 2 for
-    a double-board game (a deal's boards one after the other, each for half
-    the pot).  ``plain=True`` builds the reference form: the general
+    """A compiled game: cards per player and on the board, its halves -- a
+    list of ``(rule tables, select, qualifier)``, ``select`` 0 for the best
+    hand of hole + board and 1 for two hole + three board cards, the
+    qualifier the lowest strength that wins the half (or None) -- and the
+    compiled deck (which cards exist and which are wild); ``boards`` is 2
+    for a double-board game (a deal's boards one after the other, each for
+    half the pot).  ``plain=True`` builds the reference form: the general
     valuation and enumeration only, none of the fast paths (Omaha rank
     tables, equity symmetry and kernels), for tests that compare the two."""
     cdef hr_game_t g
-    cdef readonly object hi_tables, lo_tables, deck
+    cdef readonly tuple half_tables
+    cdef readonly object deck
 
-    def __cinit__(self, int hole, int board, int select, RuleTables hi, RuleTables lo,
-                  CompiledDeck deck, bint plain=False, int boards=1):
-        self.hi_tables, self.lo_tables, self.deck = hi, lo, deck
+    def __cinit__(self, int hole, int board, list halves, CompiledDeck deck, bint plain=False,
+                  int boards=1):
+        cdef RuleTables t
+        cdef int h
+        if not 1 <= len(halves) <= HR_MAX_HALVES:
+            raise ValueError(f"a game has 1..{HR_MAX_HALVES} halves; got {len(halves)}")
+        self.half_tables = tuple(x[0] for x in halves)
+        self.deck = deck
         self.g.hole = hole
         self.g.board = board
         self.g.boards = boards
-        self.g.select = select
         self.g.plain = plain
-        self.g.hi = &hi.rule if hi is not None else NULL
-        self.g.lo = &lo.rule if lo is not None else NULL
-        for t in (hi, lo):
-            if t is not None:
-                self.g.wild = _deck_ptr(t, deck)
-        if hi is None and lo is None:
-            raise ValueError("a game needs a high or a low rule set")
+        self.g.nhalves = len(halves)
+        for h, (t, select, qual) in enumerate(halves):
+            self.g.half[h].R = &t.rule
+            self.g.half[h].select = select
+            self.g.half[h].qual = HR_NO_QUAL if qual is None else qual
+            self.g.wild = _deck_ptr(t, deck)
         if not hr_game_init(&self.g):
             raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
-                             f"boards {boards}, select {select}, halves "
-                             f"{hi is not None}/{lo is not None}")
-        if select == 1 and not plain and not deck.d.active:
-            # the Omaha rank tables of each half, built once per rule set
-            # (hr_game_init has checked both are five-card poker rule sets)
-            for t in (hi, lo):
-                if t is not None and not hr_build_omaha(&(<RuleTables>t).rule):
+                             f"boards {boards}, halves {halves}")
+        if not plain and not deck.d.active:
+            # the Omaha rank tables of each Omaha half, built once per rule
+            # set (hr_game_init has checked they are five-card poker rule sets)
+            for h, (t, select, qual) in enumerate(halves):
+                if select == 1 and not hr_build_omaha(&t.rule):
                     raise MemoryError("handrank: could not build the Omaha rank tables")
 
     @property
@@ -679,32 +691,36 @@ cdef class GameTables:
         """Boards per deal: 1, or 2 for a double-board game."""
         return self.g.boards
 
+    @property
+    def nhalves(self):
+        """Halves the pot is split between."""
+        return self.g.nhalves
+
     def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
-                 double[:, ::1] shares, int16_t[:, ::1] hi_out, int16_t[:, ::1] lo_out,
-                 int threads):
+                 double[:, ::1] shares, int16_t[:, :, ::1] str_out, int threads):
         """Pot shares (and strengths) of n deals; return the first bad deal or -1.
         holes (n, players, hole), boards (n, boards x board), shares (n,
-        players), hi_out and lo_out (n, players x boards)."""
+        players), str_out (halves, n, players x boards)."""
         cdef int64_t n = holes.shape[0], bad
         cdef int players = holes.shape[1]
         cdef uint8_t dummy = 0
         cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
         if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
                 boards.shape[1] != self.g.board * self.g.boards or shares.shape[0] != n or \
-                shares.shape[1] != players or hi_out.shape[0] != n or lo_out.shape[0] != n or \
-                hi_out.shape[1] != players * self.g.boards or \
-                lo_out.shape[1] != players * self.g.boards or not 1 <= players <= 23:
+                shares.shape[1] != players or str_out.shape[0] != self.g.nhalves or \
+                str_out.shape[1] != n or str_out.shape[2] != players * self.g.boards or \
+                not 1 <= players <= 23:
             raise ValueError("showdown arrays of the wrong shape")
         if n == 0:
             return -1
         with nogil:
             bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, &shares[0, 0],
-                              &hi_out[0, 0], &lo_out[0, 0], threads)
+                              &str_out[0, 0, 0], threads)
         return bad
 
     def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
               int16_t[::1] out, int threads):
-        """Omaha strengths (the high rule tables) of n hands; first bad row or -1."""
+        """Omaha strengths (the first half's rule tables) of n hands; first bad row or -1."""
         cdef int64_t n = holes.shape[0], bad
         if n == 0:
             return -1
@@ -807,7 +823,7 @@ cdef class EquityState:
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
         hr_equity_plan(&self.e)
-        if hr_eqcount_init(&self.counts, P, self.e.nranged > 0, self.e.ncombos):
+        if hr_eqcount_init(&self.counts, P, game.g.nhalves, self.e.nranged > 0, self.e.ncombos):
             raise MemoryError()
         self.counts_ready = True
 
@@ -841,12 +857,13 @@ cdef class EquityState:
 
     def reset(self):
         cdef int P = self.e.players, nc = self.counts.ncombos
-        memset(self.counts.cnt, 0, sizeof(int64_t) * _cnt_size(P))
+        cdef size_t n = hr_cnt_size(P, self.counts.nhalves)
+        memset(self.counts.cnt, 0, sizeof(int64_t) * n)
         memset(self.counts.cats, 0, sizeof(int64_t) * P * 2 * 11)
         memset(self.counts.dd, 0, sizeof(int64_t) * P * 2)
         memset(self.counts.dx, 0, sizeof(double) * P * 3)
         if self.counts.wcnt != NULL:
-            memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(P))
+            memset(self.counts.wcnt, 0, sizeof(double) * n)
             memset(self.counts.pshare, 0, sizeof(double) * P)
             memset(self.counts.hand_share, 0, sizeof(double) * nc)
             memset(self.counts.hand_weight, 0, sizeof(double) * nc)
@@ -878,8 +895,9 @@ cdef class EquityState:
         return True
 
     def result(self):
-        """The counts so far: ``cnt`` (P, 2, P+1, P+1) int64 (deals by award:
-        split, high sharers, low sharers), ``wcnt`` (the same weighted by the
+        """The counts so far: ``cnt`` (P, H, P+1, ..., P+1) int64 with H
+        halves and H axes of P+1 (deals by award: the parts the pot was cut
+        into, less one, and the sharers of each half won; 0 lost), ``wcnt`` (the same weighted by the
         range weights, or None), ``cats`` (P, 2, 11) int64 (deals by each
         player's deciding category, lost or won), ``hand_share`` and
         ``hand_weight`` (weighted pot shares and deals of each range hand,
@@ -887,15 +905,16 @@ cdef class EquityState:
         and ``wdeals``; ``dd`` (P, 2) int64 and ``dx`` (P, 3) float64, used by
         double-board games (deals won whole and won in part; the same
         weighted, and the sum of the product of the two boards' shares)."""
-        cdef int P = self.e.players, nc = self.counts.ncombos
-        cdef Py_ssize_t n = _cnt_size(P)
-        cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(P, 2, P + 1, P + 1)
+        cdef int P = self.e.players, nc = self.counts.ncombos, H = self.counts.nhalves
+        cdef Py_ssize_t n = hr_cnt_size(P, H)
+        shape = (P, H) + (P + 1,) * H
+        cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(shape)
         cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
         dd = np.asarray(<int64_t[:P * 2]> self.counts.dd).copy().reshape(P, 2)
         dx = np.asarray(<double[:P * 3]> self.counts.dx).copy().reshape(P, 3)
         wcnt = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
-            wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(P, 2, P + 1, P + 1)
+            wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(shape)
             if nc:
                 hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
                 hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
@@ -910,90 +929,97 @@ cdef class EquityState:
 
     def summary(self, bint exact, bint weighted):
         """equity_summary of the counts so far, without copying them."""
-        return _summary(self.e.players, self.counts.cnt, self.counts.wcnt, self.counts.cats,
-                        self.counts.deals, self.counts.wdeals, exact, weighted,
+        return _summary(self.e.players, self.counts.nhalves, self.counts.cnt, self.counts.wcnt,
+                        self.counts.cats, self.counts.deals, self.counts.wdeals, exact, weighted,
                         self.e.game.boards, self.counts.dd, self.counts.dx)
 
 
-cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
+cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const int64_t *cats,
                      int64_t deals, double wdeals, bint exact, bint weighted, int boards,
                      const int64_t *dd, const double *dx):
-    """equity, wins, ties, stderr, high, low, categories, winning categories
+    """equity, wins, ties, stderr, halves, categories, winning categories
     from counts (see EquityState.result and handrank._equity.finish): each
-    award (split, high sharers a, low sharers b) is worth a share of the pot,
-    pot / a + pot / b with pot 1, or 1/2 when split; a whole pot is a win,
-    any other share a tie.  A double-board game (boards 2) counts each
+    award (the pot cut into L parts, n_h players sharing each half h won)
+    is worth a share of the pot, the sum of 1 / (L n_h); a whole pot is a
+    win, any other share a tie; ``halves`` (P, H) is the part of the equity
+    won through each half.  A double-board game (boards 2) counts each
     board's award for half the pot, and its wins and ties per deal (dd, dx)."""
     cdef double tot = wdeals if wcnt != NULL else <double>deals
     cdef int j
-    eq_a, se_a, hi_a, lo_a = np.zeros(P), np.zeros(P), np.zeros(P), np.zeros(P)
+    eq_a, se_a, halves_a = np.zeros(P), np.zeros(P), np.zeros((P, H))
     cat_a, win_a = np.zeros((P, HR_NCATS), np.int64), np.zeros((P, HR_NCATS), np.int64)
     wins_a = np.zeros(P, np.float64 if weighted else np.int64)
     ties_a = np.zeros(P, np.float64 if weighted else np.int64)
     # the arrays' memory through the buffer protocol (cheaper than typed
     # memoryviews for tiny arrays; fresh C-contiguous arrays of the right type)
-    cdef Py_buffer bufs[8]
+    cdef Py_buffer bufs[7]
     cdef int nbuf = 0
     try:
-        for x in (eq_a, se_a, hi_a, lo_a, cat_a, win_a, wins_a, ties_a):
+        for x in (eq_a, se_a, halves_a, cat_a, win_a, wins_a, ties_a):
             PyObject_GetBuffer(x, &bufs[nbuf], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
             nbuf += 1
-        _summary_fill(P, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
+        _summary_fill(P, H, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
                       <double *>bufs[0].buf, <double *>bufs[1].buf, <double *>bufs[2].buf,
-                      <double *>bufs[3].buf, <int64_t *>bufs[4].buf, <int64_t *>bufs[5].buf,
-                      bufs[6].buf, bufs[7].buf)
+                      <int64_t *>bufs[3].buf, <int64_t *>bufs[4].buf, bufs[5].buf, bufs[6].buf)
     finally:
         for j in range(nbuf):
             PyBuffer_Release(&bufs[j])
-    return eq_a, wins_a, ties_a, se_a, hi_a, lo_a, cat_a, win_a
+    return eq_a, wins_a, ties_a, se_a, halves_a, cat_a, win_a
 
 
-cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
-                        int64_t deals, double tot, bint exact, bint weighted, int boards,
-                        const int64_t *dd, const double *dx, double *eq, double *se,
-                        double *hi, double *lo, int64_t *cv, int64_t *wv, void *wins,
-                        void *ties) noexcept nogil:
-    cdef Py_ssize_t i
-    cdef int p, sp, a, b, c
-    cdef double share, pot, w, sq, sh_hi, sh_lo
+cdef void _summary_fill(int P, int H, const int64_t *cnt, const double *wcnt,
+                        const int64_t *cats, int64_t deals, double tot, bint exact,
+                        bint weighted, int boards, const int64_t *dd, const double *dx,
+                        double *eq, double *se, double *halves, int64_t *cv, int64_t *wv,
+                        void *wins, void *ties) noexcept nogil:
+    cdef Py_ssize_t i = 0, t, ntuples = 1
+    cdef int p, live, h, c, n
+    cdef int digits[4]
+    cdef double share, pot, w, sq, part
     cdef int64_t k
     cdef double *fwins = <double *>wins
     cdef double *fties = <double *>ties
     cdef int64_t *iwins = <int64_t *>wins
     cdef int64_t *ities = <int64_t *>ties
+    for h in range(H):
+        ntuples *= P + 1
     for p in range(P):
         sq = 0.0
-        for sp in range(2):
-            pot = 0.5 if sp else 1.0
-            for a in range(P + 1):
-                for b in range(P + 1):
-                    i = (((<Py_ssize_t>p * 2 + sp) * (P + 1) + a) * (P + 1) + b)
-                    k = cnt[i]
-                    w = wcnt[i] if wcnt != NULL else <double>k
-                    if k == 0 and w == 0.0:
-                        continue
-                    sh_hi = pot / a if a else 0.0
-                    sh_lo = pot / b if b else 0.0
-                    share = sh_hi + sh_lo
-                    eq[p] += w * share
-                    sq += <double>k * share * share
-                    hi[p] += w * sh_hi
-                    lo[p] += w * sh_lo
-                    if boards == 2:
-                        continue          # a board's award is no deal's outcome (dd, dx)
-                    if share >= 1.0 - 1e-12:
-                        if weighted:
-                            fwins[p] += w
-                        else:
-                            iwins[p] += k
-                    elif share > 0.0:
-                        if weighted:
-                            fties[p] += w
-                        else:
-                            ities[p] += k
+        for live in range(1, H + 1):
+            pot = 1.0 / live if live > 1 else 1.0
+            for t in range(ntuples):
+                k = cnt[i]
+                w = wcnt[i] if wcnt != NULL else <double>k
+                i += 1
+                if k == 0 and w == 0.0:
+                    continue
+                n = <int>t                # the tuple's digits, the last half fastest
+                for h in range(H - 1, -1, -1):
+                    digits[h] = n % (P + 1)
+                    n = n // (P + 1)
+                share = 0.0
+                for h in range(H):
+                    if digits[h]:
+                        part = pot / digits[h]
+                        share += part
+                        halves[p * H + h] += w * part
+                eq[p] += w * share
+                sq += <double>k * share * share
+                if boards == 2:
+                    continue          # a board's award is no deal's outcome (dd, dx)
+                if share >= 1.0 - 1e-12:
+                    if weighted:
+                        fwins[p] += w
+                    else:
+                        iwins[p] += k
+                elif share > 0.0:
+                    if weighted:
+                        fties[p] += w
+                    else:
+                        ities[p] += k
         eq[p] /= tot * boards
-        hi[p] /= tot * boards
-        lo[p] /= tot * boards
+        for h in range(H):
+            halves[p * H + h] /= tot * boards
         if boards == 2:
             # the deal's share is the mean of its boards' (s1 + s2) / 2: its
             # square's sum is (sum s1^2 + sum s2^2 + 2 sum s1 s2) / 4
@@ -1011,20 +1037,26 @@ cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int
             wv[p * HR_NCATS + c] = cats[(p * 2 + 1) * HR_NCATS + c]
 
 
-def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::1] cats,
-                   int64_t deals, double wdeals, bint exact, bint weighted, int boards=1,
-                   const int64_t[:, ::1] dd=None, const double[:, ::1] dx=None):
-    """equity, wins, ties, stderr, high, low, categories and winning
-    categories of counts as EquityState.result gives them (``wcnt`` None
-    without ranges; ``dd`` and ``dx`` needed when ``boards`` is 2)."""
-    cdef int P = cnt.shape[0]
-    cdef const double[:, :, :, ::1] wv
+def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, double wdeals,
+                   bint exact, bint weighted, int boards=1, const int64_t[:, ::1] dd=None,
+                   const double[:, ::1] dx=None):
+    """equity, wins, ties, stderr, halves, categories and winning categories
+    of counts as EquityState.result gives them (``cnt`` (P, H, P+1, ...,
+    P+1); ``wcnt`` None without ranges; ``dd`` and ``dx`` needed when
+    ``boards`` is 2)."""
+    cdef const int64_t[::1] cv
+    cdef const double[::1] wv
     cdef const double *wp = NULL
     cdef const int64_t *ddp = NULL
     cdef const double *dxp = NULL
-    if cnt.shape[1] != 2 or cnt.shape[2] != P + 1 or cnt.shape[3] != P + 1 or \
-            cats.shape[0] != P or cats.shape[1] != 2 or cats.shape[2] != CATEGORIES:
+    cnt = np.asarray(cnt)
+    cdef int P = cnt.shape[0] if cnt.ndim >= 3 else 0
+    cdef int H = cnt.ndim - 2
+    if P < 1 or not 1 <= H <= HR_MAX_HALVES or cnt.shape != (P, H) + (P + 1,) * H or \
+            cnt.dtype != np.int64 or cats.shape[0] != P or cats.shape[1] != 2 or \
+            cats.shape[2] != CATEGORIES:
         raise ValueError("counts of the wrong shape")
+    cv = np.ascontiguousarray(cnt).reshape(-1)
     if boards == 2:
         if dd is None or dx is None or dd.shape[0] != P or dd.shape[1] != 2 or \
                 dx.shape[0] != P or dx.shape[1] != 3:
@@ -1033,16 +1065,22 @@ def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::
     elif boards != 1:
         raise ValueError("boards must be 1 or 2")
     if wcnt is not None:
-        wv = wcnt
-        if wv.shape[0] != P or wv.shape[1] != 2 or wv.shape[2] != P + 1 or wv.shape[3] != P + 1:
+        wcnt = np.asarray(wcnt, dtype=np.float64)
+        if wcnt.shape != cnt.shape:
             raise ValueError("counts of the wrong shape")
-        wp = &wv[0, 0, 0, 0]
-    return _summary(P, &cnt[0, 0, 0, 0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
+        wv = np.ascontiguousarray(wcnt).reshape(-1)
+        wp = &wv[0]
+    return _summary(P, H, &cv[0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
                     boards, ddp, dxp)
 
 
-cdef inline Py_ssize_t _cnt_size(int P) noexcept:
-    return <Py_ssize_t>P * 2 * (P + 1) * (P + 1)
+def qualifier_strength(RuleTables tables, int rank):
+    """The lowest strength of a low that qualifies with a highest card of
+    ``rank`` (0..12 = 2..A) under ``tables``' rule set, or -1 when the
+    qualifying hands are not exactly its strongest classes."""
+    if not 0 <= rank <= 12:
+        raise ValueError("rank must be 0..12")
+    return hr_qualifier_strength(&tables.rule, rank)
 
 
 cdef dict _FAST_RULES = {}

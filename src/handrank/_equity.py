@@ -28,6 +28,9 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 EXACT_LIMIT = 3_000_000_000
 #: Progress reports per run, at least (more on long runs: one per slice).
 PROGRESS_STEPS = 100
+#: The most awards counted per player (halves x (players + 1)^halves): a
+#: game of 3 halves takes 23 players, one of 4 halves 10.
+MAX_AWARDS = 2**16
 #: The most Monte Carlo deals one call takes.
 MAX_TRIALS = 2**62
 #: Exact questions of at most this many hands to value (deals x players) run
@@ -60,9 +63,15 @@ class EquityResult:
     seed
         The Monte Carlo seed (reuse it to reproduce the run), or None.
     high, low
-        The part of ``equity`` won through each half of the pot (float64 per
-        player; ``high + low == equity``).  A game with one half puts it all
-        in that half.
+        The part of ``equity`` won through the high and the low half of the
+        pot (float64 per player; ``high + low == equity``).  A game with one
+        half puts it all in that half.  None for a game whose halves are
+        not a high and a low one (see ``halves``).
+    halves
+        The part of ``equity`` won through each half of the game, by the
+        half's name (``{"high": ..., "low": ...}`` for a split game,
+        ``{"deuce-to-seven": ..., "badugi": ...}`` for badeucy); the values
+        add up to ``equity``.
     categories
         ``(players, 11)`` int64: deals in which each player's deciding hand
         (the high, or the low of a low-only game) was of each
@@ -96,6 +105,7 @@ class EquityResult:
     categories: np.ndarray | None = None
     winning_categories: np.ndarray | None = None
     by_hand: list[dict[str, float] | None] = field(default_factory=list)
+    halves: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -144,6 +154,11 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
                         "(text, codes, '??' or None for an unknown hand)")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
+    nh = len(g.halves)
+    if nh * (len(hands) + 1) ** nh > MAX_AWARDS:
+        most = max(p for p in range(1, len(hands)) if nh * (p + 1) ** nh <= MAX_AWARDS)
+        raise HandError(f"equity of a game of {nh} halves counts every way the pot can be "
+                        f"shared: at most {most} players; got {len(hands)}")
     g = g.for_players(len(hands))          # stud's shared last card at a full table
     holes, ranges, random_label = [], [], {}
     for i, h in enumerate(hands):
@@ -270,9 +285,15 @@ def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
 
 def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int | None,
             by_hand: list) -> EquityResult:
-    eq, wins, ties, stderr, high, low, cats, winning = summary
-    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels,
-                        high, low, cats, winning, by_hand)
+    eq, wins, ties, stderr, per_half, cats, winning = summary
+    g = prep.game
+    halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
+    high = low = None
+    if g.classic:
+        zero = np.zeros(len(eq))
+        high, low = halves.get("high", zero), halves.get("low", zero)
+    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, g.name, prep.labels,
+                        high, low, cats, winning, by_hand, halves)
 
 
 def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
@@ -406,6 +427,4 @@ def _finish_state(prep: Prepared, st: _core.EquityState, exact: bool,
     deals = st.deals
     if deals == 0:
         _check_counts(prep, deals, 0.0)          # raises
-    eq, wins, ties, stderr, high, low, cats, winning = st.summary(exact, False)
-    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, prep.game.name, prep.labels,
-                        high, low, cats, winning, [None] * len(prep.holes))
+    return _result(prep, st.summary(exact, False), deals, exact, seed, [None] * len(prep.holes))

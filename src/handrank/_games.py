@@ -1,9 +1,9 @@
 """Games: the presets, Omaha, showdowns, and the stud helpers.
 
 Every game is one :class:`Game` row in ``GAMES``: how many cards each player
-holds, how many are shared, how the five that play are chosen, which rule set
-decides the high half and which the low half, and the deck.  Adding a game is
-adding a row.
+holds, how many are shared, the halves the pot is split between (each a
+:class:`Half`: a rule set, how its hand is chosen, an optional qualifier),
+and the deck.  Adding a game is adding a row.
 """
 from __future__ import annotations
 
@@ -23,8 +23,122 @@ from ._slices import first_bad_row
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
-__all__ = ["Game", "GAMES", "get_game", "register_game", "evaluate_omaha", "showdown", "winners",
+__all__ = ["Game", "Half", "GAMES", "get_game", "register_game", "evaluate_omaha", "showdown", "winners",
            "game_strengths", "upcard_strength", "first_to_act", "bring_in"]
+
+
+_SELECTS = ("any", "omaha", "all")
+#: The most halves a pot is split between (the C core's HR_MAX_HALVES).
+MAX_HALVES = 4
+
+
+@dataclass(frozen=True)
+class Half:
+    """One part of a game's pot: who wins it and how hands are chosen for it.
+
+    Attributes
+    ----------
+    rules
+        The rule set that ranks the hands competing for this half (a name
+        or alias; stored as the canonical name).
+    select
+        ``"any"``: the best hand of hole + board; ``"omaha"``: exactly two
+        hole cards and three board cards; ``"all"``: every card held (hole
+        + board must be a hand size of the rule set).
+    qualifier
+        For a five-card low rule set: the highest card a hand may hold to
+        win this half (``8`` for eight-or-better; 2..14, 14 the ace), on top
+        of the rule set's own qualifier.  None: the rule set's own qualifier
+        only.  A half nobody qualifies for goes to the other halves.
+    name
+        What results call this half: by default ``"high"`` (a rule set where
+        higher hands win) or ``"low"``; when two halves would share a
+        default name, each of them is named by its rule set instead.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.Half("ace-to-five", "omaha", qualifier=9)
+    Half(rules='ace-to-five', select='omaha', qualifier=9, name='low')
+    """
+
+    rules: str
+    select: Literal["any", "omaha", "all"] = "any"
+    qualifier: int | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, (str, RuleSet)):
+            raise HandError(f"a half's rules must be a rule-set name; got {self.rules!r}")
+        rs = get_rules(self.rules)
+        object.__setattr__(self, "rules", rs.name)
+        if self.select not in _SELECTS:
+            raise HandError(f"a half's select must be one of {', '.join(map(repr, _SELECTS))}; "
+                            f"got {self.select!r}")
+        q = self.qualifier
+        if q is not None:
+            if isinstance(q, bool) or not isinstance(q, (int, np.integer)) or not 2 <= q <= 14:
+                raise HandError(f"a half's qualifier is the highest card a qualifying low may "
+                                f"hold, 2..14 (14: the ace); got {q!r}")
+            if not rs.low or rs.kind != "poker" or rs.partial or rs.cards != 5:
+                raise HandError(f"a qualifier applies to a five-card low rule set's half; "
+                                f"got rules {rs.name!r}")
+            object.__setattr__(self, "qualifier", int(q))
+        if not isinstance(self.name, str):
+            raise HandError(f"a half's name must be a str; got {self.name!r}")
+        if not self.name:
+            object.__setattr__(self, "name", "low" if rs.low else "high")
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rule set of this half."""
+        return get_rules(self.rules)
+
+    @property
+    def qualifier_strength(self) -> int | None:
+        """The lowest strength that wins this half under its own qualifier,
+        or None when it has none."""
+        if self.qualifier is None:
+            return None
+        rank = self.qualifier - 2 if self.qualifier < 14 else 12
+        q = _core.qualifier_strength(self.rule_set.tables, rank)
+        if q < 0:
+            raise HandError(f"qualifier {self.qualifier} under {self.rules}: no hand, or "
+                            f"not only the best hands, would qualify")
+        return q
+
+    @property
+    def always_won(self) -> bool:
+        """Whether some hand always wins this half (no qualifier applies)."""
+        return self.qualifier is None and not self.rule_set.qualifier
+
+
+def _halves_of(select: str | None, high: Any, low: Any, halves: Any) -> tuple[Half, ...]:
+    """A game's halves: given, or the high and the low half of (select, high,
+    low); named by default "high" and "low", or by their rule sets when two
+    would share a default name."""
+    if halves:
+        if isinstance(halves, Half):
+            halves = (halves,)
+        try:
+            hs = tuple(halves)
+        except TypeError:
+            raise HandError(f"halves must be a tuple of Half; got {halves!r}") from None
+        if not all(isinstance(h, Half) for h in hs):
+            raise HandError(f"halves must be a tuple of Half; got {halves!r}")
+    else:
+        sel = select if select is not None else "any"
+        hs = tuple(Half(r, sel, name=n) for r, n in ((high, "high"), (low, "low"))
+                   if r is not None)
+    names = [h.name for h in hs]
+    if len(set(names)) < len(names):
+        hs = tuple(Half(h.rules, h.select, h.qualifier, h.rules)
+                   if names.count(h.name) > 1 and h.name in ("high", "low") else h for h in hs)
+        names = [h.name for h in hs]
+        if len(set(names)) < len(names):
+            raise HandError(f"two halves share a name ({', '.join(names)}): name them "
+                            f"(Half(..., name=...))")
+    return hs
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,11 +153,20 @@ class Game:
         Cards each player holds; shared cards at showdown.
     select
         ``"any"``: the best five of hole + board; ``"omaha"``: exactly two hole
-        cards and three board cards; ``"all"``: the five cards held.
+        cards and three board cards; ``"all"``: the five cards held.  (None
+        when the halves choose their hands differently.)
     high, low
         Rule-set names of the high half and the low half (``None``: no such
         half).  A game with both splits the pot; with one, that rule set takes
-        it all.
+        it all.  They are shorthand for ``halves``: ``Half(high, select)``
+        and ``Half(low, select)``.
+    halves
+        The parts the pot is split between, 1 to 4 :class:`Half` (each a rule
+        set, how its hand is chosen, a qualifier): the pot is cut equally
+        between the halves somebody wins, and each is shared by the players
+        tied for it.  Built from high and low when not given; when given,
+        select, high and low are read off it (the halves named "high" and
+        "low").
     deck
         52, or 53 with a joker (the standard deck), or a :class:`Deck` (the
         short deck: ``hr.SHORT_DECK``).  The rule sets must rank that deck.
@@ -75,6 +198,16 @@ class Game:
     ...                     low="ace-to-five-8")
     >>> hr.showdown(pineapple, ["Ah 2h 3s 4d Kd", "Ks Kc 9c 9h Qd"], "5h 6h 7c Jd Qs").tolist()
     [1.0, 0.0]
+
+    A pot of other halves -- badeucy splits a deuce-to-seven pot with a
+    badugi pot:
+
+    >>> g = hr.Game("my-badeucy", hole=5, board=0, halves=(
+    ...     hr.Half("deuce-to-seven", "all"), hr.Half("badugi", "all")))
+    >>> g.half_names
+    ('deuce-to-seven', 'badugi')
+    >>> hr.showdown(g, ["7h 5d 4c 3s 2h", "Kc 9d 6h 3s 2d"]).tolist()
+    [0.5, 0.5]
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
     ...
@@ -84,17 +217,33 @@ class Game:
     name: str
     hole: int
     board: int
-    select: Literal["any", "omaha", "all"]
-    high: str | None
-    low: str | None
+    select: Literal["any", "omaha", "all"] | None = None
+    high: str | None = None
+    low: str | None = None
     deck: int | Deck = 52
     wild: str | None = None
     aliases: tuple[str, ...] = ()
     shared_last: bool = False
     summary: str = field(default="", compare=False)
     boards: int = 1
+    halves: tuple[Half, ...] = ()
 
     def __post_init__(self) -> None:
+        given = (self.select, self.high, self.low)
+        try:
+            hs = _halves_of(self.select, self.high, self.low, self.halves)
+        except HandError as e:
+            raise HandError(f"game {self.name!r}: {e}") from None
+        selects = {h.select for h in hs}
+        derived = (selects.pop() if len(selects) == 1 else None,
+                   next((h.rules for h in hs if h.name == "high"), None),
+                   next((h.rules for h in hs if h.name == "low"), None))
+        if self.halves and any(g is not None and g != d for g, d in zip(given, derived)):
+            raise HandError(f"game {self.name!r}: give either halves or select/high/low "
+                            f"(they disagree: {given} against the halves' {derived})")
+        for name, v in zip(("select", "high", "low"), derived):
+            object.__setattr__(self, name, v)
+        object.__setattr__(self, "halves", hs)
         _check_game(self)
         for name in ("hole", "board", "boards"):       # numpy integers become ints
             object.__setattr__(self, name, int(getattr(self, name)))
@@ -116,8 +265,25 @@ class Game:
 
     @property
     def split(self) -> bool:
-        """Whether the pot is split between a high and a low half."""
-        return bool(self.high and self.low)
+        """Whether the pot is split between two or more halves."""
+        return len(self.halves) > 1
+
+    @property
+    def classic(self) -> bool:
+        """Whether the halves are a high half, a low half or both: the games
+        whose results read ``(high, low)``."""
+        return all(h.name in ("high", "low") for h in self.halves)
+
+    @property
+    def half_names(self) -> tuple[str, ...]:
+        """The names results give the halves, in order: ``("high", "low")``
+        for a classic game (a half it lacks reads as -1 strengths, no
+        winners and no equity), else each half's name."""
+        return ("high", "low") if self.classic else tuple(h.name for h in self.halves)
+
+    def half_index(self, name: str) -> int | None:
+        """Position in ``halves`` of the half called ``name``, or None."""
+        return next((i for i, h in enumerate(self.halves) if h.name == name), None)
 
     @cached_property
     def wild_setting(self) -> WildSetting | None:
@@ -137,11 +303,16 @@ class Game:
 
     @cached_property
     def tables(self) -> _core.GameTables:
-        hi, lo = self.high_rules, self.low_rules
-        ws = self.wild_setting
-        return _core.GameTables(self.hole, self.board, 1 if self.select == "omaha" else 0,
-                                hi.tables if hi else None, lo.tables if lo else None,
-                                self.cards.compiled(ws), boards=self.boards)
+        return self.compile()
+
+    def compile(self, plain: bool = False) -> _core.GameTables:
+        """The compiled game (``plain``: the reference build, without fast
+        paths, that tests compare the fast one with)."""
+        halves = [(h.rule_set.tables, 1 if h.select == "omaha" else 0, h.qualifier_strength)
+                  for h in self.halves]
+        return _core.GameTables(self.hole, self.board, halves,
+                                self.cards.compiled(self.wild_setting), plain=plain,
+                                boards=self.boards)
 
     @cached_property
     def max_players(self) -> int:
@@ -187,15 +358,15 @@ class Game:
         if self.board == 0 or self.shared_last:
             raise HandError(f"{self.name} has no board: a double-board game deals two "
                             f"boards of shared cards")
-        return Game(self.name + DOUBLE_SUFFIX, self.hole, self.board, self.select, self.high,
-                    self.low, self.deck, self.wild,
-                    tuple(a + DOUBLE_SUFFIX for a in self.aliases),
-                    summary=f"{self.name} with two boards, each for half the pot", boards=2)
+        return Game(self.name + DOUBLE_SUFFIX, self.hole, self.board, deck=self.deck,
+                    wild=self.wild, aliases=tuple(a + DOUBLE_SUFFIX for a in self.aliases),
+                    summary=f"{self.name} with two boards, each for half the pot", boards=2,
+                    halves=self.halves)
 
     @cached_property
     def _shared_game(self) -> Game:
-        return Game(self.name, self.hole - 1, self.board + 1, self.select, self.high, self.low,
-                    self.deck, self.wild, self.aliases, summary=self.summary)
+        return Game(self.name, self.hole - 1, self.board + 1, deck=self.deck, wild=self.wild,
+                    aliases=self.aliases, summary=self.summary, halves=self.halves)
 
 
 _MAX_PLAYERS = 23
@@ -204,7 +375,6 @@ DOUBLE_SUFFIX = "-double-board"
 #: Game's cached properties (left out of its pickles).
 _CACHED = frozenset({"tables", "wild_setting", "_shared_game", "_double", "cards",
                      "deck_size", "max_players"})
-_SELECTS = ("any", "omaha", "all")
 
 
 def _check_game(g: Game) -> None:
@@ -227,29 +397,14 @@ def _check_game(g: Game) -> None:
         if not 52 <= g.deck <= 53:
             raise bad(f"deck must be 52..53 cards in the deck (53: one joker), or a Deck; "
                       f"got {g.deck}")
-    if g.select not in _SELECTS:
-        raise bad(f"select must be one of {', '.join(map(repr, _SELECTS))}; got {g.select!r}")
-    n = g.hole + g.board
-    if g.select == "omaha" and (g.hole < 2 or g.board < 3):
-        raise bad(f"select='omaha' plays two hole cards and three board cards: it needs at "
-                  f"least 2 hole and 3 board cards; got {g.hole} and {g.board}")
-    if g.select == "any" and not 3 <= n <= 9:
-        raise bad(f"select='any' plays the best hand of hole + board, which must be 3..9 "
-                  f"cards (5..9 for five-card rules); got {n}")
-    if g.select == "all" and n not in (3, 4, 5):
-        raise bad(f"select='all' plays every card held: hole + board must be the rule "
-                  f"set's hand size; got {n}")
-    if g.high is None and g.low is None:
-        raise bad("a game needs a high rule set, a low one, or both")
-    for half in (g.high, g.low):
-        if half is not None:
-            try:
-                get_rules(half)
-            except HandError as e:
-                raise bad(str(e)) from None
-    if g.high is None and get_rules(g.low).qualifier:
-        raise bad(f"a low-only game needs a low that always qualifies; under {g.low!r} "
-                  f"a pot could have no winner (give it a high half too)")
+    if not g.halves:
+        raise bad("a game needs a high rule set, a low one, or both (or its halves)")
+    if len(g.halves) > MAX_HALVES:
+        raise bad(f"a game has 1..{MAX_HALVES} halves; got {len(g.halves)}")
+    if not any(h.always_won for h in g.halves):
+        raise bad(f"a low-only game needs a low that always qualifies (some half without a "
+                  f"qualifier); under {', '.join(h.rules for h in g.halves)} a pot could have "
+                  f"no winner (give it a high half too)")
     try:
         ws = resolve_wild(g.wild)
     except HandError as e:
@@ -258,19 +413,23 @@ def _check_game(g: Game) -> None:
     if cards.jokers and ws is None:
         raise bad("a deck with a joker needs a wild setting for it (wild='bug')")
     n = g.hole + g.board
-    for half in (g.high, g.low):
-        if half is None:
-            continue
-        rs = get_rules(half)
+    for h in g.halves:
+        rs = h.rule_set
+        if h.select == "omaha" and (g.hole < 2 or g.board < 3):
+            raise bad(f"select='omaha' plays two hole cards and three board cards: it needs at "
+                      f"least 2 hole and 3 board cards; got {g.hole} and {g.board}")
+        if h.select == "any" and not 3 <= n <= 9:
+            raise bad(f"select='any' plays the best hand of hole + board, which must be 3..9 "
+                      f"cards (5..9 for five-card rules); got {n}")
         if not rs.deck.same_cards(cards):
             raise bad(f"rules {rs.name!r} rank {rs.deck.describe()}, but the game deals "
                       f"{cards.describe()}")
         if ws is not None and not rs.wild_ok:
             raise bad(f"wild cards are not supported under {rs.name} rules")
-        if g.select == "omaha" and (rs.kind != "poker" or rs.cards != 5):
+        if h.select == "omaha" and (rs.kind != "poker" or rs.cards != 5):
             raise bad(f"select='omaha' plays five-card poker hands; {rs.name} rules rank "
                       f"{rs.cards}-card hands")
-        if g.select != "omaha" and n not in rs.hand_sizes:
+        if h.select != "omaha" and n not in rs.hand_sizes:
             raise bad(f"{rs.name} rules rank hands of {rs.hand_sizes.start}.."
                       f"{rs.hand_sizes.stop - 1} cards; the game plays {n}")
         if ws is not None:
@@ -278,6 +437,10 @@ def _check_game(g: Game) -> None:
                 ws.compiled_for(cards)
             except HandError as e:
                 raise bad(str(e)) from None
+        try:
+            h.qualifier_strength
+        except HandError as e:
+            raise bad(str(e)) from None
     if not isinstance(g.aliases, tuple) or not all(isinstance(a, str) for a in g.aliases):
         raise bad(f"aliases must be a tuple of str; got {g.aliases!r}")
     if g.shared_last and (g.board != 0 or g.select != "any" or g.hole < 6):
@@ -496,22 +659,32 @@ def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     return row_problem(cards, jokers_ok=g.wild is not None, deck=g.cards)
 
 
-def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None):
+def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None,
+                  strengths: bool = True):
+    """(shares (N, players), strengths (halves, N, players[, boards]) or None)."""
     n, players = holes.shape[0], holes.shape[1]
     if not 1 <= players <= g.max_players:
         raise HandError(f"{g.name}: {players} players; this game deals to 1..{g.max_players}")
     shares = np.empty((n, players), dtype=np.float64)
-    hi = np.empty((n, players * g.boards), dtype=np.int16)
-    lo = np.empty((n, players * g.boards), dtype=np.int16)
+    st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16)
     t = resolve_threads(threads, n)
     bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
-                                                       hi[a:b], lo[a:b], t), n, first=4096 * t)
+                                                       st[:, a:b], t), n, first=4096 * t)
     if bad >= 0:
         where = "" if n == 1 else f"deal {bad}: "
         raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
     if g.boards > 1:
-        hi, lo = hi.reshape(n, players, g.boards), lo.reshape(n, players, g.boards)
-    return shares, hi, lo
+        st = st.reshape(len(g.halves), n, players, g.boards)
+    return shares, st
+
+
+def _by_name(g: Game, st: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The strengths of each of ``g.half_names`` (a half the game lacks: -1)."""
+    out = []
+    for name in g.half_names:
+        i = g.half_index(name)
+        out.append(st[i] if i is not None else np.full(st.shape[1:], -1, dtype=np.int16))
+    return tuple(out)
 
 
 # ----------------------------------------------------------------- the API
@@ -594,7 +767,7 @@ def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) ->
                             f"{rs.cards}-card hands")
         if ws is not None and not rs.wild_ok:
             raise HandError(f"wild cards are not supported under {rs.name} rules")
-        t = _core.GameTables(hole, board, 1, rs.tables, None, rs.deck.compiled(ws))
+        t = _core.GameTables(hole, board, [(rs.tables, 1, None)], rs.deck.compiled(ws))
         cache[key] = t
     return t
 
@@ -636,29 +809,41 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     [1.0, 0.0]
     """
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    shares, _, _ = _run_showdown(g, holes, boards, threads)
+    shares, _ = _run_showdown(g, holes, boards, threads)
     return shares[0] if single else shares
 
 
 def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
-                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(high, low) strengths of each player's best hand in the game.
+                   threads: int | None = None) -> tuple[np.ndarray, ...]:
+    """The strengths of each player's best hand for each half of the pot.
 
-    Each is int16 ``(players,)`` (or ``(N, players)``); -1 where the game has
-    no such half or the low does not qualify.  Under ``omaha8`` and ``stud8``
-    each half picks its own five cards.  A double-board game adds a last
-    axis of length 2: the strength with each board.
+    A tuple with one array per name of ``g.half_names``: ``(high, low)``
+    for the usual games, each int16 ``(players,)`` (or ``(N, players)``);
+    -1 where the game has no such half or the hand does not qualify.
+    Under ``omaha8`` and ``stud8`` each half picks its own five cards.  A
+    double-board game adds a last axis of length 2: the strength with each
+    board.  Games of other halves (badeucy: ``("deuce-to-seven",
+    "badugi")``) give one array per half, in order.
+
+    >>> import handrank as hr
+    >>> hi, lo = hr.game_strengths("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"],
+    ...                            "4h 5h 6c Jd 8s")
+    >>> [hr.describe(int(s)) for s in hi], hr.describe(int(lo[0]), "a5-8"), int(lo[1])
+    (['Eight-high straight', 'One pair, nines'], 'Six-five low', -1)
     """
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    _, hi, lo = _run_showdown(g, holes, boards, threads)
-    return (hi[0], lo[0]) if single else (hi, lo)
+    _, st = _run_showdown(g, holes, boards, threads)
+    halves = _by_name(g, st)
+    return tuple(h[0] for h in halves) if single else halves
 
 
 def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
-    """(high winners, low winners) of one deal: player indices, ties included.
+    """The winners of each half of one deal: player indices, ties included.
 
-    A list is empty when the game has no such half or nobody qualifies.  A
-    double-board game gives one such pair per board.
+    A tuple with one list per name of ``g.half_names`` -- ``(high winners,
+    low winners)`` for the usual games; a list is empty when the game has
+    no such half or nobody qualifies.  A double-board game gives one such
+    tuple per board.
 
     >>> import handrank as hr
     >>> hr.winners("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs")
@@ -667,18 +852,17 @@ def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
     [([0], []), ([1], [])]
     """
     g = get_game(game)
-    hi, lo = game_strengths(g, hands, board)
-    if hi.ndim != (1 if g.boards == 1 else 2):
+    halves = game_strengths(g, hands, board)
+    if halves[0].ndim != (1 if g.boards == 1 else 2):
         raise HandError("winners() takes one deal; use showdown() for batches")
     if g.boards == 1:
-        return _winners_of(g, hi, lo)
-    return [_winners_of(g, hi[:, k], lo[:, k]) for k in range(g.boards)]
+        return _winners_of(halves)
+    return [_winners_of([h[:, k] for h in halves]) for k in range(g.boards)]
 
 
-def _winners_of(g: Game, hi: np.ndarray, lo: np.ndarray) -> tuple[list[int], list[int]]:
-    hw = [int(i) for i in np.flatnonzero(hi == hi.max())] if g.high else []
-    lw = [int(i) for i in np.flatnonzero(lo == lo.max())] if g.low and lo.max() >= 0 else []
-    return hw, lw
+def _winners_of(halves) -> tuple[list[int], ...]:
+    return tuple([int(i) for i in np.flatnonzero(s == s.max())] if s.max() >= 0 else []
+                 for s in halves)
 
 
 # ------------------------------------------------------------------- stud
@@ -737,7 +921,7 @@ def first_to_act(game: str | Game, upcards: Any) -> int:
     2
     """
     g = get_game(game)
-    rules = g.high or g.low
+    rules = g.high or g.low or g.halves[0].rules
     scores = [upcard_strength(u, rules) for u in _upcards_list(upcards)]
     if not scores:
         raise HandError("first_to_act needs at least one player")

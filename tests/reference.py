@@ -814,28 +814,33 @@ def describe(cards, rules="high", wild=None):
 # Games and showdowns (SPEC "Games, showdown and equity")
 # --------------------------------------------------------------------------
 
-# name: (hole, board, "any" | "omaha", high rules or None, low rules or None, wild)
+# name: (hole, board, halves, wild); each half (rules, "any" | "omaha",
+# qualifier or None), in the game's order -- the high half first, then the low
+_HI, _LO8 = ("high", "any", None), ("ace-to-five-8", "any", None)
+_OHI, _OLO8 = ("high", "omaha", None), ("ace-to-five-8", "omaha", None)
 GAMES = {
-    "holdem": (2, 5, "any", "high", None, None),
-    "omaha": (4, 5, "omaha", "high", None, None),
-    "omaha5": (5, 5, "omaha", "high", None, None),
-    "omaha6": (6, 5, "omaha", "high", None, None),
-    "omaha8": (4, 5, "omaha", "high", "ace-to-five-8", None),
-    "stud": (7, 0, "any", "high", None, None),
-    "stud8": (7, 0, "any", "high", "ace-to-five-8", None),
-    "razz": (7, 0, "any", None, "ace-to-five", None),
-    "draw": (5, 0, "any", "high", None, None),
-    "draw-joker": (5, 0, "any", "high", None, "bug"),
-    "lowball": (5, 0, "any", None, "ace-to-five", "bug"),
-    "2-7-draw": (5, 0, "any", None, "deuce-to-seven", None),
-    "a6-draw": (5, 0, "any", None, "ace-to-six", None),
-    "short-deck": (2, 5, "any", "short-deck", None, None),
-    "holdem8": (2, 5, "any", "high", "ace-to-five-8", None),
-    "big-o": (5, 5, "omaha", "high", "ace-to-five-8", None),
-    "omaha6-8": (6, 5, "omaha", "high", "ace-to-five-8", None),
-    "courchevel": (5, 5, "omaha", "high", None, None),
-    "courchevel8": (5, 5, "omaha", "high", "ace-to-five-8", None),
-    "badugi": (4, 0, "any", None, "badugi", None),
+    "holdem": (2, 5, (_HI,), None),
+    "omaha": (4, 5, (_OHI,), None),
+    "omaha5": (5, 5, (_OHI,), None),
+    "omaha6": (6, 5, (_OHI,), None),
+    "omaha8": (4, 5, (_OHI, _OLO8), None),
+    "stud": (7, 0, (_HI,), None),
+    "stud8": (7, 0, (_HI, _LO8), None),
+    "razz": (7, 0, (("ace-to-five", "any", None),), None),
+    "draw": (5, 0, (_HI,), None),
+    "draw-joker": (5, 0, (_HI,), "bug"),
+    "lowball": (5, 0, (("ace-to-five", "any", None),), "bug"),
+    "2-7-draw": (5, 0, (("deuce-to-seven", "any", None),), None),
+    "a6-draw": (5, 0, (("ace-to-six", "any", None),), None),
+    "short-deck": (2, 5, (("short-deck", "any", None),), None),
+    "holdem8": (2, 5, (_HI, _LO8), None),
+    "big-o": (5, 5, (_OHI, _OLO8), None),
+    "omaha6-8": (6, 5, (_OHI, _OLO8), None),
+    "courchevel": (5, 5, (_OHI,), None),
+    "courchevel8": (5, 5, (_OHI, _OLO8), None),
+    "badugi": (4, 0, (("badugi", "any", None),), None),
+    "badeucy": (5, 0, (("deuce-to-seven", "any", None), ("badugi", "any", None)), None),
+    "badacey": (5, 0, (("ace-to-five", "any", None), ("badugi", "any", None)), None),
 }
 
 
@@ -850,48 +855,70 @@ def boards_of(game):
 
 
 def game_spec(game):
-    """(hole, board, select, high, low, wild) of a game: a name in GAMES (or
-    its double-board form), or such a tuple itself (a custom game)."""
+    """(hole, board, halves, wild) of a game: a name in GAMES (or its
+    double-board form), or such a tuple itself (a custom game)."""
     if isinstance(game, str):
         return GAMES[game[:-len(DOUBLE)] if game.endswith(DOUBLE) else game]
     return tuple(game)
 
 
-def game_strength(game, hole, board, rules):
-    """A player's strength in a game under one rule set (one half)."""
-    _, _, select, _, _, wild = game_spec(game)
+def game_strength(game, hole, board, half):
+    """A player's strength in a game for one half (rules, select, qualifier):
+    -1 for a low that does not qualify."""
+    wild = game_spec(game)[3]
+    rules, select, qualifier = half
     hole, board = _as_codes(hole), _as_codes(board)
     if select == "omaha":
-        return omaha_strength(hole, board, rules, wild)
-    return strength(hole + board, rules, wild)
+        fives = [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
+        s = omaha_strength(hole, board, rules, wild)
+    else:
+        fives = list(combinations(hole + board, 5))
+        s = strength(hole + board, rules, wild)
+    if qualifier is not None and not any(_qualifies(f, rules, qualifier) for f in fives):
+        return -1
+    return s
+
+
+def _qualifies(five, rules, qualifier):
+    """Whether five natural cards make a low of `qualifier` or better under a
+    low rule set: five ranks, none above the qualifier (the ace low where
+    the rule set plays it low), and no straight or flush where they count."""
+    rules = canonical(rules)
+    spec = _RULE_SPEC[rules]
+    ranks = [c // 4 for c in five]
+    if any(c >= 52 for c in five) or len(set(ranks)) < 5:
+        return False
+    top = max(_value(r, spec["ace_low"]) for r in ranks)            # 0 = the ace low
+    if top > (qualifier - 1 if spec["ace_low"] else qualifier - 2):
+        return False
+    if spec["patterns"] and len({c % 4 for c in five}) == 1:
+        return False
+    return not _is_straight(ranks, rules)
 
 
 def showdown(game, hands, board=()):
-    """Each player's pot share, straight from the rules: the high half to the
-    best high hands (shared on ties); the low half to the best qualifying lows;
-    no qualifying low: the high takes all; a game with one half gives it all.
-    A double-board game takes a pair of boards: the mean of the two boards'
+    """Each player's pot share, straight from the rules: each half goes to its
+    best hands (shared on ties; a low that does not qualify never wins), and
+    the pot is cut equally between the halves somebody won (one half: all
+    of it; high-low with no qualifying low: the high takes all).  A
+    double-board game takes a pair of boards: the mean of the two boards'
     showdowns."""
     if boards_of(game) == 2:
         base = game[:-len(DOUBLE)]
         one, two = (showdown(base, hands, b) for b in board)
         return [(x + y) / 2 for x, y in zip(one, two)]
-    _, _, _, high, low, _ = game_spec(game)
+    halves = game_spec(game)[2]
     n = len(hands)
     shares = [0.0] * n
-    hi = [game_strength(game, h, board, high) for h in hands] if high else None
-    lo = [game_strength(game, h, board, low) for h in hands] if low else None
-    low_winners = []
-    if lo is not None and max(lo) >= 0:
-        low_winners = [i for i in range(n) if lo[i] == max(lo)]
-    high_pot = 1.0 if not low_winners else (0.5 if high else 0.0)
-    if high:
-        best = max(hi)
-        high_winners = [i for i in range(n) if hi[i] == best]
-        for i in high_winners:
-            shares[i] += high_pot / len(high_winners)
-    for i in low_winners:
-        shares[i] += (1.0 - high_pot) / len(low_winners)
+    winners = []
+    for half in halves:
+        s = [game_strength(game, h, board, half) for h in hands]
+        best = max(s)
+        if best >= 0:
+            winners.append([i for i in range(n) if s[i] == best])
+    for w in winners:
+        for i in w:
+            shares[i] += 1.0 / len(winners) / len(w)
     return shares
 
 
@@ -901,12 +928,12 @@ def equity(game, hands, board=(), dead=()):
     pair), then of each player's missing hole cards, from the deck left over;
     each deal's pot shares from ``showdown``.  Returns (equity list, wins,
     ties, deals) where a win is a whole pot and a tie any part of one."""
-    hole, nboard, _, high, low, wild = game_spec(game)
+    hole, nboard, halves, wild = game_spec(game)
     hands = [_as_codes(h) if h is not None else [] for h in hands]
     double = boards_of(game) == 2
     boards = [_as_codes(b) for b in board] if double else [_as_codes(board)]
     dead = _as_codes(dead)
-    ranks = deck_ranks(high or low)
+    ranks = deck_ranks(halves[0][0])
     deck = [c for c in range(53 if wild else 52) if c == 52 or c // 4 in ranks]
     known = set(dead) | {c for h in hands for c in h} | {c for b in boards for c in b}
     deck = [c for c in deck if c not in known]

@@ -58,3 +58,12 @@ def deal(rules: str, n: int, k: int, seed: int, extra: int = 0) -> np.ndarray:
 
 #: The double-board form of every registered game with a board.
 DOUBLE_GAMES: list[str] = [g.name + "-double-board" for g in hr.GAMES if g.board]
+
+
+def game_twin(g: hr.Game) -> tuple:
+    """The reference's description of a Game (tests/reference.py's GAMES
+    rows): (hole, board, halves, wild), each half (rules, "omaha" or "any",
+    qualifier)."""
+    return (g.hole, g.board,
+            tuple((h.rules, "omaha" if h.select == "omaha" else "any", h.qualifier)
+                  for h in g.halves), g.wild)

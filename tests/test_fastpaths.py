@@ -19,10 +19,7 @@ from registry import DOUBLE_GAMES, FIVE_CARD_RULES, GAMES
 
 
 def plain_tables(g: hr.Game) -> _core.GameTables:
-    hi, lo = g.high_rules, g.low_rules
-    return _core.GameTables(g.hole, g.board, 1 if g.select == "omaha" else 0,
-                            hi.tables if hi else None, lo.tables if lo else None,
-                            g.cards.compiled(g.wild_setting), plain=True, boards=g.boards)
+    return g.compile(plain=True)
 
 
 def random_cards(codes: np.ndarray, n: int, k: int, seed: int) -> np.ndarray:
@@ -56,8 +53,9 @@ def test_omaha_rank_tables_equal_the_general_path(rules, hole):
     random and on flush-heavy deals, for every five-card rule set."""
     rs = hr.get_rules(rules)
     codes = np.array(rs.deck.codes, dtype=np.uint8)
-    fast = _core.GameTables(hole, 5, 1, rs.tables, None, rs.deck.compiled(None))
-    plain = _core.GameTables(hole, 5, 1, rs.tables, None, rs.deck.compiled(None), plain=True)
+    fast = _core.GameTables(hole, 5, [(rs.tables, 1, None)], rs.deck.compiled(None))
+    plain = _core.GameTables(hole, 5, [(rs.tables, 1, None)], rs.deck.compiled(None),
+                             plain=True)
     n = 60_000 if hole == 4 else 15_000
     for cards in (random_cards(codes, n, hole + 5, seed=hole),
                   suited_cards(codes, 3000, hole, seed=hole + 1)):
@@ -79,10 +77,9 @@ def test_omaha_showdowns_equal_the_general_path(game):
     out = {}
     for name, t in (("fast", g.tables), ("plain", plain)):
         sh = np.empty(holes.shape[:2])
-        hi = np.empty(holes.shape[:2], np.int16)
-        lo = np.empty(holes.shape[:2], np.int16)
-        assert t.showdown(holes, boards, sh, hi, lo, 1) == -1
-        out[name] = (sh, hi, lo)
+        st = np.empty((len(g.halves), *holes.shape[:2]), np.int16)
+        assert t.showdown(holes, boards, sh, st, 0, 1) == -1
+        out[name] = (sh, st)
     for a, b in zip(out["fast"], out["plain"]):
         assert np.array_equal(a, b)
 
@@ -297,22 +294,25 @@ def test_suited_ranges_known_board_and_dead_cards_count_like_the_plain_path():
 # ------------------------------------------------ the summary of the counts
 
 def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tuple:
-    """The numpy formulas equity() used before the summary moved into C."""
+    """The summary of the counts by numpy formulas: each award of H halves
+    (the pot cut into L parts, n_h players sharing each half h won) is worth
+    the sum of 1 / (L n_h)."""
     cnt, deals = counts["cnt"], counts["deals"]
-    players = cnt.shape[0]
+    players, halves = cnt.shape[0], cnt.ndim - 2
     inv = np.zeros(players + 1)
     inv[1:] = 1.0 / np.arange(1, players + 1)
-    both = inv[:, None] + inv[None, :]
-    share = np.stack([both, 0.5 * both])
+    grids = np.meshgrid(*[inv] * halves, indexing="ij")          # each half's 1 / n_h
+    pots = 1.0 / np.arange(1, halves + 1)                          # L = 1..H
+    parts = np.stack([pots[:, None] * g.reshape(1, -1) for g in grids])   # (h, L, tuple)
+    share = parts.sum(axis=0)
     won = share >= 1.0 - 1e-12
     part = (share > 0.0) & ~won
     flat = cnt.reshape(players, -1).astype(np.float64)
-    weights = counts["wcnt"] if ranged else cnt
+    weights = (counts["wcnt"] if ranged else cnt).reshape(players, -1)
     total = counts["wdeals"] if ranged else deals
-    eq = weights.reshape(players, -1) @ share.ravel() / total
+    eq = weights @ share.ravel() / total
     if weighted:
-        w = weights.reshape(players, -1)
-        wins, ties = w @ won.ravel(), w @ part.ravel()
+        wins, ties = weights @ won.ravel(), weights @ part.ravel()
     else:
         wins = cnt.reshape(players, -1) @ won.ravel().astype(np.int64)
         ties = cnt.reshape(players, -1) @ part.ravel().astype(np.int64)
@@ -320,13 +320,9 @@ def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tu
     if not exact and deals >= 2:
         var = np.maximum(flat @ (share * share).ravel() / deals - eq * eq, 0.0)
         stderr = np.sqrt(var / (deals - 1))
-    pot = np.array([1.0, 0.5])
-    hi = (pot[:, None, None] * inv[None, :, None]) * np.ones((1, 1, players + 1))
-    lo = (pot[:, None, None] * inv[None, None, :]) * np.ones((1, players + 1, 1))
-    high = (weights * hi[None]).sum(axis=(1, 2, 3)) / total
-    low = (weights * lo[None]).sum(axis=(1, 2, 3)) / total
+    by_half = [weights @ parts[h].ravel() / total for h in range(halves)]
     cats = counts["cats"]
-    return eq, wins, ties, stderr, high, low, cats.sum(axis=1), cats[:, 1, :]
+    return eq, wins, ties, stderr, by_half, cats.sum(axis=1), cats[:, 1, :]
 
 
 @pytest.mark.parametrize("game, hands, board, trials", [
@@ -337,6 +333,8 @@ def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tu
     ("holdem", ["Ah Kh", "QQ+"], "Qh 7h 2c", None),
     ("holdem", ["Ah Kh", "QQ+:0.5, AKs"], "Qh 7h 2c", None),
     ("razz", ["As 2s 3d", "Kh Qh Jc"], "", 20_000),
+    ("badeucy", ["2s 3d 4h 5c", "7c 8c 9c Tc"], "", None),
+    ("badeucy", ["2s 3d 4h", "7c 8c 9c", "??"], "", 20_000),
 ])
 def test_summary_in_c_equals_the_numpy_formulas(game, hands, board, trials):
     r = hr.equity(game, hands, board=board, trials=trials, seed=5, threads=1)
@@ -348,10 +346,19 @@ def test_summary_in_c_equals_the_numpy_formulas(game, hands, board, trials):
         assert st.run_mc(5, trials, 0, -(-trials // _core.EQUITY_CHUNK), 1)
     counts = st.result()
     ref = numpy_summary(counts, bool(prep.ranges), prep.weighted, trials is None)
-    got = (r.equity, r.wins, r.ties, r.stderr, r.high, r.low, r.categories,
+    eq, wins, ties, stderr, by_half, cats, winning = ref
+    got = (r.equity, r.wins, r.ties, r.stderr, *r.halves.values(), r.categories,
            r.winning_categories)
-    for name, a, b in zip("equity wins ties stderr high low categories winning".split(),
-                          got, ref):
+    want = (eq, wins, ties, stderr, *by_half, cats, winning)
+    names = "equity wins ties stderr".split() + list(r.halves) + ["categories", "winning"]
+    assert len(got) == len(want)
+    for name, a, b in zip(names, got, want):
         assert a.shape == b.shape and a.dtype == b.dtype, name
         assert np.allclose(a, b, rtol=1e-13, atol=0), name
+    g = hr.get_game(game)
+    if g.classic:
+        for name in ("high", "low"):
+            i = g.half_index(name)
+            assert np.array_equal(getattr(r, name), r.halves[name] if i is not None
+                                  else np.zeros(len(hands)))
     assert r.deals == counts["deals"]

@@ -12,7 +12,8 @@ from hypothesis.extra import numpy as hnp
 import handrank as hr
 import reference as ref
 
-from registry import FIVE_CARD_RULES, RULES, WILD_RULES, WILDS, deal, hand_sizes, wilds_for
+from registry import (FIVE_CARD_RULES, RULES, WILD_RULES, WILDS, deal, game_twin, hand_sizes,
+                      wilds_for)
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 OK = (hr.HandError, TypeError)
@@ -195,7 +196,7 @@ def test_any_game_is_refused_or_plays_like_the_reference(name, hole, board, sele
     hands = [cards[i * g.hole:(i + 1) * g.hole] for i in range(players)]
     rest = cards[players * g.hole:]
     pieces = [rest[k * g.board:(k + 1) * g.board] for k in range(g.boards)]
-    twin = (g.hole, g.board, "omaha" if g.select == "omaha" else "any", g.high, g.low, g.wild)
+    twin = game_twin(g)
     shares = hr.showdown(g, hands, (pieces if g.boards == 2 else pieces[0]) if g.board else None)
     want = np.mean([ref.showdown(twin, hands, b) for b in pieces], axis=0)
     assert np.allclose(shares, want, rtol=0, atol=1e-12)

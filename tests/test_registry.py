@@ -12,7 +12,7 @@ import pytest
 
 import handrank as hr
 import reference as ref
-from registry import GAMES, RULES
+from registry import GAMES, RULES, game_twin
 
 
 def test_every_rule_set_has_a_reference_twin():
@@ -22,11 +22,6 @@ def test_every_rule_set_has_a_reference_twin():
             assert ref.canonical(name) == rs.name
         qualifying = rs.nclasses - (rs.tables.qualifier_strength or 0)
         assert qualifying == ref.n_classes(rs.name)
-
-
-def game_twin(g: hr.Game) -> tuple:
-    """The reference's description of a Game."""
-    return (g.hole, g.board, "omaha" if g.select == "omaha" else "any", g.high, g.low, g.wild)
 
 
 def test_every_game_has_a_reference_twin():
@@ -118,15 +113,20 @@ def test_equity_breakdown_adds_up(game):
     g = hr.get_game(game)
     holes, board = question(game, 300 + GAMES.index(game), unknown=1)
     r = hr.equity(game, holes, board=board)
-    assert np.allclose(r.high + r.low, r.equity, rtol=0, atol=1e-12)
-    if not g.low:
-        assert not r.low.any()
-    if not g.high:
-        assert not r.high.any()
+    assert list(r.halves) == [h.name for h in g.halves]
+    assert np.allclose(sum(r.halves.values()), r.equity, rtol=0, atol=1e-12)
+    if g.classic:
+        assert np.allclose(r.high + r.low, r.equity, rtol=0, atol=1e-12)
+        if not g.low:
+            assert not r.low.any()
+        if not g.high:
+            assert not r.high.any()
+    else:
+        assert r.high is None and r.low is None
     assert (r.categories.sum(axis=1) == r.deals).all()
     assert (r.winning_categories <= r.categories).all()
     # the tally: complete the deal every way (one card is missing: board or hands)
-    rules = g.high or g.low
+    rules = g.halves[0].rules
     known = set(c for h in holes for c in h) | set(board)
     tally = np.zeros_like(r.categories)
     won = np.zeros_like(r.categories)
@@ -148,8 +148,8 @@ def test_equity_breakdown_adds_up(game):
 
 
 def _tally(game, rules, hands, board, tally, won):
-    hi, lo = hr.game_strengths(game, hands, board or None)
-    s = hi if hr.get_game(game).high else lo
+    g = hr.get_game(game)
+    s = hr.game_strengths(game, hands, board or None)[g.half_names.index(g.halves[0].name)]
     best = s.max()
     for p, v in enumerate(s.tolist()):
         if v < 0:

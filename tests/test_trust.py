@@ -199,7 +199,7 @@ def test_custom_game_works_everywhere_a_preset_does():
     """Item 6: equity() accepts a Game instance, as showdown does; the result
     matches the reference for the same rules."""
     big_o = hr.Game("big-o", hole=5, board=5, select="omaha", high="high", low="ace-to-five-8")
-    twin = (5, 5, "omaha", "high", "ace-to-five-8", None)
+    twin = (5, 5, (("high", "omaha", None), ("ace-to-five-8", "omaha", None)), None)
     hands = ["Ah 2h 3s 4d Kd", "Ks Kc 9c 9h Qd"]
     board = "5h 6h 7c Jd"
     r = hr.equity(big_o, hands, board=board)

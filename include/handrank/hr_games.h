@@ -52,16 +52,14 @@ typedef struct {
 
 /* Check a game's sizes and build its valuation contexts (the wild tables of
  * every half's rule set must exist when the setting has wild cards).
- * Returns 1, or 0 for sizes the fixed buffers below cannot hold or a pot
- * that could go unwon (every half with a qualifier) -- the Python layer
- * refuses those first; this is the C core's own guard. */
+ * Returns 1, or 0 for sizes the fixed buffers below cannot hold -- the
+ * Python layer refuses those first; this is the C core's own guard. */
 static int hr_game_init(hr_game_t *G)
 {
     if (!G->wild || G->nhalves < 1 || G->nhalves > HR_MAX_HALVES) return 0;
     if (G->hole < 1 || G->hole > HR_MAX_HOLE || G->board < 0 || G->board > HR_MAX_BOARD ||
         G->boards < 1 || G->boards > HR_MAX_BOARDS || (G->boards > 1 && G->board < 1))
         return 0;
-    int always_won = 0;
     G->any = 1;
     for (int h = 0; h < G->nhalves; h++) {
         hr_half_t *H = &G->half[h];
@@ -81,9 +79,8 @@ static int hr_game_init(hr_game_t *G)
         hr_vctx_init(&H->v, H->w, R, G->wild);
         if (H->qual != HR_NO_QUAL && H->qual > H->v.qual) H->v.qual = (int16_t)H->qual;
         H->v.qualifies = H->v.qual != HR_NO_QUAL;
-        always_won |= !H->v.qualifies;
     }
-    return always_won;
+    return 1;
 }
 
 /* Best Omaha five: one of the hole pairs' sums plus one of the board
@@ -410,8 +407,9 @@ static int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t
  * players share that half when the player won it (0: they did not), and
  * how many halves were won (`live`): the pot is cut into that many equal
  * parts, so a half nobody qualifies for (a low without a qualifying hand)
- * goes to the others.  hr_game_init guarantees live >= 1 (some half has no
- * qualifier). */
+ * goes to the others.  `live` is at least 1: a pot that nobody wins (every
+ * half has a qualifier and no hand qualifies -- games the Python layer
+ * refuses) counts as one part that no player shares. */
 typedef struct {
     uint8_t n[HR_MAX_HALVES][HR_MAX_PLAYERS];
     int live;
@@ -438,8 +436,9 @@ HR_INLINE int hr_half_winners(const int16_t *s, int players, uint8_t *n)
 HR_INLINE void hr_split(int16_t (*s)[HR_MAX_PLAYERS], int nhalves, int players,
                         hr_award_t *a)
 {
-    a->live = 0;
-    for (int h = 0; h < nhalves; h++) a->live += hr_half_winners(s[h], players, a->n[h]);
+    int live = 0;
+    for (int h = 0; h < nhalves; h++) live += hr_half_winners(s[h], players, a->n[h]);
+    a->live = live ? live : 1;
 }
 
 /* A player's share of a half won with n - 1 others when the pot is cut into
@@ -590,14 +589,15 @@ static int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uin
 
 /* Showdown of n deals: holes (n, players, hole), boards (n, boards x board)
  * uint8.  Writes shares (n, players) and, when str_out is not NULL, the
- * strengths of every half (halves, n, players, boards).  Returns the first
- * bad deal or -1. */
+ * strengths of every half: half h of deal i, player p, board k at
+ * str_out[h * stride + (i * players + p) * boards + k] (the deals may be a
+ * slice of a larger (halves, N, players, boards) array: stride is its
+ * N * players * boards).  Returns the first bad deal or -1. */
 static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                            int64_t n, int players, double *shares, int16_t *str_out,
-                           int nthreads)
+                           int64_t stride, int nthreads)
 {
     int64_t bad;
-    const int64_t stride = n * players * G->boards;
     HR_PARALLEL_ROWS(n, nthreads, bad, hr_showdown_rows(G, holes, boards, lo, hi, players,
                                                           shares, str_out, stride));
     return bad;

@@ -75,7 +75,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
     hr_deck_t hr_standard
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *str_out,
-                        int nthreads)
+                        int64_t stride, int nthreads)
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
     ctypedef struct hr_range_t:
@@ -697,10 +697,12 @@ cdef class GameTables:
         return self.g.nhalves
 
     def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
-                 double[:, ::1] shares, int16_t[:, :, ::1] str_out, int threads):
+                 double[:, ::1] shares, int16_t[:, :, ::1] str_out, Py_ssize_t row0,
+                 int threads):
         """Pot shares (and strengths) of n deals; return the first bad deal or -1.
         holes (n, players, hole), boards (n, boards x board), shares (n,
-        players), str_out (halves, n, players x boards)."""
+        players); str_out (halves, N, players x boards) gets the strengths
+        of these deals in its rows row0 .. row0 + n."""
         cdef int64_t n = holes.shape[0], bad
         cdef int players = holes.shape[1]
         cdef uint8_t dummy = 0
@@ -708,14 +710,15 @@ cdef class GameTables:
         if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
                 boards.shape[1] != self.g.board * self.g.boards or shares.shape[0] != n or \
                 shares.shape[1] != players or str_out.shape[0] != self.g.nhalves or \
-                str_out.shape[1] != n or str_out.shape[2] != players * self.g.boards or \
-                not 1 <= players <= 23:
+                not 0 <= row0 <= str_out.shape[1] - n or \
+                str_out.shape[2] != players * self.g.boards or not 1 <= players <= 23:
             raise ValueError("showdown arrays of the wrong shape")
         if n == 0:
             return -1
+        cdef int64_t stride = str_out.shape[1] * str_out.shape[2]
         with nogil:
             bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, &shares[0, 0],
-                              &str_out[0, 0, 0], threads)
+                              &str_out[0, row0, 0], stride, threads)
         return bad
 
     def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,

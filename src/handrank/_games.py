@@ -206,7 +206,7 @@ class Game:
     ...     hr.Half("deuce-to-seven", "all"), hr.Half("badugi", "all")))
     >>> g.half_names
     ('deuce-to-seven', 'badugi')
-    >>> hr.showdown(g, ["7h 5d 4c 3s 2h", "Kc 9d 6h 3s 2d"]).tolist()
+    >>> hr.showdown(g, ["7h 5d 4c 3s 2h", "As 2c 3d 4h Kh"]).tolist()
     [0.5, 0.5]
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
@@ -502,6 +502,14 @@ GAMES: tuple[Game, ...] = (
          summary="Courchevel high-low, eight-or-better"),
     Game("badugi", 4, 0, "all", None, "badugi",
          summary="four-card draw for the best badugi"),
+    Game("badeucy", 5, 0, halves=(Half("deuce-to-seven", "all"), Half("badugi", "all")),
+         aliases=("badeucey", "badeucy-triple-draw"),
+         summary="five-card (triple) draw: half to the best deuce-to-seven low, half to the "
+                 "best badugi of the five cards"),
+    Game("badacey", 5, 0, halves=(Half("ace-to-five", "all"), Half("badugi", "all")),
+         aliases=("badacy", "badacey-triple-draw"),
+         summary="five-card (triple) draw: half to the best ace-to-five low, half to the "
+                 "best badugi of the five cards"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}
@@ -669,7 +677,7 @@ def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int |
     st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16)
     t = resolve_threads(threads, n)
     bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
-                                                       st[:, a:b], t), n, first=4096 * t)
+                                                       st, a, t), n, first=4096 * t)
     if bad >= 0:
         where = "" if n == 1 else f"deal {bad}: "
         raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")

@@ -300,12 +300,12 @@ def _game_hint(name: str) -> str:
         g = get_game(name)
     except Exception:                      # not a game either: no hint
         return ""
-    halves = [rules for rules in (g.high, g.low) if rules is not None]
+    halves = [f"{h.rules!r}" + (f" ({h.name} half)" if h.name != h.rules else "")
+              for h in g.halves]
     if len(halves) == 1:
-        which, use = f"whose rule set is {get_rules(halves[0]).name!r}", "pass that"
+        which, use = f"whose rule set is {g.halves[0].rules!r}", "pass that"
     else:
-        which = (f"whose rule sets are {get_rules(g.high).name!r} (high half) and "
-                 f"{get_rules(g.low).name!r} (low half)")
-        use = "pass either"
+        which = (f"whose rule sets are {', '.join(halves[:-1])} and {halves[-1]}")
+        use = "pass any of them" if len(halves) > 2 else "pass either"
     return (f" ({g.name!r} is a game {which}: {use} to rules=, or pass the game "
             f"to showdown or equity)")

@@ -63,7 +63,9 @@ def build_info() -> dict[str, Any]:
     >>> import handrank as hr
     >>> info = hr.build_info()
     >>> sorted(info)[:4]
-    ['compiler', 'numpy', 'openmp', 'openmp_detail']
+    ['compiler', 'isa', 'isa_detail', 'numpy']
+    >>> info["isa"] == hr._core.isa()
+    True
     >>> info["version"] == hr.__version__
     True
     """

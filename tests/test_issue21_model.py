@@ -94,3 +94,120 @@ def test_ruleset_checks_its_fields_when_made():
             hr.RuleSet("x", **kwargs)
     ok = hr.RuleSet("x", ace="high-only", aliases=["y"])
     assert ok.aliases == ("y",) and hr.evaluate("As Ks Qs Js Ts", rules=ok) >= 0
+
+
+# ---------------------------------------------------------------- item 2
+
+JOKER1 = hr.Deck("standard", jokers=1)
+JOKER2 = hr.Deck("standard", jokers=2)
+SHORT_JOKERS = hr.Deck("short", "6789TJQKA", jokers=2)
+
+
+def _chi2_ok(counts: np.ndarray, expected: np.ndarray) -> bool:
+    """Pearson's statistic within 6 standard deviations of its mean (seeded:
+    a pass is a property of the code, not luck)."""
+    stat = ((counts - expected) ** 2 / expected).sum()
+    df = counts.size - 1
+    return abs(stat - df) < 6 * np.sqrt(2 * df)
+
+
+def test_a_deck_with_jokers_deals_them():
+    h = hr.deal(100_000, 7, seed=1, deck=JOKER1)
+    assert (h == 52).any() and not (h == 53).any()
+    full = hr.deal(3, 53, seed=2, deck=JOKER1)              # the whole deck, shuffled
+    assert all(sorted(row) == list(range(53)) for row in full.tolist())
+    full = hr.deal(3, 54, seed=2, deck=JOKER2)
+    assert all(sorted(row) == list(range(54)) for row in full.tolist())
+    short = hr.deal(3, 38, seed=2, deck=SHORT_JOKERS)
+    assert all(sorted(row) == hr.SHORT_DECK.codes + [52, 53] for row in short.tolist())
+    # the same stream as jokers= on the standard deck; the game's deck deals its joker
+    assert (hr.deal(500, 7, seed=9, deck=JOKER1) == hr.deal(500, 7, seed=9, jokers=1)).all()
+    game_deck = hr.get_game("draw-joker").cards
+    assert (hr.deal(500, 5, seed=9, deck=game_deck) == hr.deal(500, 5, seed=9, deck=JOKER1)).all()
+    # Dealer and the masks alike
+    d = hr.Dealer(seed=4)
+    assert (d.deal(20_000, 7, deck=JOKER1) == 52).any()
+    masks = d.deal_masks(20_000, 7, deck=JOKER2)
+    assert (masks & np.uint64(1 << 13)).any() and (masks & np.uint64(1 << 29)).any()
+    assert (hr.deal_masks(200, 7, seed=3, deck=JOKER1) ==
+            hr.to_mask(hr.deal(200, 7, seed=3, deck=JOKER1))).all()
+    # redraw draws the deck's jokers too
+    hands = np.tile(hr.parse("2c 3c 4c 5c 6c"), (20_000, 1))
+    new = hr.redraw(hands, [True] * 5, seed=1, deck=JOKER1)
+    assert (new == 52).any() and not (new == 53).any()
+    assert (hr.Dealer(1).redraw(hands, [True] * 5, deck=JOKER1) == new).all()
+
+
+@pytest.mark.parametrize("deck", [JOKER1, JOKER2, SHORT_JOKERS], ids=repr)
+def test_a_joker_deck_deals_uniformly(deck):
+    n, k = 60_000, 7
+    h = hr.deal(n, k, seed=2024, deck=deck)
+    codes = deck.codes
+    lookup = np.full(54, -1)
+    lookup[codes] = np.arange(len(codes))
+    pos = lookup[h]
+    assert (pos >= 0).all()
+    for col in (0, k - 1):                          # each position: every card alike
+        assert _chi2_ok(np.bincount(pos[:, col], minlength=len(codes)),
+                        np.full(len(codes), n / len(codes)))
+    # a joker is in a row as often as any card: k / size
+    rows_with = (h == 52).any(axis=1).sum()
+    p = k / deck.size
+    assert abs(rows_with - n * p) < 6 * np.sqrt(n * p * (1 - p))
+
+
+def test_a_deal_with_jokers_feeds_every_consumer():
+    n = 5_000
+    h = hr.deal(n, 7, seed=3, deck=JOKER2)
+    m = hr.deal_masks(n, 7, seed=3, deck=JOKER2)
+    assert (hr.to_mask(h) == m).all()
+    assert (hr.from_mask(m) == np.sort(h, axis=1)).all()
+    for row, text in zip(h[:200].tolist(), hr.format(h[:200])):   # jokers read as "Jk"
+        back = hr.parse(text).tolist()
+        assert [c for c in back if c < 52] == [c for c in row if c < 52]
+        assert sum(c >= 52 for c in back) == sum(c >= 52 for c in row)
+    for wild in ("bug", "jokers", "2", "Js Jh"):
+        assert (hr.evaluate(h, wild=wild) == hr.evaluate_masks(m, wild=wild)).all()
+        assert (hr.evaluate(h, wild=wild) >= 0).all()
+    with pytest.raises(hr.HandError, match="a joker .* needs a wild setting"):
+        hr.evaluate(h)
+    short = hr.deal(n, 7, seed=3, deck=SHORT_JOKERS)
+    assert (hr.evaluate(short, "short-deck", wild="bug") >= 0).all()
+    game = hr.get_game("draw-joker")                 # a game's own deck: the joker is a bug
+    deals = hr.deal(n, 10, seed=5, deck=game.cards).reshape(n, 2, 5)
+    assert (deals == 52).any()
+    shares = hr.showdown(game, deals)
+    assert np.allclose(shares.sum(axis=1), 1.0)
+    assert hr.game_strengths(game, deals)[0].shape == (n, 2)
+    assert np.allclose(hr.showdown("lowball", deals).sum(axis=1), 1.0)
+    drawn = hr.redraw(deals.reshape(n, 10), np.ones(10, bool), seed=1, deck=game.cards)
+    assert np.allclose(hr.showdown(game, drawn.reshape(n, 2, 5)).sum(axis=1), 1.0)
+
+
+def test_deal_messages_name_the_deck_in_use():
+    cases = [
+        (lambda: hr.deal(3, 37, deck=hr.SHORT_DECK),
+         "each row needs 37 cards but only 36 are left to deal: the 36-card short deck "
+         r"\(6 to A\)$"),
+        (lambda: hr.deal(3, 36, deck=hr.SHORT_DECK, dead="As"),
+         r"only 35 are left to deal: the 36-card short deck \(6 to A\) minus 1 dead$"),
+        (lambda: hr.deal(3, 54, deck=JOKER1),
+         "only 53 are left to deal: the 53-card deck with 1 joker$"),
+        (lambda: hr.deal(3, 7, deck=JOKER1, jokers=2),
+         r"jokers=2 but deck=.* holds 1: leave out jokers=.*deck.with_jokers\(2\)"),
+        (lambda: hr.deal(3, 7, deck=JOKER1, dead=[53]),
+         "a joker \\(code 53\\) is not in the 53-card deck with 1 joker"),
+        (lambda: hr.redraw("2c 7h 8h 9h Th", [True] + [False] * 4, seed=1, deck=hr.SHORT_DECK),
+         r"card 2c at position 0 is not in the 36-card short deck \(6 to A\)"),
+        (lambda: hr.redraw("6c 7h", [True, True], deck=hr.SHORT_DECK,
+                           dead=[c for c in hr.SHORT_DECK.codes if c not in hr.parse("6c 7h")]),
+         "2 cards to replace but only 0 left .*the 36-card short deck"),
+    ]
+    for call, message in cases:
+        with pytest.raises(hr.HandError, match=message):
+            call()
+    # 52 in a message only where the standard deck is in use
+    with pytest.raises(hr.HandError) as e:
+        hr.deal(3, 40, deck=hr.SHORT_DECK)
+    assert "52" not in str(e.value)
+    assert hr.deal(3, 7, deck=JOKER1, jokers=1).shape == (3, 7)     # agreeing is fine

@@ -211,3 +211,45 @@ def test_deal_messages_name_the_deck_in_use():
         hr.deal(3, 40, deck=hr.SHORT_DECK)
     assert "52" not in str(e.value)
     assert hr.deal(3, 7, deck=JOKER1, jokers=1).shape == (3, 7)     # agreeing is fine
+
+
+# ---------------------------------------------------------------- item 8
+
+def test_short_deck_ranges_drop_the_hands_the_deck_lacks():
+    board = "7c 8d 9h"
+    a = hr.equity("short-deck", ["As Ks", "QQ+, 22"], board=board)
+    b = hr.equity("short-deck", ["As Ks", "QQ+"], board=board)
+    assert np.array_equal(a.equity, b.equity) and a.deals == b.deals
+    # weights survive: the short-deck range is the hold'em range minus its low hands
+    w = hr.equity("short-deck", ["As Ks", "0.5(QQ+), A2s+, 33"], board=board)
+    v = hr.equity("short-deck", ["As Ks", "0.5(QQ+), A6s+"], board=board)
+    assert np.allclose(w.equity, v.equity)
+    mc = hr.equity("short-deck", ["QQ+, 22", "random"], trials=20_000, seed=3)
+    assert mc.equity.sum() == pytest.approx(1.0)
+    # a random range is the 36-card deck's 630 hands, dealt like an unknown hand
+    r = hr.equity("short-deck", ["As Ks", "random"], board=board)
+    u = hr.equity("short-deck", ["As Ks", "??"], board=board)
+    assert np.allclose(r.equity, u.equity)
+    # nothing left: the player, the range, the deck and a card it lacks
+    with pytest.raises(hr.HandError, match=r"player 1: no hand of the range '22-55' can be "
+                                           r"dealt from the short deck \(6 to A\).*such as 2c"):
+        hr.equity("short-deck", ["As Ks", "22-55"], board=board)
+    with pytest.raises(hr.HandError, match=r"player 0: card 2c is not in the short deck"):
+        hr.equity("short-deck", ["2c 2d", "QQ+"], board=board)
+    # the standard deck keeps every hand
+    assert hr.equity("holdem", ["As Ks", "QQ+, 22"], board=board).deals != \
+        hr.equity("holdem", ["As Ks", "QQ+"], board=board).deals
+
+
+def test_short_deck_equity_grid():
+    board = "7c 8d 9h"
+    g = hr.equity_grid("As Ks", "QQ+, 22, A2s+", board=board, game="short-deck")
+    cells = {name: (i, j) for name, (i, j) in hr._ranges._CELL.items()}
+    for name in ("22", "A2s", "A5s"):                       # not in the deck: no cell
+        assert np.isnan(g.equity[cells[name]])
+    for name in ("QQ", "AA", "A6s", "AQs"):
+        want = hr.equity("short-deck", ["As Ks", name], board=board).equity[0]
+        assert g.equity[cells[name]] == pytest.approx(want)
+    with pytest.raises(hr.HandError, match="no hand of the range '22-55' can be dealt from "
+                                           r"the short deck \(6 to A\)"):
+        hr.equity_grid("As Ks", "22-55", board=board, game="short-deck")

@@ -20,7 +20,7 @@ from typing import IO, Any
 import numpy as np
 
 from ._cards import RANK_CHARS, card_name, parse_codes
-from ._ranges import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, parse_range
+from ._ranges import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, in_deck, parse_range
 from ._types import HandError
 
 __all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
@@ -338,7 +338,7 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     boards = board_lists(g, board)             # two for a double-board game
     board_codes = [c for b in boards for c in b]
     dead_codes = parse_codes(dead) if isinstance(dead, str) else [int(c) for c in dead]
-    live = rng.without(hand_codes + board_codes + dead_codes)
+    live = in_deck(rng, g.cards).without(hand_codes + board_codes + dead_codes)  # short deck
     combos, weights = live.combos, live.weights
     if not len(combos):
         raise HandError(f"no hand of the range {rng.text!r} is left once the hand, board "

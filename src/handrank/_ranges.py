@@ -938,3 +938,25 @@ def parse_range(text: str, cards: int = 2) -> Range:
     never a listing of every hand.
     """
     return Range(text, cards)
+
+
+def in_deck(rng: Range, deck: Any, what: str | None = None) -> Range:
+    """The hands of ``rng`` that ``deck`` (a :class:`handrank.Deck`) can deal:
+    a short deck drops every hand holding a card below its lowest rank
+    (``"QQ+, 22"`` keeps QQ+), so ranges written for hold'em work there.
+
+    When no hand is left, a HandError names ``what`` (``"player 1"``), the
+    range, the deck and a card it lacks.  A range whose hands all fit is
+    returned as it is.
+    """
+    off = [c for c in range(52) if not deck.holds(c)]
+    if not off:
+        return rng
+    live = rng.without(off)
+    if not len(live):
+        lacking = min((c for k in rng._weights for c in k if not deck.holds(c)),
+                      default=off[0])
+        raise HandError(f"{what + ': ' if what else ''}no hand of the range {rng.text!r} can be "
+                        f"dealt from {deck.describe()}: its hands hold cards the deck lacks, "
+                        f"such as {card_name(lacking)}")
+    return live

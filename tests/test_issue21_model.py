@@ -253,3 +253,78 @@ def test_short_deck_equity_grid():
     with pytest.raises(hr.HandError, match="no hand of the range '22-55' can be dealt from "
                                            r"the short deck \(6 to A\)"):
         hr.equity_grid("As Ks", "22-55", board=board, game="short-deck")
+
+
+# ---------------------------------------------------------------- item 9
+
+def test_equity_grid_takes_none_like_equity():
+    river = "7c 8d 9h 2c 3d"
+    a = hr.equity_grid("As Ks", "QQ+, AKs", board="7c 8d 9h", dead=None)
+    b = hr.equity_grid("As Ks", "QQ+, AKs", board="7c 8d 9h", dead="")
+    assert np.array_equal(a.equity, b.equity, equal_nan=True)
+    d = hr.equity_grid("As Ks", "QQ+", board="7c 8d 9h", dead=["Qh", "Qd"])
+    assert d.weight[hr._ranges._CELL["QQ"]] == 1                     # dead= as codes too
+    # hand None (or "??"): a random hand, as in equity
+    g = hr.equity_grid(None, "QQ+, AKs", board=river)
+    want = hr.equity("holdem", [None, "QQ+, AKs"], board=river).equity[0]
+    assert g.exact and g.overall == pytest.approx(want)
+    assert g.hand == "?? ??" and g.describe().startswith("?? ?? vs QQ+, AKs")
+    assert np.array_equal(hr.equity_grid("??", "QQ+", board=river).equity,
+                          hr.equity_grid(None, "QQ+", board=river).equity, equal_nan=True)
+    for name in ("AA", "AKs"):
+        cell = hr.equity_grid(None, name, board=river).overall
+        assert cell == pytest.approx(hr.equity("holdem", [None, name], board=river).equity[0])
+    # range None: every hand
+    r = hr.equity_grid("As Ks", None, board=river)
+    assert r.range_text == "random" and np.isfinite(r.equity).sum() == 169
+    assert r.overall == pytest.approx(
+        hr.equity("holdem", ["As Ks", None], board=river).equity[0])
+    with pytest.raises(hr.HandError, match="the hand has 3 cards; at most 2"):
+        hr.equity_grid("As Ks Qs", "QQ+")
+
+
+def test_range_html_takes_text():
+    assert hr.range_html("QQ+, 0.5(AKs)") == hr.Range("QQ+, 0.5(AKs)")._repr_html_()
+    assert hr.range_html("QQ+").count("<td") == 169
+    with pytest.raises(hr.HandError, match="range_html takes a hold'em range"):
+        hr.range_html(5)
+
+
+def test_empty_batches_give_empty_results():
+    counts = hr.category_counts([])
+    assert list(counts) == list(hr.category_counts([0])) and sum(counts.values()) == 0
+    low = hr.category_counts([], "8-or-better")
+    assert None in low and sum(low.values()) == 0
+    assert hr.describe([]) == [] and hr.describe((), "2-7") == []
+    assert hr.describe(np.array([], dtype=float)) == []
+    cats = hr.category([])
+    assert cats.dtype == np.int8 and cats.shape == (0,)
+    masks = hr.evaluate_masks([])
+    assert masks.dtype == np.int16 and masks.shape == (0,)
+    assert hr.from_mask([]).shape == (0, 0)
+    assert hr.hand_class([]) == []
+    # non-integers that are there are still refused
+    with pytest.raises(hr.HandError, match="strengths must be integers; got dtype float64"):
+        hr.describe([1.5])
+    with pytest.raises(hr.HandError, match="masks must be a 1-D integer array"):
+        hr.evaluate_masks([1.5])
+
+
+def test_a_float_board_of_the_right_shape_is_a_dtype_error():
+    hole1, hole2, board = hr.deal(4, [2, 2, 5], seed=1)
+    hands = np.stack([hole1, hole2], axis=1)
+    for call in (hr.showdown, hr.game_strengths):
+        with pytest.raises(hr.HandError) as e:
+            call("holdem", hands, board.astype(float))
+        text = str(e.value)
+        assert "must be integer card codes; got dtype float64" in text
+        assert "must be an (4, 5)" not in text
+    with pytest.raises(hr.HandError, match="the boards must be integer card codes; got dtype "
+                                           "float64"):
+        hr.showdown("holdem-double-board", hands, np.zeros((4, 2, 5)))
+    with pytest.raises(hr.HandError, match=r"must be an \(4, 5\) integer array .* got shape "
+                                           r"\(4, 4\)"):
+        hr.showdown("holdem", hands, board[:, :4].astype(float))    # wrong shape: the shape
+    with pytest.raises(hr.HandError, match="board: cards must be integer codes or text; got "
+                                           "dtype float64"):
+        hr.showdown("holdem", hands[0], board[0].astype(float))

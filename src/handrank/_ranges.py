@@ -208,6 +208,8 @@ def hand_class(cards: Any) -> str | list[str]:
         arr = np.asarray(cards)
     except ValueError:                               # ragged nested lists
         arr = np.asarray(cards, dtype=object)
+    if arr.size == 0 and arr.ndim == 1 and isinstance(cards, (list, tuple)):
+        return []                                    # an empty batch ([] is float64)
     if arr.ndim == 2 and arr.dtype.kind in "iu":
         return _hand_classes(arr)
     if arr.ndim == 1 and arr.dtype.kind in "iu":

@@ -302,7 +302,8 @@ def test_empty_batches_give_empty_results():
     masks = hr.evaluate_masks([])
     assert masks.dtype == np.int16 and masks.shape == (0,)
     assert hr.from_mask([]).shape == (0, 0)
-    assert hr.hand_class([]) == []
+    with pytest.raises(hr.HandError, match="hand_class takes one hand .*; got an empty list$"):
+        hr.hand_class([])                      # no hand at all: not a batch of texts
     # non-integers that are there are still refused
     with pytest.raises(hr.HandError, match="strengths must be integers; got dtype float64"):
         hr.describe([1.5])

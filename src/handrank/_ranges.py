@@ -208,8 +208,6 @@ def hand_class(cards: Any) -> str | list[str]:
         arr = np.asarray(cards)
     except ValueError:                               # ragged nested lists
         arr = np.asarray(cards, dtype=object)
-    if arr.size == 0 and arr.ndim == 1 and isinstance(cards, (list, tuple)):
-        return []                                    # an empty batch ([] is float64)
     if arr.ndim == 2 and arr.dtype.kind in "iu":
         return _hand_classes(arr)
     if arr.ndim == 1 and arr.dtype.kind in "iu":
@@ -218,9 +216,10 @@ def hand_class(cards: Any) -> str | list[str]:
         if problem:
             raise HandError(f"{cards!r}: {problem}")
         return HAND_CLASSES[_CLASS_OF[codes[0], codes[1]]]
+    got = (f"an empty {type(cards).__name__}" if arr.size == 0 else    # [] is float64
+           f"{type(cards).__name__} with dtype {arr.dtype} and shape {arr.shape}")
     raise HandError(f"hand_class takes one hand (text or two card codes) or many (an (N, 2) "
-                    f"integer array or a list of texts); got {type(cards).__name__} with "
-                    f"dtype {arr.dtype} and shape {arr.shape}")
+                    f"integer array or a list of texts); got {got}")
 
 
 def _hand_classes(arr: np.ndarray) -> list[str]:

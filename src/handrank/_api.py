@@ -459,6 +459,8 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             if any(not 0 <= x < 2**64 for x in arr.flat):
                 raise HandError("masks must be 64-bit unsigned values")
             arr = arr.astype(np.uint64)
+        if arr.size == 0 and arr.ndim == 1:
+            arr = arr.astype(np.uint64)          # [] is float64: an empty batch
         if arr.dtype.kind not in "iu" or arr.ndim != 1:
             raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
                             f"shape {arr.shape}")
@@ -645,6 +647,8 @@ def _strength_array(s: Any, rs: RuleSet) -> np.ndarray:
         exact = np.array(s, dtype=object)        # [0, 2**64 - 1] would be float64
         if _all_ints(exact):
             arr = exact
+    if arr.size == 0 and arr.dtype.kind not in "iu":
+        arr = arr.astype(np.int64)               # [] is float64: no value, so no wrong one
     lo, hi = rs.min_strength, rs.nclasses
 
     def out_of_range(bad: np.ndarray) -> HandError:

@@ -80,6 +80,7 @@ typedef struct {
                                                       in the per-hand counts */
     int ncombos;                                   /* range hands of all ranged players */
     double part[HR_MAX_HALVES + 1][HR_MAX_PLAYERS + 1];       /* hr_part, tabulated */
+    size_t cnt_live, cnt_half[HR_MAX_HALVES];      /* strides of cnt (hr_eq_cnt_index) */
     /* the exact plan (hr_equity_plan) */
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
@@ -123,13 +124,6 @@ static size_t hr_cnt_size(int P, int H)
     return n;
 }
 
-/* Player p's entry of award a in cnt. */
-HR_INLINE size_t hr_cnt_index(int P, int H, int p, const hr_award_t *a)
-{
-    size_t i = (size_t)p * (size_t)H + (size_t)(a->live - 1);
-    for (int h = 0; h < H; h++) i = i * ((size_t)P + 1) + a->n[h][p];
-    return i;
-}
 #define HR_CATS_SIZE(P) ((size_t)(P) * 2 * HR_NCATS)
 
 static void hr_eqcount_free(hr_eqcount_t *C)
@@ -192,6 +186,15 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
 }
 #endif
 
+/* Player p's entry of award a in cnt: ((p H + live - 1) (P + 1) + n_0)
+ * (P + 1) + n_1 ..., from the strides hr_equity_plan tabulates. */
+HR_INLINE size_t hr_eq_cnt_index(const hr_equity_t *E, int p, const hr_award_t *a, const int NH)
+{
+    size_t i = ((size_t)p * (size_t)NH + (size_t)(a->live - 1)) * E->cnt_live;
+    for (int h = 0; h < NH; h++) i += a->n[h][p] * E->cnt_half[h];
+    return i;
+}
+
 /* A player's share of an award, from the tabulated parts. */
 HR_INLINE double hr_eq_share(const hr_equity_t *E, const hr_award_t *a, int p)
 {
@@ -203,25 +206,34 @@ HR_INLINE double hr_eq_share(const hr_equity_t *E, const hr_award_t *a, int p)
 /* Tally m awards: their split, and each player's deciding category (from
  * the strengths of the first half, s[0]); `pot` is the part of the pot
  * they decide (1, or 1/2 for one board of two).  The deals are counted by
- * the callers. */
-HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
-                           int16_t (*s)[HR_MAX_PLAYERS], double weight, int64_t m,
-                           double pot)
+ * the callers.  NH: the game's halves (a constant in the usual cases). */
+HR_INLINE void hr_eq_tally_n(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
+                             int16_t (*s)[HR_MAX_PLAYERS], double weight, int64_t m,
+                             double pot, const int NH)
 {
-    const int P = E->players, NH = E->game.nhalves;
-    const hr_rule_t *R = E->game.half[0].R;
+    const int P = E->players;
+    const int8_t *cat = E->game.half[0].R->cat;
     const double wm = weight * (double)m;
     for (int p = 0; p < P; p++) {
-        const size_t i = hr_cnt_index(P, NH, p, a);
+        const size_t i = hr_eq_cnt_index(E, p, a, NH);
         C->cnt[i] += m;
         const int won = a->n[0][p] > 0;
         if (s[0][p] >= 0)
-            C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[0][p]]] += m;
+            C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)cat[s[0][p]]] += m;
         if (C->wcnt) {
             C->wcnt[i] += wm;
             C->pshare[p] += pot * wm * hr_eq_share(E, a, p);
         }
     }
+}
+
+HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
+                           int16_t (*s)[HR_MAX_PLAYERS], double weight, int64_t m, double pot)
+{
+    const int NH = E->game.nhalves;
+    if (NH == 1) hr_eq_tally_n(E, C, a, s, weight, m, pot, 1);
+    else if (NH == 2) hr_eq_tally_n(E, C, a, s, weight, m, pot, 2);
+    else hr_eq_tally_n(E, C, a, s, weight, m, pot, NH);
 }
 
 /* Count m deals with one award.  m > 1 counts a deal for every board of its
@@ -791,6 +803,11 @@ static int64_t hr_equity_plan(hr_equity_t *E)
 {
     for (int live = 0; live <= HR_MAX_HALVES; live++)
         for (int n = 0; n <= HR_MAX_PLAYERS; n++) E->part[live][n] = hr_part(live, n);
+    E->cnt_live = 1;
+    for (int h = E->game.nhalves - 1; h >= 0; h--) {
+        E->cnt_half[h] = E->cnt_live;
+        E->cnt_live *= (size_t)E->players + 1;
+    }
     E->ncombos = 0;
     for (int i = 0; i < E->nranged; i++) {
         E->range_off[i] = E->ncombos;

@@ -426,19 +426,31 @@ HR_INLINE int hr_half_winners(const int16_t *s, int players, uint8_t *n)
         if (s[p] > best) { best = s[p]; k = 1; }
         else if (s[p] == best) k++;
     }
-    if (best < 0) k = 0;
-    for (int p = 0; p < players; p++) n[p] = (uint8_t)(k && s[p] == best ? k : 0);
-    return k > 0;
+    if (best < 0) {                                   /* nobody qualifies */
+        for (int p = 0; p < players; p++) n[p] = 0;
+        return 0;
+    }
+    for (int p = 0; p < players; p++) n[p] = s[p] == best ? (uint8_t)k : 0;
+    return 1;
 }
 
 /* THE pot split, from each half's strengths (s[h][p]).  Showdowns and
- * equity both count pots with this function. */
-HR_INLINE void hr_split(int16_t (*s)[HR_MAX_PLAYERS], int nhalves, int players,
-                        hr_award_t *a)
+ * equity both count pots with this function.  (The usual counts of halves
+ * get their own constant-bound copies of the loop.) */
+HR_INLINE void hr_split_n(int16_t (*s)[HR_MAX_PLAYERS], const int nhalves, int players,
+                          hr_award_t *a)
 {
     int live = 0;
     for (int h = 0; h < nhalves; h++) live += hr_half_winners(s[h], players, a->n[h]);
     a->live = live ? live : 1;
+}
+
+HR_INLINE void hr_split(int16_t (*s)[HR_MAX_PLAYERS], int nhalves, int players,
+                        hr_award_t *a)
+{
+    if (nhalves == 1) hr_split_n(s, 1, players, a);
+    else if (nhalves == 2) hr_split_n(s, 2, players, a);
+    else hr_split_n(s, nhalves, players, a);
 }
 
 /* A player's share of a half won with n - 1 others when the pot is cut into
@@ -478,15 +490,17 @@ HR_INLINE void hr_sums_award(const hr_game_t *G, const hr_v2 *acc, int players, 
 }
 
 /* Deals [lo, hi) of a showdown batch (see hr_showdown).  A double-board
- * deal is each board's deal, each for half the pot. */
-static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                                int64_t lo, int64_t hi, int players, double *shares,
-                                int16_t *str_out, int64_t half_stride)
+ * deal is each board's deal, each for half the pot.  NH: the game's halves
+ * (a constant in the usual cases, see hr_showdown_rows). */
+HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
+                                     const uint8_t *boards, int64_t lo, int64_t hi, int players,
+                                     double *shares, int16_t *str_out, int64_t half_stride,
+                                     const int NH)
 {
     int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
     hr_award_t a;
     int64_t bad = -1;
-    const int NB = G->boards, NH = G->nhalves;
+    const int NB = G->boards;
     const double part = 1.0 / NB;
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *h = holes + (size_t)i * players * G->hole;
@@ -498,17 +512,36 @@ static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const 
             continue;
         }
         for (int k = 0; k < NB; k++) {
-            hr_deal_award(G, h, b + (size_t)k * G->board, players, s, &a);
-            for (int p = 0; p < players; p++) {
-                share[p] += part * hr_award_share(&a, NH, p);
-                if (str_out)
-                    for (int x = 0; x < NH; x++)
-                        str_out[(size_t)x * (size_t)half_stride +
-                                ((size_t)i * players + p) * NB + k] = s[x][p];
-            }
+            for (int x = 0; x < NH; x++)
+                hr_deal_strengths(G, &G->half[x], h, b + (size_t)k * G->board, players, s[x]);
+            hr_split_n(s, NH, players, &a);
+            for (int p = 0; p < players; p++) share[p] += part * hr_award_share(&a, NH, p);
+            if (str_out)
+                for (int x = 0; x < NH; x++) {
+                    int16_t *o = str_out + (size_t)x * (size_t)half_stride +
+                                 (size_t)i * players * NB + k;
+                    for (int p = 0; p < players; p++) o[(size_t)p * NB] = s[x][p];
+                }
         }
     }
     return bad;
+}
+
+static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
+                                int64_t lo, int64_t hi, int players, double *shares,
+                                int16_t *str_out, int64_t half_stride)
+{
+    switch (G->nhalves) {
+    case 1:
+        return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares, str_out,
+                                  half_stride, 1);
+    case 2:
+        return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares, str_out,
+                                  half_stride, 2);
+    default:
+        return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares, str_out,
+                                  half_stride, G->nhalves);
+    }
 }
 
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's

@@ -840,7 +840,7 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     >>> hi, lo = hr.game_strengths("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"],
     ...                            "4h 5h 6c Jd 8s")
     >>> [hr.describe(int(s)) for s in hi], hr.describe(int(lo[0]), "a5-8"), int(lo[1])
-    (['Eight-high straight', 'One pair, nines'], 'Six-five low', -1)
+    (['Six-high straight', 'One pair, nines'], 'Six-five low', -1)
     """
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     _, st = _run_showdown(g, holes, boards, threads)

@@ -325,7 +325,7 @@ def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tu
     lo = (pot[:, None, None] * inv[None, None, :]) * np.ones((1, players + 1, 1))
     high = (weights * hi[None]).sum(axis=(1, 2, 3)) / total
     low = (weights * lo[None]).sum(axis=(1, 2, 3)) / total
-    cats = counts["cats"]
+    cats = counts["wcats"] if weighted else counts["cats"]     # weighted like the wins
     return eq, wins, ties, stderr, high, low, cats.sum(axis=1), cats[:, 1, :]
 
 

@@ -93,7 +93,8 @@ typedef struct {
  * nhi, nlo) -- see hr_award_t; wcnt the same weighted by range weights.
  * cats[p][won][c]: deals in which player p's deciding hand (the high, or
  * the low of a game without a high) was of category c, and whether p won
- * a share of its half.  With ranges, pshare[p] is p's weighted share so
+ * a share of its half; with ranges wcats the same weighted by range
+ * weights (as wcnt weighs cnt).  With ranges, pshare[p] is p's weighted share so
  * far, and hand_share / hand_weight the weighted shares and deals of each
  * range hand (the ranged players' hands one after another).  Double-board
  * games count each board's award (two per deal) in cnt, wcnt and cats, and
@@ -104,6 +105,7 @@ typedef struct {
     int64_t *cnt;
     double *wcnt;          /* NULL without ranges */
     int64_t *cats;
+    double *wcats;         /* NULL without ranges */
     int64_t *dd;           /* players x 2 */
     double *dx;            /* players x 3 */
     double *pshare;        /* NULL without ranges */
@@ -123,6 +125,7 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     free(C->cnt);
     free(C->wcnt);
     free(C->cats);
+    free(C->wcats);
     free(C->dd);
     free(C->dx);
     free(C->pshare);
@@ -144,12 +147,13 @@ static int hr_eqcount_init(hr_eqcount_t *C, int players, int weighted, int ncomb
     C->dx = calloc((size_t)players * 3, sizeof(double));
     if (weighted) {
         C->wcnt = calloc(HR_CNT_SIZE(players), sizeof(double));
+        C->wcats = calloc(HR_CATS_SIZE(players), sizeof(double));
         C->pshare = calloc((size_t)players, sizeof(double));
         C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
         C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
     }
     if (!C->cnt || !C->cats || !C->dd || !C->dx ||
-        (weighted && (!C->wcnt || !C->pshare || !C->hand_share || !C->hand_weight))) {
+        (weighted && (!C->wcnt || !C->wcats || !C->pshare || !C->hand_share || !C->hand_weight))) {
         hr_eqcount_free(C);
         return -1;
     }
@@ -166,6 +170,7 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
     for (int i = 0; i < 3 * a->players; i++) a->dx[i] += b->dx[i];
     if (a->wcnt && b->wcnt) {
         for (size_t i = 0; i < n; i++) a->wcnt[i] += b->wcnt[i];
+        for (size_t i = 0; i < nc; i++) a->wcats[i] += b->wcats[i];
         for (int p = 0; p < a->players; p++) a->pshare[p] += b->pshare[p];
         for (int i = 0; i < a->ncombos; i++) {
             a->hand_share[i] += b->hand_share[i];
@@ -193,8 +198,12 @@ HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award
         const size_t i = HR_CNT_INDEX(P, p, a->split, a->nhi[p], a->nlo[p]);
         C->cnt[i] += m;
         const int won = (E->game.hi ? a->nhi[p] : a->nlo[p]) > 0;
-        if (s[p] >= 0) C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)R->cat[s[p]]] += m;
+        const int has = s[p] >= 0;                 /* a category (a low may not qualify) */
+        const size_t ci = ((size_t)p * 2 + (size_t)won) * HR_NCATS +
+                          (size_t)(has ? R->cat[s[p]] : 0);
+        if (has) C->cats[ci] += m;
         if (C->wcnt) {
+            if (has) C->wcats[ci] += wm;
             C->wcnt[i] += wm;
             C->pshare[p] += pot * wm * E->share[a->split][a->nhi[p]][a->nlo[p]];
         }
@@ -406,8 +415,10 @@ static void hr_eq_add_local(const hr_equity_t *E, hr_eqcount_t *C, const int64_t
                 const int nhi = hi ? n : 0, nlo = hi ? 0 : n;
                 const size_t i = HR_CNT_INDEX(P, p, 0, nhi, nlo);
                 C->cnt[i] += v;
-                if (c < HR_NCATS) C->cats[((size_t)p * 2 + (n > 0)) * HR_NCATS + (size_t)c] += v;
+                const size_t ci = ((size_t)p * 2 + (n > 0)) * HR_NCATS + (size_t)c;
+                if (c < HR_NCATS) C->cats[ci] += v;
                 if (C->wcnt) {
+                    if (c < HR_NCATS) C->wcats[ci] += weight * (double)v;
                     C->wcnt[i] += weight * (double)v;
                     C->pshare[p] += weight * (double)v * E->share[0][nhi][nlo];
                 }

@@ -102,6 +102,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int64_t *cnt
         double *wcnt
         int64_t *cats
+        double *wcats
         int64_t *dd
         double *dx
         double *pshare
@@ -847,6 +848,7 @@ cdef class EquityState:
         memset(self.counts.dx, 0, sizeof(double) * P * 3)
         if self.counts.wcnt != NULL:
             memset(self.counts.wcnt, 0, sizeof(double) * _cnt_size(P))
+            memset(self.counts.wcats, 0, sizeof(double) * P * 2 * 11)
             memset(self.counts.pshare, 0, sizeof(double) * P)
             memset(self.counts.hand_share, 0, sizeof(double) * nc)
             memset(self.counts.hand_weight, 0, sizeof(double) * nc)
@@ -881,7 +883,8 @@ cdef class EquityState:
         """The counts so far: ``cnt`` (P, 2, P+1, P+1) int64 (deals by award:
         split, high sharers, low sharers), ``wcnt`` (the same weighted by the
         range weights, or None), ``cats`` (P, 2, 11) int64 (deals by each
-        player's deciding category, lost or won), ``hand_share`` and
+        player's deciding category, lost or won), ``wcats`` (the same
+        weighted by the range weights, or None), ``hand_share`` and
         ``hand_weight`` (weighted pot shares and deals of each range hand,
         ranged players one after another; None without ranges), ``deals``
         and ``wdeals``; ``dd`` (P, 2) int64 and ``dx`` (P, 3) float64, used by
@@ -893,15 +896,17 @@ cdef class EquityState:
         cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
         dd = np.asarray(<int64_t[:P * 2]> self.counts.dd).copy().reshape(P, 2)
         dx = np.asarray(<double[:P * 3]> self.counts.dx).copy().reshape(P, 3)
-        wcnt = hand_share = hand_weight = None
+        wcnt = wcats = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
             wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(P, 2, P + 1, P + 1)
+            wcats = np.asarray(<double[:P * 22]> self.counts.wcats).copy().reshape(P, 2, 11)
             if nc:
                 hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
                 hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
-        return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "hand_share": hand_share,
-                "hand_weight": hand_weight, "deals": int(self.counts.deals),
-                "wdeals": float(self.counts.wdeals), "dd": dd, "dx": dx}
+        return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "wcats": wcats,
+                "hand_share": hand_share, "hand_weight": hand_weight,
+                "deals": int(self.counts.deals), "wdeals": float(self.counts.wdeals),
+                "dd": dd, "dx": dx}
 
     @property
     def deals(self):
@@ -912,18 +917,20 @@ cdef class EquityState:
         """equity_summary of the counts so far, without copying them."""
         return _summary(self.e.players, self.counts.cnt, self.counts.wcnt, self.counts.cats,
                         self.counts.deals, self.counts.wdeals, exact, weighted,
-                        self.e.game.boards, self.counts.dd, self.counts.dx)
+                        self.e.game.boards, self.counts.dd, self.counts.dx, self.counts.wcats)
 
 
 cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_t *cats,
                      int64_t deals, double wdeals, bint exact, bint weighted, int boards,
-                     const int64_t *dd, const double *dx):
+                     const int64_t *dd, const double *dx, const double *wcats):
     """equity, wins, ties, stderr, high, low, categories, winning categories
     from counts (see EquityState.result and handrank._equity.finish): each
     award (split, high sharers a, low sharers b) is worth a share of the pot,
     pot / a + pot / b with pot 1, or 1/2 when split; a whole pot is a win,
     any other share a tie.  A double-board game (boards 2) counts each
-    board's award for half the pot, and its wins and ties per deal (dd, dx)."""
+    board's award for half the pot, and its wins and ties per deal (dd, dx).
+    Weighted (ranges of unequal weights), wins, ties and the categories are
+    weighted sums (float64; the categories from wcats)."""
     cdef double tot = wdeals if wcnt != NULL else <double>deals
     cdef int j
     eq_a, se_a, hi_a, lo_a = np.zeros(P), np.zeros(P), np.zeros(P), np.zeros(P)
@@ -945,6 +952,9 @@ cdef object _summary(int P, const int64_t *cnt, const double *wcnt, const int64_
     finally:
         for j in range(nbuf):
             PyBuffer_Release(&bufs[j])
+    if weighted and wcats != NULL:
+        w3 = np.asarray(<double[:P * 2 * HR_NCATS]> <double *> wcats).reshape(P, 2, HR_NCATS)
+        cat_a, win_a = w3.sum(axis=1), w3[:, 1].copy()
     return eq_a, wins_a, ties_a, se_a, hi_a, lo_a, cat_a, win_a
 
 
@@ -1013,15 +1023,18 @@ cdef void _summary_fill(int P, const int64_t *cnt, const double *wcnt, const int
 
 def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::1] cats,
                    int64_t deals, double wdeals, bint exact, bint weighted, int boards=1,
-                   const int64_t[:, ::1] dd=None, const double[:, ::1] dx=None):
+                   const int64_t[:, ::1] dd=None, const double[:, ::1] dx=None,
+                   const double[:, :, ::1] wcats=None):
     """equity, wins, ties, stderr, high, low, categories and winning
     categories of counts as EquityState.result gives them (``wcnt`` None
-    without ranges; ``dd`` and ``dx`` needed when ``boards`` is 2)."""
+    without ranges; ``dd`` and ``dx`` needed when ``boards`` is 2; ``wcats``
+    the weighted categories, needed when ``weighted``)."""
     cdef int P = cnt.shape[0]
     cdef const double[:, :, :, ::1] wv
     cdef const double *wp = NULL
     cdef const int64_t *ddp = NULL
     cdef const double *dxp = NULL
+    cdef const double *wcp = NULL
     if cnt.shape[1] != 2 or cnt.shape[2] != P + 1 or cnt.shape[3] != P + 1 or \
             cats.shape[0] != P or cats.shape[1] != 2 or cats.shape[2] != CATEGORIES:
         raise ValueError("counts of the wrong shape")
@@ -1037,8 +1050,14 @@ def equity_summary(const int64_t[:, :, :, ::1] cnt, wcnt, const int64_t[:, :, ::
         if wv.shape[0] != P or wv.shape[1] != 2 or wv.shape[2] != P + 1 or wv.shape[3] != P + 1:
             raise ValueError("counts of the wrong shape")
         wp = &wv[0, 0, 0, 0]
+    if wcats is not None:
+        if wcats.shape[0] != P or wcats.shape[1] != 2 or wcats.shape[2] != CATEGORIES:
+            raise ValueError("counts of the wrong shape")
+        wcp = &wcats[0, 0, 0]
+    elif weighted:
+        raise ValueError("weighted counts need wcats")
     return _summary(P, &cnt[0, 0, 0, 0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
-                    boards, ddp, dxp)
+                    boards, ddp, dxp, wcp)
 
 
 cdef inline Py_ssize_t _cnt_size(int P) noexcept:

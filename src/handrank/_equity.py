@@ -255,7 +255,8 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
     _check_counts(prep, counts["deals"], counts["wdeals"])
     summary = _core.equity_summary(counts["cnt"], counts["wcnt"] if prep.ranges else None,
                                    counts["cats"], counts["deals"], counts["wdeals"], exact,
-                                   prep.weighted, prep.game.boards, counts["dd"], counts["dx"])
+                                   prep.weighted, prep.game.boards, counts["dd"], counts["dx"],
+                                   counts["wcats"] if prep.ranges else None)
     return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
 
 

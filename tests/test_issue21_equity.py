@@ -122,3 +122,64 @@ def test_unweighted_ranges_keep_integer_categories():
     r = hr.equity("holdem", ["AA, KK", "QQ"], board="Kc 7d 2h")
     assert r.categories.dtype == np.int64 and r.wins.dtype == np.int64
     assert int(r.winning_categories.sum()) == int(r.wins.sum() + r.ties.sum())
+
+
+# ---------------------------------------------------------------- item 5
+
+@pytest.fixture(scope="module")
+def client():
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                       dashboard_address=None)
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def _outcome(fn):
+    try:
+        r = fn()
+    except Exception as e:        # noqa: BLE001 - the type and text are compared
+        return type(e).__name__, str(e)
+    return "ok", (r.seed, r.deals, r.wins.tolist(), r.ties.tolist())
+
+
+@pytest.mark.parametrize("trials, seed", [
+    (20_000, -1), (20_000, np.uint64(2**64 - 1)), (20_000, 2**64 + 5), (20_000, np.int32(-7)),
+    (np.int64(20_000), 3), (np.uint32(20_000), 3),
+    (20_000, 1.5), (20_000, True), (20_000, "1"), (2**63, 1), (2**62 + 1, 1), (True, 1),
+    (1.0, 1), (0, 1), (-5, 1), (np.int64(-5), 1), (None, 2.5), (None, -1),
+])
+def test_dask_checks_seed_and_trials_like_equity(client, trials, seed):
+    """handrank.dask.equity accepts and refuses exactly what hr.equity does,
+    with the same error, and runs the accepted values to the same counts
+    (a seed taken mod 2**64)."""
+    import handrank.dask as hrd
+    args = ("holdem", ["As Ks", "Qd Qc"])
+    kw = dict(board="2h 7d Jc 3s" if trials is None else "", trials=trials, seed=seed)
+    local = _outcome(lambda: hr.equity(*args, threads=1, **kw))
+    remote = _outcome(lambda: hrd.equity(client, *args, pieces=2, **kw))
+    assert remote == local
+    assert local[0] in ("ok", "HandError")
+    if local[0] == "ok" and trials is not None:
+        assert local[1][0] == int(seed) % 2**64
+
+
+def test_one_seed_check_everywhere():
+    """Every seed= takes the same values: equity, equity_grid and deal take a
+    negative or numpy seed mod 2**64 and refuse 1.5 with a HandError."""
+    big = np.uint64(2**64 - 1)
+    assert hr.equity("holdem", ["As Ks", "??"], trials=1000, seed=-1).seed == 2**64 - 1
+    assert hr.equity("holdem", ["As Ks", "??"], trials=1000, seed=big).seed == 2**64 - 1
+    g = hr.equity_grid("Ah Kh", "QQ+", trials=500, seed=-1)
+    assert g.seed == 2**64 - 1
+    assert (hr.deal(3, 7, seed=-1) == hr.deal(3, 7, seed=big)).all()
+    for fn in (lambda: hr.equity("holdem", ["As Ks", "??"], trials=1000, seed=1.5),
+               lambda: hr.equity_grid("Ah Kh", "QQ+", trials=500, seed=1.5),
+               lambda: hr.deal(3, 7, seed=1.5)):
+        with pytest.raises(hr.HandError, match="seed must be an integer"):
+            fn()
+    with pytest.raises(hr.HandError, match=r"trials must be at most .* \(2\*\*62\)"):
+        hr.equity_grid("Ah Kh", "QQ+", trials=2**63)
+    with pytest.raises(hr.HandError, match="trials must be a positive integer"):
+        hr.equity_grid("Ah Kh", "QQ+", trials=True)

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import resolve_threads
+from ._api import MAX_TRIALS, resolve_run, resolve_threads  # noqa: F401 (MAX_TRIALS)
 from ._cards import card_name
 from ._input import card_list
 from ._games import Game, board_lists, get_game
@@ -28,8 +28,6 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 EXACT_LIMIT = 3_000_000_000
 #: Progress reports per run, at least (more on long runs: one per slice).
 PROGRESS_STEPS = 100
-#: The most Monte Carlo deals one call takes.
-MAX_TRIALS = 2**62
 #: Exact questions of at most this many hands to value (deals x players) run
 #: in one call into C, without slicing: a few milliseconds at most (some
 #: wild-card hands take a microsecond each), far below the 0.1 s that
@@ -361,14 +359,9 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    trials, seed = resolve_run(trials, seed)
+    resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise HandError(f"trials must be a positive integer or None; got {trials!r}")
-        if trials > MAX_TRIALS:
-            raise HandError(f"trials must be at most {MAX_TRIALS:,} (2**62); got {trials:,}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise HandError(f"seed must be an integer; got {seed!r}")
     st = prep.state()
     if trials is None:
         total = st.total
@@ -387,10 +380,6 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
                    report=report,
                    max_step=max(1, units // PROGRESS_STEPS) if progress else None)
         return _finish_state(prep, st, True, None)
-    trials = int(trials)
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    seed = int(seed) % (1 << 64)
     chunks = mc_chunks(trials)
     nthreads = resolve_threads(threads, trials)
     report = (lambda: progress(st.deals, trials)) if progress else None

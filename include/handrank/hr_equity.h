@@ -80,6 +80,8 @@ typedef struct {
     int ncombos;                                   /* range hands of all ranged players */
     double share[2][HR_MAX_PLAYERS + 1][HR_MAX_PLAYERS + 1];  /* hr_share, tabulated */
     /* the exact plan (hr_equity_plan) */
+    int64_t min_units;                             /* asked for: at least this many units
+                                                      where the missing cards allow (0: any) */
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
     int64_t units;                                 /* range hands x slot_units */
@@ -780,7 +782,10 @@ static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
 }
 
 /* Choose the exact plan: the shortest prefix whose units average at most
- * HR_UNIT_DEALS deals (or every missing card).  Returns the unit count. */
+ * HR_UNIT_DEALS deals and number at least E->min_units (or every missing
+ * card: a finer plan gives a caller that reports progress between units
+ * enough of them; the counts are the same for every plan).  Returns the
+ * unit count. */
 static int64_t hr_equity_plan(hr_equity_t *E)
 {
     for (int sp = 0; sp < 2; sp++)
@@ -806,7 +811,8 @@ static int64_t hr_equity_plan(hr_equity_t *E)
         hr_prefix_groups(E, prefix, &P);
         double su = 1.0;
         for (int g = 0; g < P.n; g++) su *= (double)hr_binom(P.avail[g], P.count[g]);
-        if (prefix == nslots || total / (ranged * su) <= HR_UNIT_DEALS || ranged * su > 1e15) {
+        if (prefix == nslots || ranged * su > 1e15 ||
+            (total / (ranged * su) <= HR_UNIT_DEALS && ranged * su >= (double)E->min_units)) {
             int64_t s = 1;
             for (int g = 0; g < P.n; g++) s *= hr_binom(P.avail[g], P.count[g]);
             E->prefix = prefix;

@@ -94,6 +94,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         uint8_t deck[54]
         int ndeck
         int ncombos
+        int64_t min_units
         int prefix
         int64_t units
         hr_sym_t sym
@@ -819,6 +820,16 @@ cdef class EquityState:
     @property
     def units(self):
         """Units of work of the exact enumeration."""
+        return self.e.units
+
+    def replan(self, int64_t min_units):
+        """Plan the exact enumeration again with at least ``min_units``
+        units where the missing cards allow (for progress reports between
+        units); only before any work is counted."""
+        if self.counts.deals or min_units < 0:
+            raise ValueError("replan before any work, with min_units >= 0")
+        self.e.min_units = min_units
+        hr_equity_plan(&self.e)
         return self.e.units
 
     @property

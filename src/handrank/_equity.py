@@ -26,7 +26,11 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
-#: Progress reports per run, at least (more on long runs: one per slice).
+#: Progress reports per run, at least (more on long runs: one per slice):
+#: an exact run with a progress callback is cut into at least this many
+#: units where it has as many deals; Monte Carlo reports once per slice of
+#: chunks (HR_EQ_CHUNK deals), so at least this often from
+#: PROGRESS_STEPS chunks up.
 PROGRESS_STEPS = 100
 #: Exact questions of at most this many hands to value (deals x players) run
 #: in one call into C, without slicing: a few milliseconds at most (some
@@ -140,6 +144,9 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             or len(hands) < 1:
         raise HandError("hands must be a list with one entry per player "
                         "(text, codes, '??' or None for an unknown hand)")
+    if len(hands) < 2:
+        raise HandError("equity needs at least two players (one entry per player); got 1. "
+                        "Add '??' (or None) for an opponent with a random hand")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
     g = g.for_players(len(hands))          # stud's shared last card at a full table
@@ -363,6 +370,7 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)
     st = prep.state()
+    tell = _Progress(progress) if progress is not None else None
     if trials is None:
         total = st.total
         if total > EXACT_LIMIT:
@@ -370,22 +378,42 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
                 f"an exact enumeration would take {total:,.0f} deals (over "
                 f"{EXACT_LIMIT:,}); pass trials=1_000_000 (or more) for Monte Carlo, or fix "
                 f"more cards")
-        units = st.units
+        units = st.replan(PROGRESS_STEPS) if tell else st.units    # enough units to report
         nthreads = resolve_threads(threads, int(total))
-        if total * len(prep.holes) <= SMALL_EXACT and progress is None:
+        if total * len(prep.holes) <= SMALL_EXACT and tell is None:
             st.run_exact(0, units, nthreads)     # a small question: one call (see SMALL_EXACT)
         else:
-            report = (lambda: progress(st.deals, int(total))) if progress else None
+            report = (lambda: tell(st.deals, int(total))) if tell else None
             sliced(lambda a, b: st.run_exact(a, b, nthreads), 0, units, first=nthreads,
                    report=report,
-                   max_step=max(1, units // PROGRESS_STEPS) if progress else None)
-        return _finish_state(prep, st, True, None)
-    chunks = mc_chunks(trials)
-    nthreads = resolve_threads(threads, trials)
-    report = (lambda: progress(st.deals, trials)) if progress else None
-    sliced(lambda a, b: _mc(st, seed, trials, a, b, nthreads), 0, chunks, first=nthreads,
-           report=report, max_step=max(nthreads, chunks // PROGRESS_STEPS) if progress else None)
-    return _finish_state(prep, st, False, seed)
+                   max_step=max(1, units // PROGRESS_STEPS) if tell else None)
+    else:
+        chunks = mc_chunks(trials)
+        nthreads = resolve_threads(threads, trials)
+        report = (lambda: tell(st.deals, trials)) if tell else None
+        sliced(lambda a, b: _mc(st, seed, trials, a, b, nthreads), 0, chunks, first=nthreads,
+               report=report,
+               max_step=max(nthreads, chunks // PROGRESS_STEPS) if tell else None)
+    if tell:
+        tell.end(st.deals)
+    return _finish_state(prep, st, trials is None, seed)
+
+
+class _Progress:
+    """A progress callback that remembers its last call."""
+
+    def __init__(self, progress: Callable[[int, int], Any]) -> None:
+        self.progress, self.last = progress, None
+
+    def __call__(self, done: int, total: int) -> None:
+        self.last = (done, total)
+        self.progress(done, total)
+
+    def end(self, deals: int) -> None:
+        """The last call, (deals, deals), unless it was just made: a bar
+        ends full even where the total was an upper bound (ranges)."""
+        if deals and self.last != (deals, deals):
+            self(deals, deals)
 
 
 def _finish_state(prep: Prepared, st: _core.EquityState, exact: bool,

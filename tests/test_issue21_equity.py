@@ -183,3 +183,80 @@ def test_one_seed_check_everywhere():
         hr.equity_grid("Ah Kh", "QQ+", trials=2**63)
     with pytest.raises(hr.HandError, match="trials must be a positive integer"):
         hr.equity_grid("Ah Kh", "QQ+", trials=True)
+
+
+# ---------------------------------------------------------------- item 11
+
+def _calls(*args, **kw):
+    calls = []
+    r = hr.equity(*args, progress=lambda done, total: calls.append((done, total)), **kw)
+    return r, calls
+
+
+@pytest.mark.parametrize("args, kw", [
+    (("holdem", ["AA, KK", "QQ+"]), dict(board="2c 7d 9h")),                  # exact, ranges
+    (("holdem", ["AKs, 0.5(QQ)", "JJ+", "??"]), dict(board="2c 7d 9h", trials=100_000, seed=1)),
+    (("holdem-double-board", ["As Ks", "Qd Qc"]), dict(board="2c 7d 9h | 3c 8d")),
+    (("holdem-double-board", ["AA", "Qd Qc"]), dict(board="2c 7d 9h 3s | 3c 8d")),
+    (("omaha8-double-board", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"]), dict(board="5h 6h 7c | Kh 8s")),
+    (("holdem", ["As Ks", "Qd Qc"]), {}),
+])
+def test_progress_ends_full(args, kw):
+    """The last call is (deals, deals), ranges included (whose total is an
+    upper bound until then); done never falls back; an exact run reports at
+    least 100 times."""
+    r, calls = _calls(*args, **kw)
+    assert calls[-1] == (r.deals, r.deals)
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and all(d <= t for d, t in calls)
+    if r.exact:
+        assert len(calls) >= 100
+
+
+def test_double_board_exact_reports_a_hundred_times_with_the_same_counts():
+    """The issue's case: an exact double-board run of well under 100 units
+    of 16,384 deals reported 42 times; the finer plan for progress reports
+    gives the very same counts."""
+    args = ("holdem-double-board", ["As Ks", "Qd Qc"])
+    kw = dict(board="2c 7d 9h Th | 3c 8d 4s")
+    r, calls = _calls(*args, **kw)
+    plain = hr.equity(*args, **kw)
+    assert 100 <= len(calls) and r.deals < 100 * 16384
+    assert np.array_equal(r.wins, plain.wins) and np.array_equal(r.ties, plain.ties)
+    assert np.array_equal(r.categories, plain.categories) and r.deals == plain.deals
+    np.testing.assert_allclose(r.equity, plain.equity, rtol=1e-14)
+
+
+# ---------------------------------------------------------------- item 13
+
+@pytest.mark.parametrize("hands", [["As Ks"], ["??"], [None], ["QQ+"], [[0, 1]]])
+def test_equity_needs_two_players(hands):
+    with pytest.raises(hr.HandError, match="equity needs at least two players"):
+        hr.equity("holdem", hands)
+    with pytest.raises(hr.HandError, match="equity needs at least two players"):
+        hr.equity("holdem", hands, trials=1000, seed=1)
+
+
+def test_a_random_opponent_counts_as_a_player():
+    r = hr.equity("holdem", ["As Ks", "??"], board="2c 7d 9h 3s 4s")
+    assert r.deals == 990 and abs(r.equity.sum() - 1) < 1e-12
+
+
+def test_dask_refuses_one_player_too(client):
+    import handrank.dask as hrd
+    with pytest.raises(hr.HandError, match="equity needs at least two players"):
+        hrd.equity(client, "holdem", ["As Ks"])
+
+
+# ---------------------------------------------------------------- item 10
+
+def test_double_board_grid_shows_both_boards():
+    g = hr.equity_grid("Ah Kh", "QQ+, AKs", board="2c 3d 4h 9s | 5c 6d 7h 8c",
+                       game="holdem-double-board")
+    assert g.board == "2c 3d 4h 9s | 5c 6d 7h 8c"
+    assert "board 2c 3d 4h 9s | 5c 6d 7h 8c (holdem-double-board)" in g.describe()
+    assert "2c 3d 4h 9s | 5c 6d 7h 8c" in g.to_text(color=False).splitlines()[0]
+    one = hr.equity_grid("Ah Kh", "QQ+", board="2c 3d 4h 9s | ", game="holdem-double-board",
+                         trials=200)
+    assert one.board == "2c 3d 4h 9s |"
+    assert hr.equity_grid("Ah Kh", "QQ+", board="2c3d4h", trials=200).board == "2c 3d 4h"

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -115,6 +116,15 @@ def _trials(text: str) -> int:
     return n
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr, as every other
+    error of the command: ``handrank: error: ...`` and where to find the
+    usage (the command's own, for a command's options); exit status 2."""
+
+    def error(self, message: str) -> None:          # type: ignore[override]
+        self.exit(2, f"handrank: error: {message} (see '{self.prog} --help')\n")
+
+
 def _add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", "-r", default="high", metavar="RULES",
                    help=f"rule set (default: high). One of: {_rules_help()}")
@@ -157,7 +167,7 @@ def _strength_doc(s: int, rules: object) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="handrank",
         description="Rank poker hands under high, ace-to-five, eight-or-better, "
                     "deuce-to-seven and ace-to-six rules.",
@@ -240,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
                         f"more is capped)")
     p.add_argument("--seed", type=_count, default=2026, help="random seed (default: 2026)")
     _add_rules(p)
+    parser.set_defaults(_commands=sub.choices)       # each command's own parser, by name
     return parser
 
 
@@ -295,7 +306,7 @@ def cmd_showdown(args: argparse.Namespace) -> int:
             if g.low:
                 parts.append(f"{'low' if g.high else 'hand'}: {describe(int(low), g.low)}")
             texts.append((f"board {k + 1}: " if double else "") + "; ".join(parts))
-        print(f"  player {i + 1}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
+        print(f"  player {i}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
     return 0
 
 
@@ -359,23 +370,32 @@ def cmd_equity(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - start
+    g = get_game(args.game)
+    boards = board_lists(g, args.board)
     if args.json:
         players = [{"hand": h, "equity": float(r.equity[i]), "stderr": float(r.stderr[i]),
                     "wins": r.wins[i].item(), "ties": r.ties[i].item()}
                    for i, h in enumerate(r.hands)]
-        _print_json({"game": r.game, "board": _hand_text(args.board) if args.board else "",
+        board: object = [format_cards(b) for b in boards] if g.boards == 2 else \
+            format_cards(boards[0])
+        _print_json({"game": r.game, "board": board,
                      "dead": _hand_text(args.dead) if args.dead else "", "exact": bool(r.exact),
-                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials, "deals": int(r.deals),
-                     "seconds": round(elapsed, 6), "players": players})
+                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials,
+                     "deals": int(r.deals), "seconds": round(elapsed, 6), "players": players})
         return 0
+    from ._display import boards_text
     kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"
-    extra = "".join(f", {k} {v}" for k, v in (("board", args.board), ("dead", args.dead)) if v)
+    extra = "".join(f", {k} {v}" for k, v in (("board", boards_text(boards)),
+                                              ("dead", args.dead)) if v)
     print(f"{r.game}{extra}: {r.deals:,} deals ({kind}) in {elapsed:.2f} s")
     width = max(len(h) for h in r.hands)
-    print(f"  {'hand':<{width}}  {'equity':>9}  {'± stderr':>9}  {'wins':>14}  {'ties':>12}")
+    who = len(f"player {len(r.hands) - 1}")        # players count from 0, as everywhere
+    print(f"  {'':<{who}}  {'hand':<{width}}  {'equity':>9}  {'± stderr':>9}  {'wins':>14}  "
+          f"{'ties':>12}")
     for i, h in enumerate(r.hands):
         err = "" if r.exact else f"{r.stderr[i]:.3%}"
-        print(f"  {h:<{width}}  {r.equity[i]:9.3%}  {err:>9}  {r.wins[i]:>14,}  {r.ties[i]:>12,}")
+        print(f"  {f'player {i}':<{who}}  {h:<{width}}  {r.equity[i]:9.3%}  {err:>9}  "
+              f"{r.wins[i]:>14,}  {r.ties[i]:>12,}")
     return 0
 
 
@@ -420,11 +440,39 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns its exit status (0, 2 for bad input, 130 on
+    Ctrl-C, 141 when stdout is a pipe closed early, as by ``| head``)."""
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()          # a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141                      # 128 + SIGPIPE, as a shell reports `yes | head`
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of
+    what is still buffered does not fail on the closed pipe again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):
+        return                          # not a file (a StringIO under test)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] not in COMMANDS and argv[0] not in TOP_LEVEL_OPTIONS:
         argv.insert(0, "eval")       # handrank [options] "As Ks ..." is handrank eval ...
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:                        # the command's parser says so (its usage, not the top's)
+        owner = args._commands.get(args.command, parser) if args.command else parser
+        owner.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command is None:
         parser.print_help()
         return 0

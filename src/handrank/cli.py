@@ -446,7 +446,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _main(argv)
         finally:
-            sys.stdout.flush()          # a closed pipe shows here, not at exit
+            if sys.stdout is not None:  # (None when started with stdout closed)
+                sys.stdout.flush()      # a closed pipe shows here, not at exit
     except BrokenPipeError:
         _silence_stdout()
         return 141                      # 128 + SIGPIPE, as a shell reports `yes | head`

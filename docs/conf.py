@@ -6,7 +6,12 @@ Every ``>>>`` example on these pages runs in the test suite (tests/test_site.py)
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import handrank
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "handrank"
 author = "handrank developers"
@@ -16,10 +21,11 @@ version = release = handrank.__version__
 extensions = [
     "sphinx.ext.autodoc",       # the API reference, from the docstrings
     "sphinx.ext.napoleon",      # which are numpydoc style
+    "registry_tables",          # _ext/: the rule-set table, read from hr.RULE_SETS
 ]
 
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 templates_path: list[str] = []
 
 # numpydoc-style docstrings through napoleon

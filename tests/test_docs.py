@@ -107,6 +107,14 @@ def test_readme_intro_rule_sets():
     assert "RULE_SETS" in intro
 
 
+@pytest.mark.skipif(not (ROOT / "docs").is_dir(), reason="no docs/ tree here")
+def test_docs_index_rule_sets():
+    text = (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    intro = text.split(">>>", 1)[0]
+    assert_whole_list("the docs' front page", intro)
+    assert "RULE_SETS" in intro
+
+
 @pytest.mark.skipif(not (ROOT / "docs" / "_ext").is_dir(), reason="no docs/ tree here")
 def test_rules_page_table_comes_from_the_registry():
     """docs/rules.rst builds its table with the ``rule-sets`` directive

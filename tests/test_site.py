@@ -265,3 +265,39 @@ def test_specification_page():
         if "SPEC" in body or "specification" in body:
             assert "docs/spec.rst" in body or ":doc:`spec`" in body, (
                 f"{path.name} cites the SPEC without saying where it is")
+
+
+@needs_docs
+def test_figures_agree_and_are_dated():
+    """The figures a reader meets in several places are the same figure, and
+    the benchmark page reads as a report: every table has its date, and no
+    development history ("issue 16", "this branch", main's build)."""
+    def read(rel):
+        return (ROOT / rel).read_text(encoding="utf-8")
+
+    readme, design = read("README.md"), read("docs/design.rst")
+    bench, equity = read("docs/benchmarks.rst"), read("docs/equity.rst")
+    # the suite's time: one statement, in the README and on the design page
+    suite = re.compile(r"5 to 8½ minutes on two cores")
+    assert suite.search(readme) and suite.search(design)
+    assert not re.search(r"about (four|seven) minutes", readme + design)
+    # the benchmark machine: AMD family 25 is Zen 3 / Zen 4, never Zen 5
+    for name, text in (("README", readme), ("benchmarks.rst", bench)):
+        assert "Zen 5" not in text, name
+        assert "family 25, model 17" in text, name
+    # exact AKs vs QQ preflop on one core: the same figure everywhere
+    assert "4.7 ms" in readme and "4.7 ms" in equity and "4.7 ms" in bench
+    assert "0.011 s" not in bench and "0.02 s" not in equity
+    # the design page's instruction counts are the current loops'
+    assert "24.8" in design and "40.1" in design and "42 for a 7-card" not in design
+    # a report, not a log
+    for pattern in (r"\bissue \d+", r"this branch", r"\bmain's\b", r"\bmain:", r"Zen 5"):
+        assert not re.search(pattern, bench, flags=re.I), pattern
+    # every table of the benchmark page says when it was measured
+    blocks = re.split(r"\n(?=\.\. list-table::)", bench)
+    assert len(blocks) > 8
+    for before, table in zip(blocks, blocks[1:]):
+        lines = before.splitlines()
+        rows = [i for i, line in enumerate(lines) if line.startswith(("   * -", "     -"))]
+        intro = "\n".join(lines[rows[-1] + 1:] if rows else lines)   # since the last table
+        assert re.search(r"20\d\d-\d\d-\d\d", intro), f"a table with no date: {table[:300]}"

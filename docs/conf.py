@@ -43,5 +43,6 @@ autodoc_default_options = {"show-inheritance": False}
 # the navigation folds into a menu button (tests/test_site.py checks both in
 # a headless browser, at 1280 px and at a phone's width).
 html_theme = "furo"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["handrank.css"]
 html_title = f"handrank {release}"

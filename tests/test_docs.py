@@ -129,16 +129,23 @@ def test_rules_page_table_comes_from_the_registry():
         import registry_tables
     finally:
         sys.path.pop(0)
-    rows = registry_tables.rule_set_rows()
-    assert [r[0] for r in rows] == [f"``{rs.name}``" for rs in handrank.RULE_SETS]
-    for rs, (_, aliases, cards, ace, patterns, strengths) in zip(handrank.RULE_SETS, rows):
+    rows, strengths = registry_tables.rule_set_rows(), registry_tables.strength_rows()
+    names = [f"``{rs.name}``" for rs in handrank.RULE_SETS]
+    assert [r[0] for r in rows] == names == [r[0] for r in strengths]
+    for rs, (_, aliases, cards, ace, patterns), (_, values, worst, best) in zip(
+            handrank.RULE_SETS, rows, strengths):
         assert re.findall(r"``(.+?)``", aliases) == list(rs.aliases)
         sizes = rs.hand_sizes
         assert cards.startswith(f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0]))
-        values = re.findall(r"\(([\d,]+) (?:qualifying )?values\)", strengths)
+        assert ("high" in ace) == (rs.ace != "low")
+        assert (patterns == "ignored") == (rs.kind == "poker" and not rs.straights)
         five_kind = len(rs.deck.ranks) if rs.five_kind else 0
-        count = rs.nclasses - five_kind - (rs.tables.qualifier_strength or 0)
-        assert values == [f"{count:,}"], (rs.name, strengths)
-        # the best hand the cell names has the top natural strength
-        best = rs.nclasses - 1 - five_kind
-        assert f"{best} = " in strengths and rs.describe(best) in strengths
+        top = rs.nclasses - 1 - five_kind
+        low = rs.tables.qualifier_strength or 0
+        assert values.startswith(f"{low}..{top} ({top - low + 1:,}"), (rs.name, values)
+        assert ("five of a kind" in values) == rs.five_kind
+        # the worst and the best hand the cells name have those strengths
+        for cell, s in ((worst, low), (best, top)):
+            number, ranks, name = re.fullmatch(r"(-?\d+): ([2-9TJQKA-]+) \((.+)\)", cell).groups()
+            assert int(number) == s and rs.describe(s) == name, (rs.name, cell)
+            assert ranks.split("-") == ["23456789TJQKA"[r] for r in rs.ranks(s)]

@@ -1,11 +1,11 @@
-"""Sphinx directive ``.. rule-sets::``: the table of every rule set, read
-from ``handrank.RULE_SETS`` when the site is built, so the rules page can
-never list fewer rule sets than the library has.
+"""Sphinx directives ``.. rule-sets::`` and ``.. rule-set-strengths::``: the
+tables of every rule set, read from ``handrank.RULE_SETS`` when the site is
+built, so the rules page can never list fewer rule sets than the library has.
 
 Every cell is derived from the :class:`handrank.RuleSet` row (its deck, hand
 sizes, ace, patterns and their order, qualifier) and from the strengths its
-tables give, so the table states what the code does.  ``rule_set_rows()`` is
-plain Python (tests/test_docs.py checks it without Sphinx).
+tables give, so the tables state what the code does.  ``rule_set_rows()``
+and ``strength_rows()`` are plain Python (tests/test_docs.py checks them).
 """
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ PATTERN_WORDS = {hr.Category.THREE_OF_A_KIND: "three of a kind", hr.Category.STR
                  hr.Category.TWO_PAIR: "two pair", hr.Category.ONE_PAIR: "a pair",
                  hr.Category.FOUR_OF_A_KIND: "four of a kind"}
 
-HEADER = ("``rules=``", "aliases", "cards", "ace", "straights, flushes", "strengths")
+HEADER = ("``rules=``", "aliases", "cards", "ace", "straights, flushes")
+STRENGTH_HEADER = ("``rules=``", "strengths", "the worst hand", "the best hand")
 
 
 def _ranks(rs: hr.RuleSet, s: int) -> str:
@@ -68,25 +69,40 @@ def _patterns(rs: hr.RuleSet) -> str:
     return text + "".join(f"; **{b}**" for b in beats)
 
 
-def _strengths(rs: hr.RuleSet) -> str:
+def _values(rs: hr.RuleSet) -> str:
+    """The strengths a hand can get: ``0..7461 (7,462)``, and the extras."""
     top = rs.nclasses - 1
     five_kind = len(rs.deck.ranks) if rs.five_kind else 0
     best = top - five_kind
     q = rs.tables.qualifier_strength
     if q is not None:
-        text = (f"-1 = no qualifying low; {q} = {_hand(rs, q)} … {best} = {_hand(rs, best)} "
-                f"({best - q + 1:,} qualifying values)")
+        text = f"{q}..{best} ({best - q + 1:,} qualifying); -1: no low"
     else:
-        text = f"0 = {_hand(rs, 0)} … {best} = {_hand(rs, best)} ({best + 1:,} values)"
+        text = f"0..{best} ({best + 1:,})"
     if five_kind:
         text += f"; {best + 1}..{top}: five of a kind, with wild cards"
     return text
 
 
+def _worst(rs: hr.RuleSet) -> str:
+    q = rs.tables.qualifier_strength
+    return f"{q}: {_hand(rs, q)}" if q is not None else f"0: {_hand(rs, 0)}"
+
+
+def _best(rs: hr.RuleSet) -> str:
+    best = rs.nclasses - 1 - (len(rs.deck.ranks) if rs.five_kind else 0)
+    return f"{best}: {_hand(rs, best)}"
+
+
 def rule_set_rows() -> list[tuple[str, ...]]:
-    """One row of cells per rule set of ``handrank.RULE_SETS``, in its order."""
+    """How each rule set of ``handrank.RULE_SETS`` ranks hands, in its order."""
     return [(f"``{rs.name}``", ", ".join(f"``{a}``" for a in rs.aliases), _cards(rs), _ace(rs),
-             _patterns(rs), _strengths(rs)) for rs in hr.RULE_SETS]
+             _patterns(rs)) for rs in hr.RULE_SETS]
+
+
+def strength_rows() -> list[tuple[str, ...]]:
+    """Each rule set's strengths: their range, the worst and the best hand."""
+    return [(f"``{rs.name}``", _values(rs), _worst(rs), _best(rs)) for rs in hr.RULE_SETS]
 
 
 def list_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
@@ -98,18 +114,26 @@ def list_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str
 
 
 class RuleSetsTable(SphinxDirective):
-    """``.. rule-sets::`` -- the table of hr.RULE_SETS."""
+    """``.. rule-sets::`` -- how each rule set of hr.RULE_SETS ranks hands."""
 
     has_content = False
+    header, rows = HEADER, staticmethod(rule_set_rows)
 
     def run(self) -> list[nodes.Node]:
-        container = nodes.container(classes=["rule-sets"])
-        self.state.nested_parse(StringList(list_table(HEADER, rule_set_rows()),
+        container = nodes.container()
+        self.state.nested_parse(StringList(list_table(self.header, self.rows()),
                                            source="handrank.RULE_SETS"),
                                 self.content_offset, container)
         return container.children
 
 
+class RuleSetStrengthsTable(RuleSetsTable):
+    """``.. rule-set-strengths::`` -- each rule set's strengths."""
+
+    header, rows = STRENGTH_HEADER, staticmethod(strength_rows)
+
+
 def setup(app):
     app.add_directive("rule-sets", RuleSetsTable)
+    app.add_directive("rule-set-strengths", RuleSetStrengthsTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -325,9 +325,10 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         ``(N, k)`` integer array of any dtype and layout; C-contiguous
         ``uint8`` is the fast path).  A 1-D integer array is one hand.
     rules
-        ``"high"``, ``"ace-to-five"`` (``"a5"``, ``"razz"``), ``"ace-to-five-8"``
-        (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)
-        or ``"ace-to-six"`` (``"a6"``).
+        The name or an alias of any rule set in :data:`RULE_SETS`, such as
+        ``"high"``, ``"razz"``, ``"2-7"``, ``"short-deck"`` or ``"badugi"``
+        (``[rs.name for rs in hr.RULE_SETS]`` lists every name; an unknown
+        name is a :class:`HandError` that lists them with their aliases).
     wild
         ``None`` (jokers are an error), ``"bug"`` (a joker is an ace, or
         completes a straight or flush), ``"jokers"`` (fully wild), or wild

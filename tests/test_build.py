@@ -15,15 +15,58 @@ from conftest import random_hands, usable_cpus
 
 def test_build_info_describes_this_build():
     info = hr.build_info()
-    assert {"version", "compiler", "openmp", "openmp_detail", "popcnt", "sanitizer"} <= set(info)
+    assert {"version", "compiler", "openmp", "openmp_detail", "isa", "isa_detail",
+            "sanitizer"} <= set(info)
     assert info["version"] == hr.__version__
     assert isinstance(info["compiler"], str) and info["compiler"]
     assert info["openmp"] is hr._core.HAS_OPENMP
     assert info["openmp_detail"].startswith("yes" if info["openmp"] else "no")
     assert (info["sanitizer"] is not None) == hr._core.SANITIZED
     if hr._core.POPCNT_DISPATCH == 1:
-        assert info["popcnt"].startswith("runtime dispatch")
-    assert isinstance(info["popcnt"], str)
+        assert info["isa_detail"].startswith("runtime dispatch")
+    assert isinstance(info["isa_detail"], str)
+
+
+def test_build_info_reports_the_loop_in_use_now():
+    """build_info() and --version read the loop from the one state the C
+    loops dispatch on (_core.isa()), after set_isa too: not a snapshot."""
+    from handrank import _core
+    before = _core.isa()
+    usable = _core.ISA_NAMES[:_core.ISA_NAMES.index(_core.BEST_ISA) + 1]
+    try:
+        for name in usable:
+            _core.set_isa(name)
+            info = hr.build_info()
+            assert info["isa"] == _core.isa() == name
+            if _core.POPCNT_DISPATCH == 1:
+                word = {"portable": "portable", "popcnt": "POPCNT", "avx2": "AVX2",
+                        "avx512": "AVX-512"}[name]
+                assert f"{word} loop in use" in info["isa_detail"]
+                assert ("capped" in info["isa_detail"]) == (name != _core.BEST_ISA)
+                if name == "portable":
+                    assert "POPCNT loop" not in info["isa_detail"]
+            assert f"loop:      {name}: {info['isa_detail']}" in _build_version_text()
+    finally:
+        _core.set_isa(before)
+
+
+def _build_version_text() -> str:
+    from handrank._build import version_text
+    return version_text()
+
+
+def test_version_under_handrank_isa_portable():
+    """HANDRANK_ISA=portable caps the loop at import; --version says so."""
+    import subprocess
+    import sys
+    env = dict(os.environ, HANDRANK_ISA="portable")
+    out = subprocess.run([sys.executable, "-c", "import handrank as hr, handrank._core as c; "
+                          "print(hr.build_info()['isa'], c.isa()); "
+                          "from handrank._build import version_text; print(version_text())"],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("portable portable\n")
+    assert "loop:      portable: " in out
+    assert "POPCNT loop in use" not in out
 
 
 def test_build_info_says_why_there_are_no_threads():
@@ -42,7 +85,7 @@ def test_version_option_prints_the_build(capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"handrank {hr.__version__}\n")
     info = hr.build_info()
-    assert info["compiler"] in out and info["openmp_detail"] in out and info["popcnt"] in out
+    assert info["compiler"] in out and info["openmp_detail"] in out and info["isa_detail"] in out
 
 
 def test_installed_metadata_has_the_same_version():

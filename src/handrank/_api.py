@@ -375,9 +375,10 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         ``(N, k)`` integer array of any dtype and layout; C-contiguous
         ``uint8`` is the fast path).  A 1-D integer array is one hand.
     rules
-        ``"high"``, ``"ace-to-five"`` (``"a5"``, ``"razz"``), ``"ace-to-five-8"``
-        (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)
-        or ``"ace-to-six"`` (``"a6"``).
+        The name or an alias of any rule set in :data:`RULE_SETS`, such as
+        ``"high"``, ``"razz"``, ``"2-7"``, ``"short-deck"`` or ``"badugi"``
+        (``[rs.name for rs in hr.RULE_SETS]`` lists every name; an unknown
+        name is a :class:`HandError` that lists them with their aliases).
     wild
         ``None`` (jokers are an error), ``"bug"`` (a joker is an ace, or
         completes a straight or flush), ``"jokers"`` (fully wild), or wild
@@ -509,6 +510,8 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             if any(not 0 <= x < 2**64 for x in arr.flat):
                 raise HandError("masks must be 64-bit unsigned values")
             arr = arr.astype(np.uint64)
+        if arr.size == 0 and arr.ndim == 1:
+            arr = arr.astype(np.uint64)          # [] is float64: an empty batch
         if arr.dtype.kind not in "iu" or arr.ndim != 1:
             raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
                             f"shape {arr.shape}")
@@ -695,6 +698,8 @@ def _strength_array(s: Any, rs: RuleSet) -> np.ndarray:
         exact = np.array(s, dtype=object)        # [0, 2**64 - 1] would be float64
         if _all_ints(exact):
             arr = exact
+    if arr.size == 0 and arr.dtype.kind not in "iu":
+        arr = arr.astype(np.int64)               # [] is float64: no value, so no wrong one
     lo, hi = rs.min_strength, rs.nclasses
 
     def out_of_range(bad: np.ndarray) -> HandError:

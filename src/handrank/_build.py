@@ -26,13 +26,26 @@ def _openmp_text() -> str:
     return f"yes: OpenMP {_OPENMP_NAMES.get(v, str(v))}, up to {_core.MAX_THREADS} threads"
 
 
-def _popcnt_text() -> str:
-    if _core.POPCNT_DISPATCH == 1:
-        return ("runtime dispatch: POPCNT loop in use" if _core.USES_POPCNT
-                else "runtime dispatch: this CPU has no POPCNT/SSE4.1, portable loop in use")
+_ISA_WORDS = {"portable": "portable", "popcnt": "POPCNT", "avx2": "AVX2", "avx512": "AVX-512"}
+
+
+def _isa_text() -> str:
+    """How the batch loop in use (``_core.isa()``, read now) was chosen."""
+    isa, best = _core.isa(), _core.BEST_ISA
+    word = _ISA_WORDS[isa]
     if _core.POPCNT_DISPATCH == 2:
-        return "always the POPCNT instruction (MSVC x64)"
-    return "no dispatch: portable loop (compiler builtins)"
+        return "no dispatch: the scalar loop, with the POPCNT instruction always (MSVC x64)"
+    if _core.POPCNT_DISPATCH == 0:
+        return "no dispatch: the scalar loop (compiler builtins count bits)"
+    if best == "portable":
+        return "runtime dispatch: this CPU has no POPCNT/SSE4.1, portable loop in use"
+    text = f"runtime dispatch: {word} loop in use"
+    if isa in ("avx2", "avx512"):
+        text += " (POPCNT loop for the rows it does not take)"
+    if isa != best:
+        text += (f"; capped by HANDRANK_ISA or set_isa: this CPU runs up to "
+                 f"{_ISA_WORDS[best]}")
+    return text
 
 
 def build_info() -> dict[str, Any]:
@@ -40,14 +53,19 @@ def build_info() -> dict[str, Any]:
 
     Keys: ``version``, ``compiler`` (as it names itself), ``openmp`` (bool),
     ``openmp_detail`` (the OpenMP version and thread count, or why there is no
-    OpenMP), ``popcnt`` (how hands are validated: runtime POPCNT dispatch or
-    the portable loop), ``sanitizer`` (``"AddressSanitizer"`` or ``None``),
-    ``platform``, ``python`` and ``numpy``.  ``handrank --version`` prints it.
+    OpenMP), ``isa`` (the batch loop in use at the time of the call, as
+    ``handrank._core.isa()`` gives it: ``"portable"``, ``"popcnt"``,
+    ``"avx2"`` or ``"avx512"``; ``HANDRANK_ISA`` caps it at import),
+    ``isa_detail`` (how that loop was chosen), ``sanitizer``
+    (``"AddressSanitizer"`` or ``None``), ``platform``, ``python`` and
+    ``numpy``.  ``handrank --version`` prints it.
 
     >>> import handrank as hr
     >>> info = hr.build_info()
     >>> sorted(info)[:4]
-    ['compiler', 'numpy', 'openmp', 'openmp_detail']
+    ['compiler', 'isa', 'isa_detail', 'numpy']
+    >>> info["isa"] == hr._core.isa()
+    True
     >>> info["version"] == hr.__version__
     True
     """
@@ -57,7 +75,8 @@ def build_info() -> dict[str, Any]:
         "compiler": _core.BUILD_COMPILER,
         "openmp": bool(_core.HAS_OPENMP),
         "openmp_detail": _openmp_text(),
-        "popcnt": _popcnt_text(),
+        "isa": _core.isa(),
+        "isa_detail": _isa_text(),
         "sanitizer": "AddressSanitizer" if _core.SANITIZED else None,
         "platform": f"{platform.system()} {platform.machine()}",
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -71,7 +90,7 @@ def version_text() -> str:
     lines = [f"handrank {info['version']}",
              f"  compiler:  {info['compiler']}",
              f"  OpenMP:    {info['openmp_detail']}",
-             f"  POPCNT:    {info['popcnt']}",
+             f"  loop:      {info['isa']}: {info['isa_detail']}",
              f"  sanitizer: {info['sanitizer'] or 'none'}",
              f"  platform:  {info['platform']}, {info['python']}, numpy {info['numpy']}"]
     return "\n".join(lines)

@@ -248,6 +248,8 @@ def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
         _check_mask(m)
         return np.array(_codes_of_mask(m), dtype=np.uint8)
     arr = np.asarray(mask)
+    if arr.size == 0 and arr.ndim == 1:
+        arr = arr.astype(np.uint64)              # [] is float64: an empty batch
     if arr.dtype.kind not in "iu" or arr.ndim != 1:
         raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
                         f"shape {arr.shape}")

@@ -181,8 +181,6 @@ hr_init_binom()
 MAX_THREADS = hr_max_threads()
 #: Whether the extension was compiled with OpenMP.
 HAS_OPENMP = bool(hr_has_openmp())
-#: Whether the loops use the CPU's POPCNT instruction.
-USES_POPCNT = bool(hr_use_popcnt)
 #: The batch loops, slowest first: the portable scalar loop, scalar with
 #: POPCNT, and SIMD across hands with AVX2 or AVX-512 (hand codes, k = 5..7,
 #: no wild cards; every other shape runs the POPCNT loop).
@@ -192,8 +190,15 @@ BEST_ISA = ISA_NAMES[hr_isa_best]
 
 
 def isa():
-    """The batch loop in use: one of ISA_NAMES."""
+    """The batch loop in use: one of ISA_NAMES (the one state every report
+    reads: build_info() and ``handrank --version`` too)."""
     return ISA_NAMES[hr_isa]
+
+
+def uses_popcnt():
+    """Whether the scalar loops count bits with the POPCNT instruction now
+    (false under isa() == "portable")."""
+    return bool(hr_use_popcnt)
 
 
 def _isa_from_environment():

@@ -118,6 +118,13 @@ class Deck:
             c = self._compiled[None] = _core.CompiledDeck(self.rank_bits, 0, False, False)
         return c
 
+    def __reduce__(self) -> tuple:
+        # The named decks unpickle as themselves; others by their fields (the
+        # compiled entries are rebuilt on use).
+        if DECKS.get(self.name) is self:
+            return _named_deck, (self.name,)
+        return Deck, (self.name, self.ranks, self.jokers)
+
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {self.ranks!r}" + (f", jokers={self.jokers})"
                                                        if self.jokers else ")")
@@ -129,3 +136,8 @@ STANDARD = Deck("standard")
 SHORT = Deck("short", "6789TJQKA")
 #: Decks by name.
 DECKS = {d.name: d for d in (STANDARD, SHORT)}
+
+
+def _named_deck(name: str) -> Deck:
+    """Unpickle a named deck: the registered object itself."""
+    return DECKS[name]

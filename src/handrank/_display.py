@@ -20,7 +20,8 @@ from typing import IO, Any
 import numpy as np
 
 from ._cards import RANK_CHARS, card_name, parse_codes
-from ._ranges import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, parse_range
+from ._input import card_list
+from ._ranges import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, in_deck, parse_range
 from ._types import HandError
 
 __all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
@@ -150,7 +151,7 @@ def grid_text(rng: Range | str, color: bool | None = None) -> str:
     return "\n".join(lines)
 
 
-def range_html(rng: Range) -> str:
+def range_html(rng: Range | str) -> str:
     """The grid of a hold'em range as an HTML table (``Range._repr_html_``).
 
     169 ``<td>`` cells, each shaded as :func:`shade` says (``background``),
@@ -161,7 +162,14 @@ def range_html(rng: Range) -> str:
     >>> html = hr.Range("AA, 0.5(AKs)")._repr_html_()
     >>> html.count("<td"), 'title="AA: 100%"' in html, 'title="AKs: 50%"' in html
     (169, True, True)
+    >>> hr.range_html("AA, 0.5(AKs)") == html               # text, as grid_text takes
+    True
     """
+    if isinstance(rng, str):
+        rng = parse_range(rng)
+    if not isinstance(rng, Range):
+        raise HandError(f"range_html takes a hold'em range: text ('QQ+, AKs') or a Range; "
+                        f"got {type(rng).__name__}")
     g = rng.grid()
     n = len(rng)
     caption = f"{escape(rng.text)}: {n:,} hands ({100 * n / 1326:.2f}% of 1,326)"
@@ -330,7 +338,9 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     Exact when the board leaves at most two cards to come and ``trials`` is
     None; otherwise Monte Carlo with ``trials`` deals per class (default
     :data:`GRID_TRIALS`, 20,000: a standard error of about 0.35%) and
-    ``seed`` (default 1), so the same call gives the same grid.
+    ``seed`` (default 1), so the same call gives the same grid.  As in
+    :func:`handrank.equity`, a ``hand`` of None (or ``"??"``) is a random
+    hand, a ``rng`` of None every hand, and ``dead=None`` no dead cards.
 
     >>> import handrank as hr
     >>> g = hr.equity_grid("Ah Kh", "QQ+, AKs", board="Qh 7d 2c")
@@ -348,22 +358,26 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     if g.hole != 2 or g.board == 0:
         raise HandError(f"an equity grid is for games of two hole cards and a board "
                         f"(holdem, short-deck, holdem8); got {g.name}")
+    if rng is None:                            # like equity's None: every hand
+        rng = "random"
     if isinstance(rng, str):
         rng = parse_range(rng)
     if not isinstance(rng, Range) or rng.cards != 2:
         raise HandError("the range of an equity grid is a hold'em range (text or Range)")
-    hand_codes = parse_codes(hand) if isinstance(hand, str) else [int(c) for c in hand]
-    if len(hand_codes) != 2:
-        raise HandError(f"the hand of an equity grid is two cards; got {hand!r}")
+    # None or "??" (as in equity): a random hand; dead=None: no dead cards
+    hand_codes = card_list(hand, "the hand", unknown=True, limit=2)
+    if len(hand_codes) == 1:
+        raise HandError(f"the hand of an equity grid is two cards, or None for a random hand; "
+                        f"got {hand!r}")
     boards = board_lists(g, board)             # two for a double-board game
     board_codes = [c for b in boards for c in b]
-    dead_codes = parse_codes(dead) if isinstance(dead, str) else [int(c) for c in dead]
-    live = rng.without(hand_codes + board_codes + dead_codes)
+    dead_codes = card_list(dead, "dead cards", unknown=True, limit=54)   # as equity reads it
+    live = in_deck(rng, g.cards).without(hand_codes + board_codes + dead_codes)  # short deck
     combos, weights = live.combos, live.weights
     if not len(combos):
         raise HandError(f"no hand of the range {rng.text!r} is left once the hand, board "
                         f"and dead cards are removed")
-    exact = trials is None and g.board * g.boards - len(board_codes) <= 2
+    exact = trials is None and g.board * g.boards - len(board_codes) + 2 - len(hand_codes) <= 2
     if not exact:
         trials = GRID_TRIALS if trials is None else trials
         seed = GRID_SEED if seed is None else seed
@@ -384,6 +398,6 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
         eq[i, j] = r.equity[0]
         wt[i, j] = float(weights[idx == c].sum())
     overall = float(np.nansum(eq * wt) / wt.sum())
-    hand_text = " ".join(card_name(c) for c in hand_codes)
+    hand_text = " ".join(card_name(c) for c in hand_codes) or "?? ??"
     return EquityGrid(hand_text, rng.text, boards_text(boards), g.name, eq, wt, overall, exact,
                       trials, seed)

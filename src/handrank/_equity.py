@@ -18,7 +18,7 @@ from ._api import MAX_TRIALS, resolve_run, resolve_threads  # noqa: F401 (MAX_TR
 from ._cards import card_name
 from ._input import card_list
 from ._games import Game, board_lists, get_game
-from ._ranges import Range, parse_range
+from ._ranges import Range, in_deck, parse_range
 from ._slices import sliced
 from ._types import HandError
 
@@ -176,7 +176,8 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
         if rng is None:
             range_arrays.append(None)
             continue
-        live = rng.without([c for h in holes for c in h] + on_boards + d)   # card removal
+        live = in_deck(rng, g.cards, f"player {i}").without(                # short deck
+            [c for h in holes for c in h] + on_boards + d)                  # card removal
         if not len(live):
             raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
                             f"known, board and dead cards are removed")

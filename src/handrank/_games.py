@@ -459,10 +459,13 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
                             f"shape {arr.shape} (deals, players, cards)")
         b = np.zeros((arr.shape[0], 0), dtype=np.uint8) if board is None else np.asarray(board)
         want = (arr.shape[0], g.board) if g.boards == 1 else (arr.shape[0], 2, g.board)
-        if b.shape != want or (b.size and b.dtype.kind not in "iu"):
-            what = "the board" if g.boards == 1 else "the boards"
+        what = "the board" if g.boards == 1 else "the boards"
+        if b.shape != want:
             raise HandError(f"{g.name}: {what} must be an {want} integer array for "
                             f"{arr.shape[0]} deals; got shape {b.shape}")
+        if b.size and b.dtype.kind not in "iu":
+            raise HandError(f"{g.name}: {what} must be integer card codes; got dtype "
+                            f"{b.dtype} (the shape {b.shape} is right)")
         b = b.reshape(arr.shape[0], g.board * g.boards)
         holes = card_array(arr, "hands", "deal")
         boards = card_array(b, "board", "deal")

@@ -216,9 +216,10 @@ def hand_class(cards: Any) -> str | list[str]:
         if problem:
             raise HandError(f"{cards!r}: {problem}")
         return HAND_CLASSES[_CLASS_OF[codes[0], codes[1]]]
+    got = (f"an empty {type(cards).__name__}" if arr.size == 0 else    # [] is float64
+           f"{type(cards).__name__} with dtype {arr.dtype} and shape {arr.shape}")
     raise HandError(f"hand_class takes one hand (text or two card codes) or many (an (N, 2) "
-                    f"integer array or a list of texts); got {type(cards).__name__} with "
-                    f"dtype {arr.dtype} and shape {arr.shape}")
+                    f"integer array or a list of texts); got {got}")
 
 
 def _hand_classes(arr: np.ndarray) -> list[str]:
@@ -938,3 +939,25 @@ def parse_range(text: str, cards: int = 2) -> Range:
     never a listing of every hand.
     """
     return Range(text, cards)
+
+
+def in_deck(rng: Range, deck: Any, what: str | None = None) -> Range:
+    """The hands of ``rng`` that ``deck`` (a :class:`handrank.Deck`) can deal:
+    a short deck drops every hand holding a card below its lowest rank
+    (``"QQ+, 22"`` keeps QQ+), so ranges written for hold'em work there.
+
+    When no hand is left, a HandError names ``what`` (``"player 1"``), the
+    range, the deck and a card it lacks.  A range whose hands all fit is
+    returned as it is.
+    """
+    off = [c for c in range(52) if not deck.holds(c)]
+    if not off:
+        return rng
+    live = rng.without(off)
+    if not len(live):
+        lacking = min((c for k in rng._weights for c in k if not deck.holds(c)),
+                      default=off[0])
+        raise HandError(f"{what + ': ' if what else ''}no hand of the range {rng.text!r} can be "
+                        f"dealt from {deck.describe()}: its hands hold cards the deck lacks, "
+                        f"such as {card_name(lacking)}")
+    return live

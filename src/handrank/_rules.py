@@ -9,7 +9,7 @@ adding one entry to ``RULE_SETS`` (plus its twin in ``tests/reference.py``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Literal
 
@@ -44,6 +44,15 @@ SHORT_TRIPS_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF
 THREE_CARD_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.FLUSH, C.STRAIGHT, C.THREE_OF_A_KIND,
                     C.STRAIGHT_FLUSH)
 del C
+
+
+#: The allowed values of RuleSet's text fields.
+_CHOICES = {"kind": ("poker", "badugi"), "ace": ("high", "high-only", "low"),
+            "bug": ("ace", "wild")}
+#: The hand sizes of each kind.
+_CARDS = {"poker": (5, 3), "badugi": (4,)}
+#: False while the registry below is built (its tables are built on first use).
+_REGISTRY_BUILT = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,13 +117,81 @@ class RuleSet:
     partial: bool = False
     summary: str = field(default="", compare=False)
 
+    def __post_init__(self) -> None:
+        # Every field is checked here, so a bad value fails when the rule set
+        # is made, naming the field, the value and what it may be; a custom
+        # rule set also builds its tables now (a few milliseconds), so a
+        # definition the table builder refuses fails here too.
+        def bad(what: str, got: object) -> HandError:
+            return HandError(f"RuleSet {self.name!r}: {what}; got {got!r}")
+
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise HandError(f"RuleSet: name must be a non-empty string; got {self.name!r}")
+        if isinstance(self.aliases, str) or not isinstance(self.aliases, (tuple, list)) or \
+                not all(isinstance(a, str) and a.strip() for a in self.aliases):
+            raise bad("aliases must be a tuple of names", self.aliases)
+        if not isinstance(self.deck, Deck):
+            raise bad("deck must be a handrank.Deck (hr.STANDARD_DECK, hr.SHORT_DECK)",
+                      self.deck)
+        for attr, allowed in _CHOICES.items():
+            value = getattr(self, attr)
+            if not isinstance(value, str) or value not in allowed:
+                raise bad(f"{attr} must be one of {', '.join(map(repr, allowed))}", value)
+        for attr in ("straights", "flushes", "low", "five_kind", "partial"):
+            if not isinstance(getattr(self, attr), (bool, np.bool_)):
+                raise bad(f"{attr} must be True or False", getattr(self, attr))
+        sizes = _CARDS[self.kind]
+        if isinstance(self.cards, bool) or self.cards not in sizes:
+            raise bad(f"cards must be {' or '.join(map(str, sizes))} for kind={self.kind!r}",
+                      self.cards)
+        if isinstance(self.order, (str, bytes)) or not isinstance(self.order, (tuple, list)) \
+                or not self.order or not all(isinstance(c, Category) for c in self.order) \
+                or len(set(self.order)) != len(self.order):
+            raise bad("order must be distinct hr.Category members, worst first", self.order)
+        if self.qualifier is not None and (isinstance(self.qualifier, bool) or
+                                           not isinstance(self.qualifier, (int, np.integer))
+                                           or not 5 <= self.qualifier <= 13):
+            raise bad("qualifier must be None or the highest card a qualifying low may hold, "
+                      "5..13 (8 for eight-or-better)", self.qualifier)
+        if not isinstance(self.summary, str):
+            raise bad("summary must be a string", self.summary)
+        object.__setattr__(self, "aliases", tuple(self.aliases))
+        object.__setattr__(self, "order", tuple(self.order))
+        if _REGISTRY_BUILT:
+            self.tables                              # noqa: B018 -- raises HandError
+
     @cached_property
     def tables(self) -> _core.RuleTables:
         """The compiled lookup tables, built on first use (a few milliseconds)."""
         try:
             return _core.RuleTables(self)
         except ValueError as e:
-            raise HandError(str(e)) from None
+            why = self._inconsistency()
+            raise HandError(f"RuleSet {self.name!r}: {why}" if why else str(e)) from None
+
+    def _inconsistency(self) -> str | None:
+        """What the table builder refuses in this definition, in words (the
+        checks of hr_flush_rules_hold and hr_build_rule), or None."""
+        if self.kind != "poker":
+            return None
+        at = {c: i for i, c in enumerate(self.order)}
+        C = Category
+        if self.flushes:
+            if C.FLUSH not in at or at[C.FLUSH] <= at.get(C.HIGH_CARD, -1):
+                return "with flushes=True, order must hold FLUSH above HIGH_CARD"
+            if self.straights and (C.STRAIGHT_FLUSH not in at or C.STRAIGHT not in at or
+                                   at[C.STRAIGHT_FLUSH] <= at[C.STRAIGHT]):
+                return ("with straights and flushes, order must hold STRAIGHT_FLUSH above "
+                        "STRAIGHT")
+            if not self.low and self.cards == 5:
+                for c in (C.STRAIGHT, C.THREE_OF_A_KIND, C.TWO_PAIR, C.ONE_PAIR):
+                    if at.get(c, -1) >= at[C.FLUSH]:
+                        return f"in a five-card high rule set FLUSH must rank above {c.name}"
+                if self.straights and at[C.STRAIGHT_FLUSH] <= at[C.FLUSH]:
+                    return "STRAIGHT_FLUSH must rank above FLUSH"
+        if self.bug == "ace" and "A" not in self.deck.ranks:
+            return "bug='ace' needs a deck with aces (use bug='wild')"
+        return None
 
     @cached_property
     def _classes(self) -> tuple[np.ndarray, np.ndarray]:
@@ -188,6 +265,13 @@ class RuleSet:
                 return f"{RANK_WORDS[r[0]]}-{RANK_WORDS[r[1]].lower()} low"
             return f"{RANK_WORDS[r[0]]}-high"
         return describe_pattern(cat, r)
+
+    def __reduce__(self) -> tuple:
+        # A registered rule set pickles by name (and unpickles as the same
+        # object); a custom one by its fields (its tables are rebuilt on use).
+        if _BY_NAME.get(self.name) is self:
+            return get_rules, (self.name,)
+        return RuleSet, tuple(getattr(self, f.name) for f in fields(self))
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
@@ -266,6 +350,7 @@ RULE_SETS: tuple[RuleSet, ...] = (
                     "worst kicker"),
 )
 
+_REGISTRY_BUILT = True
 _BY_NAME: dict[str, RuleSet] = {}
 for _rs in RULE_SETS:
     for _n in (_rs.name, *_rs.aliases):

@@ -23,6 +23,7 @@ import numpy as np
 from . import _core
 from ._api import resolve_seed, resolve_threads
 from ._cards import NCODES, RANK_CHARS, card_name, codes_excerpt, parse_codes
+from ._deck import STANDARD, Deck
 from ._slices import sliced
 from ._types import HandError
 
@@ -94,20 +95,51 @@ def _jokers(jokers: Any) -> int:
     return int(jokers)
 
 
-def _deck_bits(jokers: int) -> int:
-    return _FULL_DECK | (1 << 13 if jokers >= 1 else 0) | (1 << 29 if jokers == 2 else 0)
+def _the_deck(deck: Any, jokers: Any) -> Deck:
+    """The Deck dealt from: ``deck`` (None: the standard deck) with its own
+    jokers, or ``jokers`` of them (None: the deck's; a number that disagrees
+    with a Deck's is an error rather than a guess)."""
+    if deck is None:
+        return STANDARD.with_jokers(0 if jokers is None else _jokers(jokers))
+    if not isinstance(deck, Deck):
+        raise HandError(f"deck must be a handrank.Deck (hr.SHORT_DECK, hr.STANDARD_DECK, "
+                        f"hr.Deck('standard', jokers=1)) or None; got {_brief(deck)}")
+    if jokers is not None and _jokers(jokers) != deck.jokers:
+        raise HandError(f"jokers={int(jokers)} but deck={deck!r} holds {deck.jokers}: leave "
+                        f"out jokers= (the deck's count is used), or pass "
+                        f"deck.with_jokers({int(jokers)})")
+    return deck
 
 
-def _deck_text(jokers: int) -> str:
-    return "52-card deck" if not jokers else f"{52 + jokers}-card deck ({jokers} joker" \
-        f"{'s' if jokers > 1 else ''})"
+def _deck_bits(deck: Deck) -> int:
+    """The mask of every card of a deck, jokers included."""
+    return sum(_BIT_OF[c] for c in deck.code_bytes)
 
 
-def _dead_mask(dead: Any, jokers: int) -> int:
-    """The mask of dead cards: text, card codes, or a mask (an integer)."""
+def _joker_bits(deck: Deck) -> int:
+    """The natural cards (every one: dead cards off a short deck are no
+    error) and the deck's jokers, as a mask: what dead= may name."""
+    return _FULL_DECK | (1 << 13 if deck.jokers >= 1 else 0) | (1 << 29 if deck.jokers == 2
+                                                                else 0)
+
+
+def _deck_text(deck: Deck) -> str:
+    """``"52-card deck"``, ``"53-card deck with 1 joker"``, ``"36-card short
+    deck (6 to A)"``: the deck as messages name it."""
+    j = deck.jokers
+    extra = f" with {j} joker{'s' if j > 1 else ''}" if j else ""
+    if deck.ranks == RANK_CHARS:
+        return f"{deck.size}-card deck{extra}"
+    return f"{deck.size}-card {deck.name} deck ({deck.ranks[0]} to {deck.ranks[-1]}){extra}"
+
+
+def _dead_mask(dead: Any, the_deck: Deck) -> int:
+    """The mask of dead cards: text, card codes, or a mask (an integer).
+    Natural cards off a short deck may be named (they are out anyway); a
+    joker the deck does not hold is an error."""
     if dead is None:
         return 0
-    deck = _deck_bits(jokers)
+    deck = _joker_bits(the_deck)
     if _is_int(dead):
         m = int(dead)
         if m < 0 or m >> 64:
@@ -115,8 +147,8 @@ def _dead_mask(dead: Any, jokers: int) -> int:
         extra = m & ~deck
         if extra:
             bit = (extra & -extra).bit_length() - 1
-            what = (f"bit {bit} is a joker, which the {_deck_text(jokers)} does not hold "
-                    f"(pass jokers=)" if bit in (13, 29) else
+            what = (f"bit {bit} is a joker, which the {_deck_text(the_deck)} does not "
+                    f"hold (pass jokers=, or a deck with jokers)" if bit in (13, 29) else
                     f"bit {bit} is no card (cards are bits 16*suit + rank, rank 0..12)")
             raise HandError(f"dead mask {m:#x}: {what}")
         return m
@@ -143,19 +175,19 @@ def _dead_mask(dead: Any, jokers: int) -> int:
                             f"0..{NCODES - 1}")
         bit = _BIT_OF[c]
         if not bit & deck:
-            raise HandError(f"dead cards: a joker (code {c}) is not in the {_deck_text(jokers)}; "
-                            f"pass jokers=1 or 2 for a deck with jokers")
+            raise HandError(f"dead cards: a joker (code {c}) is not in the "
+                            f"{_deck_text(the_deck)}; pass jokers=1 or 2 (or a deck with "
+                            f"jokers)")
         if m & bit:
             raise HandError(f"dead cards: {card_name(c)} appears twice")
         m |= bit
     return m
 
 
-def _live_deck(dead: int, jokers: int) -> np.ndarray:
-    """Codes of the cards left to deal, ascending (their order is part of the
-    stream definition)."""
-    live = _deck_bits(jokers) & ~dead
-    return np.array([c for c in range(54) if _BIT_OF[c] & live], dtype=np.uint8)
+def _live_deck(dead: int, deck: Deck) -> np.ndarray:
+    """Codes of the deck's cards left to deal, ascending (their order is part
+    of the stream definition)."""
+    return np.array([c for c in deck.code_bytes if not _BIT_OF[c] & dead], dtype=np.uint8)
 
 
 def _seed(seed: Any) -> int:
@@ -178,30 +210,18 @@ def _blocks(n: int) -> int:
 
 # ------------------------------------------------------------------ dealing
 
-def _off_deck(deck: Any) -> int:
-    """The mask of the natural cards a Deck does not hold (0 for None)."""
-    from ._deck import Deck
-    if deck is None:
-        return 0
-    if not isinstance(deck, Deck):
-        raise HandError(f"deck must be a handrank.Deck (hr.SHORT_DECK, hr.STANDARD_DECK) or "
-                        f"None; got {_brief(deck)}")
-    return sum(int(_BIT_OF[c]) for c in range(52) if not deck.holds(c))
-
-
 def _deal(n: Any, k: Any, seed: int, dead: Any, jokers: Any, threads: Any, masks: bool,
           deck_spec: Any = None) -> Any:
     n = _rows_count(n)
     widths, grouped = _groups(k)
-    jokers = _jokers(jokers)
-    deck = _live_deck(_dead_mask(dead, jokers) | _off_deck(deck_spec), jokers)
+    the_deck = _the_deck(deck_spec, jokers)
+    deck = _live_deck(_dead_mask(dead, the_deck), the_deck)
     kt = sum(widths)
     if kt > len(deck):
-        gone = 52 + jokers - len(deck)
+        gone = the_deck.size - len(deck)
         shown = f"{kt} ({' + '.join(map(str, widths))})" if grouped else str(kt)
-        raise HandError(f"each row needs {shown} cards but only {len(deck)} are left to deal "
-                        f"(the {_deck_text(jokers)}" + (f" minus {gone} dead" if gone else "")
-                        + ")")
+        raise HandError(f"each row needs {shown} cards but only {len(deck)} are left to deal: "
+                        f"the {_deck_text(the_deck)}" + (f" minus {gone} dead" if gone else ""))
     t = resolve_threads(threads, n)
     if masks:
         outs = [np.empty(n, dtype=np.uint64) for _ in widths]
@@ -233,17 +253,21 @@ _DEAL_ARGS = """
         Cards out of the deck: text (``"As Kd"``), card codes, or a mask (an
         integer, SPEC bitmask form).
     deck
-        A :class:`handrank.Deck` to deal from (``hr.SHORT_DECK`` for the 36
-        cards of short deck), or None for the 52-card deck.
+        A :class:`handrank.Deck` to deal from, jokers included
+        (``hr.SHORT_DECK`` for the 36 cards of short deck,
+        ``hr.Deck("standard", jokers=1)`` or a game's ``.cards`` for the 53
+        cards of ``draw-joker``), or None for the 52-card deck.
     jokers
-        Jokers in the deck: 0 (default), 1 (code 52, the 53-card deck of
-        ``draw-joker`` and ``lowball``) or 2 (codes 52 and 53).
+        Jokers in the deck: 0, 1 (code 52, the 53-card deck of
+        ``draw-joker`` and ``lowball``) or 2 (codes 52 and 53).  Default: the
+        deck's own (0 without ``deck``); with a ``deck`` it may be left out,
+        and one that disagrees with the deck's is an error.
     threads
         Cores to use (None: all, fewer for small deals)."""
 
 
 def deal(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, deck: Any = None,
-         jokers: Any = 0, threads: Any = None) -> Any:
+         jokers: Any = None, threads: Any = None) -> Any:
     """Random hands: n rows of k distinct cards each, dealt in C.
 
     Each row is an independent uniformly random ordered draw of k cards from
@@ -280,7 +304,7 @@ def deal(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, deck: Any = 
 
 
 def deal_masks(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, deck: Any = None,
-               jokers: Any = 0, threads: Any = None) -> Any:
+               jokers: Any = None, threads: Any = None) -> Any:
     """Random hands as bitmasks: the cards of :func:`deal` with the same
     arguments, as ``(n,)`` uint64 masks (card (rank, suit) is bit
     ``16*suit + rank``; jokers bits 13 and 29).
@@ -340,7 +364,7 @@ def _discard_flags(discard: Any, n: int, k: int, single: bool) -> tuple[np.ndarr
     raise HandError(f"discard has shape {flags.shape}; the hands need {want}")
 
 
-def _dead_rows(dead_rows: Any, n: int, jokers: int) -> np.ndarray | None:
+def _dead_rows(dead_rows: Any, n: int, the_deck: Deck) -> np.ndarray | None:
     if dead_rows is None:
         return None
     arr = np.asarray(dead_rows)
@@ -350,36 +374,40 @@ def _dead_rows(dead_rows: Any, n: int, jokers: int) -> np.ndarray | None:
     if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
         raise HandError(f"dead_rows: row {int(np.argmax(arr < 0))} is a negative mask")
     m = np.ascontiguousarray(arr, dtype=np.uint64)
-    extra = m & np.uint64(~_deck_bits(jokers) & 0xFFFFFFFFFFFFFFFF)
+    extra = m & np.uint64(~_joker_bits(the_deck) & 0xFFFFFFFFFFFFFFFF)
     if extra.any():
         row = int(np.argmax(extra != 0))
         raise HandError(f"dead_rows: row {row}: mask {int(m[row]):#x} has bits that are no "
-                        f"card of the {_deck_text(jokers)}")
+                        f"card of the {_deck_text(the_deck)}")
     return m
 
 
-def _draw_problem(row: np.ndarray, flags: np.ndarray, deck: int, jokers: int) -> str:
-    """What is wrong with one row of a draw."""
+def _draw_problem(row: np.ndarray, flags: np.ndarray, live: int, the_deck: Deck) -> str:
+    """What is wrong with one row of a draw (live: the row's deck minus dead
+    cards)."""
     seen: dict[int, int] = {}
+    in_deck = _deck_bits(the_deck)
     for pos, c in enumerate(int(x) for x in row):
-        if c >= 52 and not _BIT_OF[c] & _deck_bits(jokers):
-            return (f"a joker (code {c}) is not in the {_deck_text(jokers)}; pass jokers=1 "
-                    f"(or 2) for a deck with jokers")
+        if c >= 52 and not _BIT_OF[c] & in_deck:
+            return (f"a joker (code {c}) is not in the {_deck_text(the_deck)}; pass jokers=1 "
+                    f"(or 2, or a deck with jokers)")
         if c in seen:
             return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
-        if not _BIT_OF[c] & deck:
+        if not _BIT_OF[c] & in_deck:
+            return f"card {card_name(c)} at position {pos} is not in the {_deck_text(the_deck)}"
+        if not _BIT_OF[c] & live:
             return f"card {card_name(c)} at position {pos} is dead (in dead or dead_rows)"
         seen[c] = pos
     used = sum(_BIT_OF[c] for c in seen)
-    left = bin(deck & ~used).count("1")
+    left = bin(live & ~used).count("1")
     m = int(flags.sum())
     return (f"{m} cards to replace but only {left} left in the deck "
-            f"({codes_excerpt(row)}; the {_deck_text(jokers)} minus this row's cards and the "
-            f"dead cards)")
+            f"({codes_excerpt(row)}; the {_deck_text(the_deck)} minus this row's cards and "
+            f"the dead cards)")
 
 
 def redraw(hands: Any, discard: Any, seed: Any = None, dead: Any = None, *, dead_rows: Any = None,
-           jokers: Any = 0, threads: Any = None) -> np.ndarray:
+           deck: Any = None, jokers: Any = None, threads: Any = None) -> np.ndarray:
     """The draw of a draw game: replace the discarded cards of every hand.
 
     Each discarded card is replaced, in order of position, by a card drawn
@@ -404,8 +432,9 @@ def redraw(hands: Any, discard: Any, seed: Any = None, dead: Any = None, *, dead
     dead_rows
         ``(n,)`` uint64 masks of cards out of play in each row, e.g. the
         discards of earlier draws (which a real dealer does not deal again).
-    jokers
-        Jokers in the deck (0, 1 or 2), as for :func:`deal`.
+    deck, jokers
+        The deck drawn from and its jokers, as for :func:`deal` (a card of
+        a hand that is not in the deck is an error).
     threads
         Cores to use (None: all, fewer for small batches).
 
@@ -451,9 +480,9 @@ def redraw(hands: Any, discard: Any, seed: Any = None, dead: Any = None, *, dead
     if k < 1:
         raise HandError("hands hold no cards; a draw needs at least one card per hand")
     flags, per_row = _discard_flags(discard, n, k, single)
-    jokers = _jokers(jokers)
-    deck = _deck_bits(jokers) & ~_dead_mask(dead, jokers)
-    drows = _dead_rows(dead_rows, n, jokers)
+    the_deck = _the_deck(deck, jokers)
+    deck = _deck_bits(the_deck) & ~_dead_mask(dead, the_deck)
+    drows = _dead_rows(dead_rows, n, the_deck)
     seed = _seed(seed)
     t = resolve_threads(threads, n)
     out = np.empty_like(rows)
@@ -463,7 +492,7 @@ def redraw(hands: Any, discard: Any, seed: Any = None, dead: Any = None, *, dead
     if bad >= 0:
         live = deck & ~int(drows[bad]) if drows is not None else deck
         problem = _draw_problem(rows[bad], flags.reshape(n, k)[bad] if per_row else flags,
-                                live, jokers)
+                                live, the_deck)
         raise HandError(problem if single else f"row {bad}: {problem}")
     sliced(lambda a, b: _core.redraw_blocks(rows, flags, per_row, deck, drows, seed, a, b, out, t),
            0, _blocks(n), first=_first(_FIRST_DRAW_CARDS, k, _BLOCK))
@@ -509,25 +538,24 @@ class Dealer:
             return self.seed
         return _mix(self.seed ^ _mix(self.calls * 0xD1B54A32D192ED03 & 0xFFFFFFFFFFFFFFFF))
 
-    def deal(self, n: Any, k: Any = 7, dead: Any = None, *, deck: Any = None, jokers: Any = 0,
-             threads: Any = None) -> Any:
+    def deal(self, n: Any, k: Any = 7, dead: Any = None, *, deck: Any = None,
+             jokers: Any = None, threads: Any = None) -> Any:
         """:func:`handrank.deal` from this dealer's next stream."""
         out = _deal(n, k, self._next_seed(), dead, jokers, threads, masks=False, deck_spec=deck)
         self.calls += 1
         return out
 
     def deal_masks(self, n: Any, k: Any = 7, dead: Any = None, *, deck: Any = None,
-                   jokers: Any = 0,
-                   threads: Any = None) -> Any:
+                   jokers: Any = None, threads: Any = None) -> Any:
         """:func:`handrank.deal_masks` from this dealer's next stream."""
         out = _deal(n, k, self._next_seed(), dead, jokers, threads, masks=True, deck_spec=deck)
         self.calls += 1
         return out
 
     def redraw(self, hands: Any, discard: Any, dead: Any = None, *, dead_rows: Any = None,
-               jokers: Any = 0, threads: Any = None) -> np.ndarray:
+               deck: Any = None, jokers: Any = None, threads: Any = None) -> np.ndarray:
         """:func:`handrank.redraw` from this dealer's next stream."""
-        out = redraw(hands, discard, self._next_seed(), dead, dead_rows=dead_rows,
+        out = redraw(hands, discard, self._next_seed(), dead, dead_rows=dead_rows, deck=deck,
                      jokers=jokers, threads=threads)
         self.calls += 1
         return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+import numpy as np
+
 __all__ = ["HandError", "Category", "Strength"]
 
 
@@ -57,6 +59,14 @@ class Strength(int):
     told (and refuse a ``rules=`` that disagrees).  Batch results stay plain
     ``int16`` arrays; pass ``rules=`` with those.
 
+    ``Strength(value, rules="high")`` tags a number yourself (a value from a
+    batch, say): ``hr.Strength(5)`` is strength 5 under ``"high"``, the rule
+    set a plain integer is read under by default; ``hr.Strength(7461,
+    "2-7")`` is the best deuce-to-seven hand.  The value is checked against
+    the rule set's range; a :class:`Strength` passed without ``rules``
+    keeps its own.  It pickles and copies with its rule set (a registered
+    one by name, a custom :class:`~handrank.RuleSet` whole).
+
     Attributes
     ----------
     rules
@@ -76,35 +86,62 @@ class Strength(int):
     'Seven-five low'
     >>> s == 7461, isinstance(s, int), s + 1, type(s + 1)
     (True, True, 7462, <class 'int'>)
+    >>> hr.Strength(5).rules, hr.Strength(5).name
+    ('high', 'Eight-high')
+    >>> hr.Strength(7461, "2-7") == s, hr.Strength(7461, "2-7").name
+    (True, 'Seven-five low')
     """
 
     __slots__ = ()
     #: The RuleSet object; set on the one subclass made for each rule set.
     _ruleset: Any = None
 
+    def __new__(cls, value: Any = 0, rules: Any = None) -> Strength:
+        # Only the public base class runs this: each rule set's subclass
+        # (strength_type) has int.__new__, so evaluate pays nothing for it.
+        from ._rules import get_rules
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise HandError(f"a strength is an integer; got {type(value).__name__} "
+                            f"{value!r}"[:120])
+        if rules is None:
+            rs = value._ruleset if isinstance(value, Strength) and value._ruleset else \
+                get_rules("high")
+        else:
+            rs = get_rules(rules)
+        return strength_type(rs)(rs.check_strength(int(value)))
+
     @property
     def rules(self) -> str:
         """The canonical name of the rule set this strength belongs to."""
-        return self._ruleset.name
+        return _rules_of(self).name
 
     @property
     def category(self) -> Category | None:
         """The :class:`Category` of the hand (None: no qualifying low)."""
-        return self._ruleset.category(int(self))
+        return _rules_of(self).category(int(self))
 
     @property
     def name(self) -> str:
         """The hand's name, as :func:`handrank.describe` gives it."""
-        return self._ruleset.describe(int(self))
+        return _rules_of(self).describe(int(self))
 
     def __reduce__(self) -> tuple:
-        return _strength, (int(self), self._ruleset.name)
+        return _strength, (int(self), _rules_of(self))
 
     def __copy__(self) -> Strength:
         return self
 
     def __deepcopy__(self, memo: Any) -> Strength:
         return self
+
+
+def _rules_of(s: Strength) -> Any:
+    """The RuleSet of a strength ("high" for an untagged one, which only
+    int.__new__(Strength, v) can make)."""
+    if s._ruleset is None:
+        from ._rules import get_rules
+        return get_rules("high")
+    return s._ruleset
 
 
 #: One Strength subclass per rule set (keyed by the RuleSet object itself).
@@ -117,14 +154,16 @@ def strength_type(ruleset: Any) -> type[Strength]:
     if cls is None:
         cls = type(Strength)("Strength", (Strength,), {
             "__slots__": (), "_ruleset": ruleset, "__module__": Strength.__module__,
-            "__qualname__": "Strength", "__doc__": Strength.__doc__})
+            "__qualname__": "Strength", "__doc__": Strength.__doc__,
+            "__new__": int.__new__})
         _STRENGTH_TYPES[ruleset] = cls
     return cls
 
 
-def _strength(value: int, rules: str) -> Any:
-    """Unpickle a Strength: the value tagged with the rule set of that name
-    (a plain int when no registered rule set has that name)."""
-    from ._rules import _BY_NAME
-    rs = _BY_NAME.get(rules)
+def _strength(value: int, rules: Any) -> Any:
+    """Unpickle a Strength: the value tagged with its rule set (a RuleSet,
+    or the name of a registered one; a plain int for a name no longer
+    registered)."""
+    from ._rules import _BY_NAME, RuleSet
+    rs = rules if isinstance(rules, RuleSet) else _BY_NAME.get(rules)
     return int(value) if rs is None else strength_type(rs)(value)

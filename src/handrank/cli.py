@@ -68,7 +68,24 @@ DEMO_HANDS = (
     ("high", "Kc Kd Jk Xx 7h", "bug"),
     ("high", "As 2s 3s 4s 5s", "2"),
     ("deuce-to-seven", "6h 5d 4c 3s Jk", "bug"),
+    ("short-deck", "As 6d 7h 8c 9s"),
+    ("short-deck", "Kh Jh 9h 7h 6h"),
+    ("short-deck-trips", "9c 9d 9h Ks 6c"),
+    ("three-card", "As Ks Qs"),
+    ("badugi", "Ah 2d 3s 4c"),
+    ("high-partial", "Ks Kd"),
+    ("ace-to-five-partial", "5d 3c"),
+    ("deuce-to-seven-partial", "7s 5c 2d"),
 )
+
+
+def _demo_examples() -> list[tuple]:
+    """DEMO_HANDS, plus a dealt hand for any rule set of RULE_SETS it lacks
+    (so the demo shows every registered rule set)."""
+    shown = {get_rules(h[0]).name for h in DEMO_HANDS}
+    extra = [(rs.name, format_cards(deal(1, rs.cards, seed=1, deck=rs.deck)[0]))
+             for rs in RULE_SETS if rs.name not in shown]
+    return [*DEMO_HANDS, *extra]
 
 
 def _rules_help() -> str:
@@ -169,8 +186,9 @@ def _strength_doc(s: int, rules: object) -> dict:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="handrank",
-        description="Rank poker hands under high, ace-to-five, eight-or-better, "
-                    "deuce-to-seven and ace-to-six rules.",
+        description="Rank poker hands under every rule set of handrank.RULE_SETS: "
+                    f"{', '.join(rs.name for rs in RULE_SETS)} (aliases under "
+                    f"'handrank eval --help').",
         epilog='Example: handrank "As Ks Qs Js Ts"   (same as: handrank eval ...)')
     parser.add_argument("--version", action=_VersionAction,
                         help="show the version and how this installation was built, then exit")
@@ -400,13 +418,14 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    print(f"handrank {__version__}: named examples")
-    width = max(len(h[1]) for h in DEMO_HANDS)
-    for rules, text, *wild in DEMO_HANDS:
-        w = wild[0] if wild else None
-        s = evaluate(text, rules, w)
-        label = rules + (f", wild={w}" if w else "")
-        print(f"  {text:<{width}}  {label:<22} {s:>5}  {describe(s, rules)}")
+    print(f"handrank {__version__}: named examples under every rule set")
+    examples = _demo_examples()
+    width = max(len(h[1]) for h in examples)
+    labels = [h[0] + (f", wild={h[2]}" if len(h) > 2 else "") for h in examples]
+    for (rules, text, *wild), label in zip(examples, labels):
+        s = evaluate(text, rules, wild[0] if wild else None)
+        print(f"  {text:<{width}}  {label:<{max(map(len, labels))}} {s:>5}  "
+              f"{describe(s, rules)}")
     if args.hands == 0:
         return 0
     rs = get_rules(args.rules)

@@ -6,7 +6,12 @@ Every ``>>>`` example on these pages runs in the test suite (tests/test_site.py)
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import handrank
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "handrank"
 author = "handrank developers"
@@ -16,10 +21,11 @@ version = release = handrank.__version__
 extensions = [
     "sphinx.ext.autodoc",       # the API reference, from the docstrings
     "sphinx.ext.napoleon",      # which are numpydoc style
+    "registry_tables",          # _ext/: the rule-set table, read from hr.RULE_SETS
 ]
 
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 templates_path: list[str] = []
 
 # numpydoc-style docstrings through napoleon
@@ -32,11 +38,11 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "none"          # the docstrings say what each parameter takes
 autodoc_default_options = {"show-inheritance": False}
 
-pygments_style = "sphinx"
-html_theme = "alabaster"
-html_theme_options = {
-    "description": "Fast poker hand ranking for every rule set",
-    "fixed_sidebar": True,
-}
-html_static_path: list[str] = []
+# furo: a theme for reference docs.  Wide tables and code blocks scroll
+# inside their own box instead of widening the page, and on a narrow screen
+# the navigation folds into a menu button (tests/test_site.py checks both in
+# a headless browser, at 1280 px and at a phone's width).
+html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["handrank.css"]
 html_title = f"handrank {release}"

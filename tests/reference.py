@@ -1,4 +1,7 @@
-"""Slow, obviously-correct reference for handrank, written from SPEC.md alone.
+"""Slow, obviously-correct reference for handrank, written from the SPEC alone.
+
+"SPEC" here means the public contract, docs/spec.rst (the Specification page
+of the documentation); its sections are cited by name ("Wild cards", ...).
 
 Pure Python, standard library only, never imports handrank.  The fast C core is
 checked against this module, so clarity beats speed everywhere; the only tricks

@@ -67,23 +67,26 @@ def test_help(cmd):
 
 
 def _argparse_error(capsys, argv):
+    """An option error: exit status 2 and one line on stderr (no usage)."""
     with pytest.raises(SystemExit) as e:
         main(argv)
     assert e.value.code == 2
-    return capsys.readouterr().err.strip().splitlines()[-1]
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    return err.strip()
 
 
 @pytest.mark.parametrize("argv,msg", [
-    (["demo", "--hands", "-5"], "handrank demo: error: argument --hands/-n: must be 0 or more; got -5"),
-    (["demo", "--threads", "0"], "handrank demo: error: argument --threads/-t: must be a positive integer; got 0"),
-    (["demo", "--threads", "two"], "handrank demo: error: argument --threads/-t: must be an integer; got 'two'"),
-    (["demo", "--seed", "-1"], "handrank demo: error: argument --seed: must be 0 or more; got -1"),
+    (["demo", "--hands", "-5"], "handrank: error: argument --hands/-n: must be 0 or more; got -5 (see 'handrank demo --help')"),
+    (["demo", "--threads", "0"], "handrank: error: argument --threads/-t: must be a positive integer; got 0 (see 'handrank demo --help')"),
+    (["demo", "--threads", "two"], "handrank: error: argument --threads/-t: must be an integer; got 'two' (see 'handrank demo --help')"),
+    (["demo", "--seed", "-1"], "handrank: error: argument --seed: must be 0 or more; got -1 (see 'handrank demo --help')"),
     (["equity", "AsKs", "??", "--threads", "-1"],
-     "handrank equity: error: argument --threads/-t: must be a positive integer; got -1"),
+     "handrank: error: argument --threads/-t: must be a positive integer; got -1 (see 'handrank equity --help')"),
     (["equity", "AsKs", "??", "--trials", "0"],
-     "handrank equity: error: argument --trials/-n: must be a positive integer; got 0"),
+     "handrank: error: argument --trials/-n: must be a positive integer; got 0 (see 'handrank equity --help')"),
     (["equity", "AsKs", "??", "--trials", str(10**23)],
-     f"handrank equity: error: argument --trials/-n: must be less than 2**63; got {10**23}"),
+     f"handrank: error: argument --trials/-n: must be less than 2**63; got {10**23} (see 'handrank equity --help')"),
 ])
 def test_bad_numeric_options_are_argparse_errors(capsys, argv, msg):
     assert _argparse_error(capsys, argv) == msg
@@ -138,3 +141,86 @@ def test_ctrl_c_is_one_line(monkeypatch, capsys):
     monkeypatch.setattr(cli, "cmd_equity", interrupted)
     assert cli.main(["equity", "AsKs", "QdQc"]) == 130
     assert capsys.readouterr().err.strip() == "handrank: interrupted"
+
+
+# ------------------------------------------------------------ issue 21
+
+def _closed_pipe(args, read_first_line=False):
+    """Run the command with stdout a pipe that is closed early: at once, or
+    after one line.  Returns (exit status, stderr)."""
+    p = subprocess.Popen([sys.executable, "-m", "handrank", *args], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    if read_first_line:
+        p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    return p.wait(timeout=60), err
+
+
+@pytest.mark.parametrize("args", [["--version"], ["demo", "--hands", "0"], ["--help"],
+                                  ["equity", "AsKs", "QdQc", "-b", "2h7dJc"],
+                                  ["range", "QQ+, AKs"]])
+def test_a_closed_pipe_is_no_traceback(args):
+    """`handrank ... | head` that stops reading: no BrokenPipeError
+    traceback, nothing on stderr, exit status 141 (128 + SIGPIPE)."""
+    status, err = _closed_pipe(args)
+    # argparse's help swallows the failed write itself (and exits 0)
+    assert err == "" and status in ((0, 141) if args == ["--help"] else (141,))
+
+
+def test_a_pipe_closed_after_one_line_is_no_traceback():
+    """More output than a pipe holds (about 200 kB), cut after one line."""
+    status, err = _closed_pipe(["eval"] + ["As Ks Qs Js Ts"] * 4000, read_first_line=True)
+    assert err == "" and status == 141
+
+
+@pytest.mark.parametrize("argv, hint", [
+    (["range", "--json", "QQ+"], "handrank range --help"),
+    (["range"], "handrank range --help"),
+    (["equity", "AsKs", "QQ", "--bogus"], "handrank equity --help"),
+    (["showdown", "--game"], "handrank showdown --help"),
+    (["demo", "--cards", "4"], "handrank demo --help"),
+    (["--bogus-top-level-only"], "handrank eval --help"),
+])
+def test_option_errors_are_one_line_naming_the_command(capsys, argv, hint):
+    """An option error is one line, `handrank: error: ...`, pointing at the
+    command's own help (range's for `handrank range --json`), never the
+    top-level usage."""
+    line = _argparse_error(capsys, argv)
+    assert line.startswith("handrank: error: ") and line.endswith(f"(see '{hint}')")
+    assert "usage:" not in line
+
+
+def test_players_count_from_zero_in_showdown_and_equity(capsys):
+    """Players are numbered from 0, as in every error message and as the
+    indexes into the result arrays."""
+    assert main(["showdown", "As Ks", "Qd Qc", "--board", "Ah 7d Jc Ts 3s"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("  player 0  As Ks") and out[2].startswith("  player 1  Qd Qc")
+    assert main(["equity", "AsKs", "QdQc", "--board", "2h7dJc"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("  player 0  As Ks") and out[3].startswith("  player 1  Qd Qc")
+    assert main(["showdown", "As Ks", "Qd", "--board", "Ah 7d Jc Ts 3s"]) == 2
+    assert "player 1 has 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["equity", "AsKs"], ["equity", "??"],
+                                  ["equity", "--json", "AsKs", "-b", "2h7dJc"],
+                                  ["equity", "QQ+", "-n", "1000"]])
+def test_equity_with_one_player_is_refused(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("handrank: error: equity needs at least two players")
+    assert err.count("\n") == 1
+
+
+def test_double_board_grid_header_shows_both_boards(capsys):
+    assert main(["equity", "--grid", "AhKh", "QQ+", "--game", "holdem-double-board",
+                 "--board", "2c3d4h9s|5c6d7h8c"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("Ah Kh vs QQ+, board 2c 3d 4h 9s | 5c 6d 7h 8c (holdem-double-board)")
+    assert main(["equity", "AhKh", "QQ", "--game", "holdem-double-board",
+                 "--board", "2c3d4h9s|5c6d7h8c"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("holdem-double-board, board 2c 3d 4h 9s | 5c 6d 7h 8c:")

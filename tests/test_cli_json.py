@@ -139,16 +139,17 @@ def test_huge_values_are_one_line_errors(capsys, argv, msg):
 def test_huge_values_in_argparse_types(capsys):
     with pytest.raises(SystemExit):
         main(["demo", "--hands", str(10**30)])
-    assert capsys.readouterr().err.strip().splitlines()[-1] == (
-        f"handrank demo: error: argument --hands/-n: must be at most 1,099,511,627,776 "
-        f"(2**40); got {10**30:,}")
+    assert capsys.readouterr().err == (
+        f"handrank: error: argument --hands/-n: must be at most 1,099,511,627,776 "
+        f"(2**40); got {10**30:,} (see 'handrank demo --help')\n")
     for argv in (["demo", "--cards", str(10**30)], ["demo", "--hands", "-5"],
                  ["equity", "AsKs", "??", "--trials", str(10**40)]):
         with pytest.raises(SystemExit) as e:
             main(argv)
         assert e.value.code == 2
         err = capsys.readouterr().err
-        assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("handrank ")
+        assert "Traceback" not in err and err.startswith("handrank: error: ")
+        assert err.count("\n") == 1
 
 
 def test_json_and_grid_do_not_mix(capsys):
@@ -156,3 +157,16 @@ def test_json_and_grid_do_not_mix(capsys):
     out, err = capsys.readouterr()
     assert out == "" and err == ("handrank: error: --json is not available with --grid; leave "
                                  "out one of them\n")
+
+
+def test_double_board_equity_json_lists_both_boards(capsys):
+    """A double-board game's board in equity --json is a list of the two,
+    as in showdown --json (issue 21)."""
+    doc = _json(capsys, ["equity", "--json", "AhKh", "QQ", "--game", "holdem-double-board",
+                         "--board", "2c3d4h9s|5c6d7h8c"])
+    assert doc["board"] == ["2c 3d 4h 9s", "5c 6d 7h 8c"]
+    doc = _json(capsys, ["equity", "--json", "AhKh", "QQ", "--game", "holdem-double-board",
+                         "--board", "2c3d4h9s|", "-n", "1000", "--seed", "1"])
+    assert doc["board"] == ["2c 3d 4h 9s", ""]
+    doc = _json(capsys, ["equity", "--json", "AhKh", "QQ", "--board", "2c3d4h9s"])
+    assert doc["board"] == "2c 3d 4h 9s"

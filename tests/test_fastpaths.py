@@ -321,7 +321,7 @@ def numpy_summary(counts: dict, ranged: bool, weighted: bool, exact: bool) -> tu
         var = np.maximum(flat @ (share * share).ravel() / deals - eq * eq, 0.0)
         stderr = np.sqrt(var / (deals - 1))
     by_half = [weights @ parts[h].ravel() / total for h in range(halves)]
-    cats = counts["cats"]
+    cats = counts["wcats"] if weighted else counts["cats"]     # weighted like the wins
     return eq, wins, ties, stderr, by_half, cats.sum(axis=1), cats[:, 1, :]
 
 

@@ -201,7 +201,7 @@ def test_any_game_is_refused_or_plays_like_the_reference(name, hole, board, sele
     want = np.mean([ref.showdown(twin, hands, b) for b in pieces], axis=0)
     assert np.allclose(shares, want, rtol=0, atol=1e-12)
     known = [b[:max(0, g.board - 2)] for b in pieces]
-    r = hr.equity(g, ["??"] * players, board=known if g.boards == 2 else known[0], trials=300,
+    r = hr.equity(g, ["??"] * max(2, players), board=known if g.boards == 2 else known[0], trials=300,
                   seed=seed)
     assert abs(r.equity.sum() - 1.0) < 1e-9
 

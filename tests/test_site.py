@@ -1,17 +1,24 @@
 """The documentation site (docs/): every ``>>>`` example on its pages runs and
-prints what the page says, and the site builds with Sphinx without a warning.
+prints what the page says, the site builds with Sphinx without a warning, and
+its pages fit the screen in a real browser.
 
 The examples run everywhere the docs/ tree is (the wheel test of CI copies
-only tests/ and bench/, so they skip there); the build runs when Sphinx is
-installed (``pip install '.[docs]'``).
+only tests/ and bench/, so they skip there); the build runs when Sphinx and
+the theme are installed (``pip install '.[docs]'``); the browser check also
+needs Chromium (Debian: ``apt-get install chromium``; another binary with
+``HANDRANK_CHROMIUM=/path/to/chrome``).
 """
 from __future__ import annotations
 
 import doctest
 import importlib.util
+import json
+import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -73,17 +80,224 @@ def test_readme_tour_runs():
     assert runner.summarize(verbose=False).failed == 0
 
 
-@needs_docs
-@pytest.mark.skipif(importlib.util.find_spec("sphinx") is None,
-                    reason="sphinx is not installed (pip install '.[docs]')")
-def test_site_builds_without_warnings(tmp_path):
-    """``sphinx-build -W -b html docs <out>``: the command CI runs."""
+needs_sphinx = pytest.mark.skipif(
+    importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("furo") is None,
+    reason="sphinx or its theme is not installed (pip install '.[docs]')")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """``sphinx-build -W -b html docs <out>`` (the command CI runs), once for
+    this module: (the finished process, its seconds, the output folder)."""
+    out = tmp_path_factory.mktemp("site") / "html"
     start = time.perf_counter()
     r = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-E", "-q", "-b", "html",
-                        str(DOCS), str(tmp_path / "html")], capture_output=True, text=True,
-                       cwd=ROOT)
+                        str(DOCS), str(out)], capture_output=True, text=True, cwd=ROOT)
+    return r, time.perf_counter() - start, out
+
+
+@needs_docs
+@needs_sphinx
+def test_site_builds_without_warnings(site):
+    r, seconds, html = site
     assert r.returncode == 0, r.stdout + r.stderr
-    assert (tmp_path / "html" / "index.html").is_file()
-    assert (tmp_path / "html" / "api.html").read_text(encoding="utf-8").count(
-        'id="handrank.evaluate"') == 1
-    print(f"site built in {time.perf_counter() - start:.1f} s")
+    assert (html / "index.html").is_file()
+    assert (html / "api.html").read_text(encoding="utf-8").count('id="handrank.evaluate"') == 1
+    rules = (html / "rules.html").read_text(encoding="utf-8")
+    import handrank
+    for rs in handrank.RULE_SETS:          # the table the rule-sets directive builds
+        assert f'<span class="pre">{rs.name}</span></code></p></td>' in rules, rs.name
+    print(f"site built in {seconds:.1f} s")
+
+
+# -- the pages in a headless browser ------------------------------------------
+
+#: the widths the pages are laid out at: a desktop and a phone
+WIDTHS = (1280, 375)
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run")
+
+#: Loads every page in an iframe of each width (file:// pages may read each
+#: other with --allow-file-access-from-files), then writes what it measured
+#: into <pre id="result"> for --dump-dom.  For each page and width:
+#: - ``scroll``, ``client``: the document's scrollWidth and the viewport's
+#:   width (a page wider than its viewport scrolls sideways: a failure);
+#: - ``clipped``: wide tables and code blocks no box lets you scroll to;
+#: - at the phone width, ``nav``: how many links of the site's navigation
+#:   are on screen, before and after a click on the visible menu control.
+HARNESS = r"""<!doctype html><html><head><meta charset="utf-8"></head><body>
+<pre id="result">pending</pre><div id="frames"></div>
+<script>
+const PAGES = __PAGES__, WIDTHS = __WIDTHS__, PHONE = Math.min(...WIDTHS);
+for (const page of PAGES) for (const w of WIDTHS) {
+  const f = document.createElement("iframe");
+  Object.assign(f.style, {width: w + "px", height: "900px", border: "0"});
+  f.dataset.page = page; f.dataset.width = w; f.src = page;
+  document.getElementById("frames").appendChild(f);
+}
+function onScreen(el, win) {
+  const r = el.getBoundingClientRect(), s = win.getComputedStyle(el);
+  return r.width > 0 && r.height > 0 && r.left >= -1 && r.right <= win.innerWidth + 1
+         && s.visibility !== "hidden";
+}
+function navLinks(doc) {       // links to the site's pages in its navigation
+  const where = "nav a[href], [role=navigation] a[href], aside a[href], .sphinxsidebar a[href]";
+  return [...doc.querySelectorAll(where)]
+         .filter(a => /\.html(#|$)/.test(a.getAttribute("href")) && !a.closest("article, .body"));
+}
+function clipped(doc, win) {   // wide content no ancestor lets you scroll to
+  const bad = [];
+  for (const el of doc.querySelectorAll("table, pre")) {
+    const fits = el.scrollWidth <= el.clientWidth + 1;
+    if (fits && el.getBoundingClientRect().right <= win.innerWidth + 1) continue;
+    let ok = false;
+    for (let a = el; a && a !== doc.documentElement; a = a.parentElement) {
+      const o = win.getComputedStyle(a).overflowX;
+      if ((o === "auto" || o === "scroll") && a.scrollWidth > a.clientWidth) { ok = true; break; }
+    }
+    if (!ok) bad.push(el.tagName + " " + Math.round(el.scrollWidth) + "px");
+  }
+  return bad;
+}
+window.addEventListener("load", () => {
+  const out = [], toggles = [];
+  for (const f of document.querySelectorAll("iframe")) {
+    const w = +f.dataset.width, win = f.contentWindow, doc = f.contentDocument;
+    const rec = {page: f.dataset.page, width: w, scroll: doc.documentElement.scrollWidth,
+                 client: doc.documentElement.clientWidth, clipped: clipped(doc, win)};
+    if (w === PHONE) {
+      const links = navLinks(doc);
+      rec.nav = {links: links.length, before: links.filter(a => onScreen(a, win)).length};
+      const control = [...doc.querySelectorAll("label[for], button, [aria-controls]")]
+        .find(el => onScreen(el, win) && /nav|menu|sidebar/i.test(
+          (el.getAttribute("for") || "") + " " + (el.getAttribute("aria-label") || "") + " " +
+          (el.getAttribute("aria-controls") || "") + " " + el.className + " " + el.title));
+      rec.nav.control = control ? control.outerHTML.slice(0, 80) : null;
+      if (control) { control.click(); toggles.push([rec, links, win]); }
+    }
+    out.push(rec);
+  }
+  setTimeout(() => {           // after the menu's transition
+    for (const [rec, links, win] of toggles)
+      rec.nav.after = links.filter(a => onScreen(a, win)).length;
+    document.getElementById("result").textContent = JSON.stringify(out);
+  }, 2000);
+});
+</script></body></html>
+"""
+
+
+def _chromium() -> str | None:
+    return (os.environ.get("HANDRANK_CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser") or shutil.which("google-chrome"))
+
+
+def measure_pages(html: Path, pages: list[str]) -> list[dict]:
+    """Lay out ``pages`` (paths under ``html``) at each of WIDTHS in headless
+    Chromium and return what HARNESS measured."""
+    harness = html / "_layout_check.html"
+    harness.write_text(HARNESS.replace("__PAGES__", json.dumps(pages))
+                       .replace("__WIDTHS__", json.dumps(list(WIDTHS))), encoding="utf-8")
+    with tempfile.TemporaryDirectory() as profile:
+        r = subprocess.run([_chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                            "--allow-file-access-from-files", "--window-size=1400,1000",
+                            "--virtual-time-budget=30000", "--dump-dom", harness.as_uri()],
+                           capture_output=True, text=True, timeout=300)
+    m = re.search(r'<pre id="result">(.*?)</pre>', r.stdout, flags=re.S)
+    assert m and m.group(1) != "pending", f"no measurement from chromium: {r.stderr[-2000:]}"
+    return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&")
+                      .replace("&lt;", "<").replace("&gt;", ">"))
+
+
+@needs_docs
+@needs_sphinx
+@pytest.mark.skipif(_chromium() is None, reason="no chromium (apt-get install chromium, or "
+                                                "HANDRANK_CHROMIUM=/path/to/chrome)")
+def test_pages_fit_the_screen(site):
+    """Every page of the site, laid out by headless Chromium at 1280 px and at
+    a phone's 375 px: no page is wider than the screen (wide tables and code
+    scroll inside their own box, none is cut off), and on the phone the
+    navigation is one tap away."""
+    r, _, html = site
+    assert r.returncode == 0, r.stdout + r.stderr
+    pages = sorted(str(p.relative_to(html)) for p in html.glob("**/*.html")
+                   if not p.name.startswith("_"))
+    assert len(pages) >= len(PAGES)
+    results = measure_pages(html, pages)
+    assert len(results) == len(pages) * len(WIDTHS)
+    wide = [f"{m['page']} at {m['width']} px: {m['scroll']} px wide (viewport {m['client']})"
+            for m in results if m["scroll"] > m["client"] + 1]
+    assert not wide, "pages wider than the screen:\n" + "\n".join(wide)
+    cut = [f"{m['page']} at {m['width']} px: {m['clipped']}" for m in results if m["clipped"]]
+    assert not cut, "content cut off, not scrollable:\n" + "\n".join(cut)
+    toctree = len(PAGES) - 1           # a link to every page but the one shown
+    for m in results:
+        nav = m.get("nav")
+        if nav is None or m["page"] in ("search.html", "genindex.html", "py-modindex.html"):
+            continue
+        assert nav["links"] >= toctree, f"{m['page']}: {nav['links']} navigation links"
+        reachable = nav["before"] if nav["before"] >= toctree else nav.get("after", 0)
+        assert reachable >= toctree, f"{m['page']} on a phone: navigation not reachable ({nav})"
+
+
+@needs_docs
+def test_specification_page():
+    """The public contract is in the docs (docs/spec.rst, in the toctree),
+    every handrank name it uses exists, and the files that cite "the SPEC"
+    say where it is, instead of a SPEC.md that is not in the repository."""
+    import handrank
+    spec = DOCS / "spec.rst"
+    text = spec.read_text(encoding="utf-8")
+    assert re.search(r"^   spec$", (DOCS / "index.rst").read_text(encoding="utf-8"), flags=re.M)
+    names = set(re.findall(r"\b(?:hr|handrank)\.(\w+)", text))
+    assert {"evaluate", "equity", "showdown", "HandError", "Category"} <= names
+    assert not [n for n in names if not hasattr(handrank, n)]
+    enum = text.split("IntEnum``:", 1)[1].split("It names")[0]
+    members = re.findall(r"\b[A-Z][A-Z_]{4,}\b", enum)
+    assert members == [c.name for c in handrank.Category]
+    citing = [ROOT / "README.md", DOCS / "design.rst", ROOT / "bench" / "README.md",
+              ROOT / "tests" / "reference.py"]
+    for path in citing:
+        if not path.is_file():
+            continue
+        body = path.read_text(encoding="utf-8")
+        assert "SPEC.md" not in body, f"{path.name} cites SPEC.md, which is not in the repository"
+        if "SPEC" in body or "specification" in body:
+            assert "docs/spec.rst" in body or ":doc:`spec`" in body, (
+                f"{path.name} cites the SPEC without saying where it is")
+
+
+@needs_docs
+def test_figures_agree_and_are_dated():
+    """The figures a reader meets in several places are the same figure, and
+    the benchmark page reads as a report: every table has its date, and no
+    development history ("issue 16", "this branch", main's build)."""
+    def read(rel):
+        return (ROOT / rel).read_text(encoding="utf-8")
+
+    readme, design = read("README.md"), read("docs/design.rst")
+    bench, equity = read("docs/benchmarks.rst"), read("docs/equity.rst")
+    # the suite's time: one statement, in the README and on the design page
+    suite = re.compile(r"5 to 8½ minutes on two cores")
+    assert suite.search(readme) and suite.search(design)
+    assert not re.search(r"about (four|seven) minutes", readme + design)
+    # the benchmark machine: AMD family 25 is Zen 3 / Zen 4, never Zen 5
+    for name, text in (("README", readme), ("benchmarks.rst", bench)):
+        assert "Zen 5" not in text, name
+        assert "family 25, model 17" in text, name
+    # exact AKs vs QQ preflop on one core: the same figure everywhere
+    assert "4.7 ms" in readme and "4.7 ms" in equity and "4.7 ms" in bench
+    assert "0.011 s" not in bench and "0.02 s" not in equity
+    # the design page's instruction counts are the current loops'
+    assert "24.8" in design and "40.1" in design and "42 for a 7-card" not in design
+    # a report, not a log
+    for pattern in (r"\bissue \d+", r"this branch", r"\bmain's\b", r"\bmain:", r"Zen 5"):
+        assert not re.search(pattern, bench, flags=re.I), pattern
+    # every table of the benchmark page says when it was measured
+    blocks = re.split(r"\n(?=\.\. list-table::)", bench)
+    assert len(blocks) > 8
+    for before, table in zip(blocks, blocks[1:]):
+        lines = before.splitlines()
+        rows = [i for i, line in enumerate(lines) if line.startswith(("   * -", "     -"))]
+        intro = "\n".join(lines[rows[-1] + 1:] if rows else lines)   # since the last table
+        assert re.search(r"20\d\d-\d\d-\d\d", intro), f"a table with no date: {table[:300]}"

@@ -82,6 +82,8 @@ typedef struct {
     double part[HR_MAX_HALVES + 1][HR_MAX_PLAYERS + 1];       /* hr_part, tabulated */
     size_t cnt_live, cnt_half[HR_MAX_HALVES];      /* strides of cnt (hr_eq_cnt_index) */
     /* the exact plan (hr_equity_plan) */
+    int64_t min_units;                             /* asked for: at least this many units
+                                                      where the missing cards allow (0: any) */
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
     int64_t units;                                 /* range hands x slot_units */
@@ -96,7 +98,8 @@ typedef struct {
  * half h that p won (0: lost) -- see hr_award_t; wcnt the same weighted by
  * range weights.  cats[p][won][c]: deals in which player p's deciding
  * hand (the first half's) was of category c, and whether p won a share of
- * that half.  With ranges, pshare[p] is p's weighted share so
+ * that half; with ranges wcats the same weighted by range weights (as wcnt
+ * weighs cnt).  With ranges, pshare[p] is p's weighted share so
  * far, and hand_share / hand_weight the weighted shares and deals of each
  * range hand (the ranged players' hands one after another).  Double-board
  * games count each board's award (two per deal) in cnt, wcnt and cats, and
@@ -107,6 +110,7 @@ typedef struct {
     int64_t *cnt;
     double *wcnt;          /* NULL without ranges */
     int64_t *cats;
+    double *wcats;         /* NULL without ranges */
     int64_t *dd;           /* players x 2 */
     double *dx;            /* players x 3 */
     double *pshare;        /* NULL without ranges */
@@ -131,6 +135,7 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     free(C->cnt);
     free(C->wcnt);
     free(C->cats);
+    free(C->wcats);
     free(C->dd);
     free(C->dx);
     free(C->pshare);
@@ -153,12 +158,13 @@ static int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weight
     C->dx = calloc((size_t)players * 3, sizeof(double));
     if (weighted) {
         C->wcnt = calloc(hr_cnt_size(players, nhalves), sizeof(double));
+        C->wcats = calloc(HR_CATS_SIZE(players), sizeof(double));
         C->pshare = calloc((size_t)players, sizeof(double));
         C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
         C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
     }
     if (!C->cnt || !C->cats || !C->dd || !C->dx ||
-        (weighted && (!C->wcnt || !C->pshare || !C->hand_share || !C->hand_weight))) {
+        (weighted && (!C->wcnt || !C->wcats || !C->pshare || !C->hand_share || !C->hand_weight))) {
         hr_eqcount_free(C);
         return -1;
     }
@@ -175,6 +181,7 @@ static void hr_eqcount_add(hr_eqcount_t *a, const hr_eqcount_t *b)
     for (int i = 0; i < 3 * a->players; i++) a->dx[i] += b->dx[i];
     if (a->wcnt && b->wcnt) {
         for (size_t i = 0; i < n; i++) a->wcnt[i] += b->wcnt[i];
+        for (size_t i = 0; i < nc; i++) a->wcats[i] += b->wcats[i];
         for (int p = 0; p < a->players; p++) a->pshare[p] += b->pshare[p];
         for (int i = 0; i < a->ncombos; i++) {
             a->hand_share[i] += b->hand_share[i];
@@ -218,9 +225,12 @@ HR_INLINE void hr_eq_tally_n(const hr_equity_t *E, hr_eqcount_t *C, const hr_awa
         const size_t i = hr_eq_cnt_index(E, p, a, NH);
         C->cnt[i] += m;
         const int won = a->n[0][p] > 0;
-        if (s[0][p] >= 0)
-            C->cats[((size_t)p * 2 + (size_t)won) * HR_NCATS + (size_t)cat[s[0][p]]] += m;
+        const int has = s[0][p] >= 0;              /* a category (a low may not qualify) */
+        const size_t ci = ((size_t)p * 2 + (size_t)won) * HR_NCATS +
+                          (size_t)(has ? cat[s[0][p]] : 0);
+        if (has) C->cats[ci] += m;
         if (C->wcnt) {
+            if (has) C->wcats[ci] += wm;
             C->wcnt[i] += wm;
             C->pshare[p] += pot * wm * hr_eq_share(E, a, p);
         }
@@ -435,8 +445,10 @@ static void hr_eq_add_local(const hr_equity_t *E, hr_eqcount_t *C, const int64_t
                 if (!v) continue;
                 const size_t i = (size_t)p * (P + 1) + (size_t)n;   /* one half, live 1 */
                 C->cnt[i] += v;
-                if (c < HR_NCATS) C->cats[((size_t)p * 2 + (n > 0)) * HR_NCATS + (size_t)c] += v;
+                const size_t ci = ((size_t)p * 2 + (n > 0)) * HR_NCATS + (size_t)c;
+                if (c < HR_NCATS) C->cats[ci] += v;
                 if (C->wcnt) {
+                    if (c < HR_NCATS) C->wcats[ci] += weight * (double)v;
                     C->wcnt[i] += weight * (double)v;
                     C->pshare[p] += weight * (double)v * E->part[1][n];
                 }
@@ -798,7 +810,10 @@ static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
 }
 
 /* Choose the exact plan: the shortest prefix whose units average at most
- * HR_UNIT_DEALS deals (or every missing card).  Returns the unit count. */
+ * HR_UNIT_DEALS deals and number at least E->min_units (or every missing
+ * card: a finer plan gives a caller that reports progress between units
+ * enough of them; the counts are the same for every plan).  Returns the
+ * unit count. */
 static int64_t hr_equity_plan(hr_equity_t *E)
 {
     for (int live = 0; live <= HR_MAX_HALVES; live++)
@@ -828,7 +843,8 @@ static int64_t hr_equity_plan(hr_equity_t *E)
         hr_prefix_groups(E, prefix, &P);
         double su = 1.0;
         for (int g = 0; g < P.n; g++) su *= (double)hr_binom(P.avail[g], P.count[g]);
-        if (prefix == nslots || total / (ranged * su) <= HR_UNIT_DEALS || ranged * su > 1e15) {
+        if (prefix == nslots || ranged * su > 1e15 ||
+            (total / (ranged * su) <= HR_UNIT_DEALS && ranged * su >= (double)E->min_units)) {
             int64_t s = 1;
             for (int g = 0; g < P.n; g++) s *= hr_binom(P.avail[g], P.count[g]);
             E->prefix = prefix;

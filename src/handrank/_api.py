@@ -111,6 +111,56 @@ def resolve_threads(threads: Any, n: int) -> int:
     raise HandError(f"threads must be a positive integer or None; got {shown}")
 
 
+#: The most Monte Carlo deals one equity run takes.
+MAX_TRIALS = 2**62
+
+
+def resolve_seed(seed: Any, generator: bool = False) -> int:
+    """A 64-bit seed; every ``seed=`` argument passes here.
+
+    An integer (Python or numpy, not bool) is taken mod 2**64, so negative
+    seeds and ``np.uint64(2**64 - 1)`` are fine; None draws fresh entropy
+    from numpy's SeedSequence (below 2**63).  With ``generator`` a numpy
+    Generator is accepted too (one draw from it).  Anything else is a
+    HandError.
+    """
+    if seed is None:
+        return int(np.random.SeedSequence().entropy % (1 << 63))
+    if generator and isinstance(seed, np.random.Generator):
+        return int(seed.integers(0, 1 << 63))
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        kinds = "an integer, a numpy Generator or None" if generator else "an integer or None"
+        raise HandError(f"seed must be {kinds}; got {_brief(seed)}")
+    return int(seed) % (1 << 64)
+
+
+def check_trials(trials: Any) -> int | None:
+    """Monte Carlo deals: None (exact), or an integer (Python or numpy, not
+    bool) in 1..2**62; every ``trials=`` argument passes here."""
+    if trials is None:
+        return None
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        shown = int(trials) if isinstance(trials, (int, np.integer)) and \
+            not isinstance(trials, bool) else _brief(trials)
+        raise HandError(f"trials must be a positive integer or None; got {shown}")
+    if trials > MAX_TRIALS:
+        raise HandError(f"trials must be at most {MAX_TRIALS:,} (2**62); got {int(trials):,}")
+    return int(trials)
+
+
+def resolve_run(trials: Any, seed: Any) -> tuple[int | None, int | None]:
+    """``(trials, seed)`` of an equity run, checked: ``(None, None)`` for an
+    exact run (a seed given anyway must still be one), else the trials and
+    the 64-bit seed (:func:`check_trials`, :func:`resolve_seed`).  Local and
+    Dask runs both pass here, so they accept and refuse the same values."""
+    trials = check_trials(trials)
+    if trials is None:
+        if seed is not None:
+            resolve_seed(seed)
+        return None, None
+    return trials, resolve_seed(seed)
+
+
 def _brief(value: Any) -> str:
     """A repr short enough for an error message, however large the value."""
     return _REPR.repr(value)
@@ -325,9 +375,10 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         ``(N, k)`` integer array of any dtype and layout; C-contiguous
         ``uint8`` is the fast path).  A 1-D integer array is one hand.
     rules
-        ``"high"``, ``"ace-to-five"`` (``"a5"``, ``"razz"``), ``"ace-to-five-8"``
-        (``"8-or-better"``, ``"a5-8"``), ``"deuce-to-seven"`` (``"2-7"``, ``"27"``)
-        or ``"ace-to-six"`` (``"a6"``).
+        The name or an alias of any rule set in :data:`RULE_SETS`, such as
+        ``"high"``, ``"razz"``, ``"2-7"``, ``"short-deck"`` or ``"badugi"``
+        (``[rs.name for rs in hr.RULE_SETS]`` lists every name; an unknown
+        name is a :class:`HandError` that lists them with their aliases).
     wild
         ``None`` (jokers are an error), ``"bug"`` (a joker is an ace, or
         completes a straight or flush), ``"jokers"`` (fully wild), or wild

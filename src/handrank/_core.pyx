@@ -100,6 +100,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         uint8_t deck[54]
         int ndeck
         int ncombos
+        int64_t min_units
         int prefix
         int64_t units
         hr_sym_t sym
@@ -109,6 +110,7 @@ cdef extern from "handrank/hr_equity.h" nogil:
         int64_t *cnt
         double *wcnt
         int64_t *cats
+        double *wcats
         int64_t *dd
         double *dx
         double *pshare
@@ -844,6 +846,16 @@ cdef class EquityState:
         """Units of work of the exact enumeration."""
         return self.e.units
 
+    def replan(self, int64_t min_units):
+        """Plan the exact enumeration again with at least ``min_units``
+        units where the missing cards allow (for progress reports between
+        units); only before any work is counted."""
+        if self.counts.deals or min_units < 0:
+            raise ValueError("replan before any work, with min_units >= 0")
+        self.e.min_units = min_units
+        hr_equity_plan(&self.e)
+        return self.e.units
+
     @property
     def prefix(self):
         """Missing cards each exact unit fixes (after the range hands)."""
@@ -872,6 +884,7 @@ cdef class EquityState:
         memset(self.counts.dx, 0, sizeof(double) * P * 3)
         if self.counts.wcnt != NULL:
             memset(self.counts.wcnt, 0, sizeof(double) * n)
+            memset(self.counts.wcats, 0, sizeof(double) * P * 2 * 11)
             memset(self.counts.pshare, 0, sizeof(double) * P)
             memset(self.counts.hand_share, 0, sizeof(double) * nc)
             memset(self.counts.hand_weight, 0, sizeof(double) * nc)
@@ -907,7 +920,8 @@ cdef class EquityState:
         halves and H axes of P+1 (deals by award: the parts the pot was cut
         into, less one, and the sharers of each half won; 0 lost), ``wcnt`` (the same weighted by the
         range weights, or None), ``cats`` (P, 2, 11) int64 (deals by each
-        player's deciding category, lost or won), ``hand_share`` and
+        player's deciding category, lost or won), ``wcats`` (the same
+        weighted by the range weights, or None), ``hand_share`` and
         ``hand_weight`` (weighted pot shares and deals of each range hand,
         ranged players one after another; None without ranges), ``deals``
         and ``wdeals``; ``dd`` (P, 2) int64 and ``dx`` (P, 3) float64, used by
@@ -920,15 +934,17 @@ cdef class EquityState:
         cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
         dd = np.asarray(<int64_t[:P * 2]> self.counts.dd).copy().reshape(P, 2)
         dx = np.asarray(<double[:P * 3]> self.counts.dx).copy().reshape(P, 3)
-        wcnt = hand_share = hand_weight = None
+        wcnt = wcats = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
             wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(shape)
+            wcats = np.asarray(<double[:P * 22]> self.counts.wcats).copy().reshape(P, 2, 11)
             if nc:
                 hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
                 hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
-        return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "hand_share": hand_share,
-                "hand_weight": hand_weight, "deals": int(self.counts.deals),
-                "wdeals": float(self.counts.wdeals), "dd": dd, "dx": dx}
+        return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "wcats": wcats,
+                "hand_share": hand_share, "hand_weight": hand_weight,
+                "deals": int(self.counts.deals), "wdeals": float(self.counts.wdeals),
+                "dd": dd, "dx": dx}
 
     @property
     def deals(self):
@@ -939,19 +955,21 @@ cdef class EquityState:
         """equity_summary of the counts so far, without copying them."""
         return _summary(self.e.players, self.counts.nhalves, self.counts.cnt, self.counts.wcnt,
                         self.counts.cats, self.counts.deals, self.counts.wdeals, exact, weighted,
-                        self.e.game.boards, self.counts.dd, self.counts.dx)
+                        self.e.game.boards, self.counts.dd, self.counts.dx, self.counts.wcats)
 
 
 cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const int64_t *cats,
                      int64_t deals, double wdeals, bint exact, bint weighted, int boards,
-                     const int64_t *dd, const double *dx):
+                     const int64_t *dd, const double *dx, const double *wcats):
     """equity, wins, ties, stderr, halves, categories, winning categories
     from counts (see EquityState.result and handrank._equity.finish): each
     award (the pot cut into L parts, n_h players sharing each half h won)
     is worth a share of the pot, the sum of 1 / (L n_h); a whole pot is a
     win, any other share a tie; ``halves`` (P, H) is the part of the equity
     won through each half.  A double-board game (boards 2) counts each
-    board's award for half the pot, and its wins and ties per deal (dd, dx)."""
+    board's award for half the pot, and its wins and ties per deal (dd, dx).
+    Weighted (ranges of unequal weights), wins, ties and the categories are
+    weighted sums (float64; the categories from wcats)."""
     cdef double tot = wdeals if wcnt != NULL else <double>deals
     cdef int j
     eq_a, se_a, halves_a = np.zeros(P), np.zeros(P), np.zeros((P, H))
@@ -972,6 +990,9 @@ cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const
     finally:
         for j in range(nbuf):
             PyBuffer_Release(&bufs[j])
+    if weighted and wcats != NULL:
+        w3 = np.asarray(<double[:P * 2 * HR_NCATS]> <double *> wcats).reshape(P, 2, HR_NCATS)
+        cat_a, win_a = w3.sum(axis=1), w3[:, 1].copy()
     return eq_a, wins_a, ties_a, se_a, halves_a, cat_a, win_a
 
 
@@ -1047,16 +1068,18 @@ cdef void _summary_fill(int P, int H, const int64_t *cnt, const double *wcnt,
 
 def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, double wdeals,
                    bint exact, bint weighted, int boards=1, const int64_t[:, ::1] dd=None,
-                   const double[:, ::1] dx=None):
+                   const double[:, ::1] dx=None, const double[:, :, ::1] wcats=None):
     """equity, wins, ties, stderr, halves, categories and winning categories
     of counts as EquityState.result gives them (``cnt`` (P, H, P+1, ...,
     P+1); ``wcnt`` None without ranges; ``dd`` and ``dx`` needed when
-    ``boards`` is 2)."""
+    ``boards`` is 2; ``wcats`` the weighted categories, needed when
+    ``weighted``)."""
     cdef const int64_t[::1] cv
     cdef const double[::1] wv
     cdef const double *wp = NULL
     cdef const int64_t *ddp = NULL
     cdef const double *dxp = NULL
+    cdef const double *wcp = NULL
     cnt = np.asarray(cnt)
     cdef int P = cnt.shape[0] if cnt.ndim >= 3 else 0
     cdef int H = cnt.ndim - 2
@@ -1078,8 +1101,14 @@ def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, doub
             raise ValueError("counts of the wrong shape")
         wv = np.ascontiguousarray(wcnt).reshape(-1)
         wp = &wv[0]
+    if wcats is not None:
+        if wcats.shape[0] != P or wcats.shape[1] != 2 or wcats.shape[2] != CATEGORIES:
+            raise ValueError("counts of the wrong shape")
+        wcp = &wcats[0, 0, 0]
+    elif weighted:
+        raise ValueError("weighted counts need wcats")
     return _summary(P, H, &cv[0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
-                    boards, ddp, dxp)
+                    boards, ddp, dxp, wcp)
 
 
 def qualifier_strength(RuleTables tables, int rank):

@@ -219,6 +219,20 @@ def cards_html(cards: Any) -> str:
 # The hand-vs-range equity grid
 # ----------------------------------------------------------------------------
 
+def boards_text(boards: list[list[int]]) -> str:
+    """The board of a question as text: one board's cards, or a double
+    board's two with ``|`` between them (``"2c 3d 4h | 5c 6d 7h"``, as
+    ``board=`` takes them); ``""`` when no card is known.
+
+    >>> from handrank._display import boards_text
+    >>> boards_text([[0, 5, 10], [12, 17, 22]]), boards_text([[0, 5, 10], []])
+    ('2c 3d 4h | 5c 6d 7h', '2c 3d 4h |')
+    """
+    if not any(boards):
+        return ""
+    return " | ".join(" ".join(card_name(c) for c in b) for b in boards).strip()
+
+
 @dataclass
 class EquityGrid:
     """A hand's equity against each class of a range (:func:`equity_grid`).
@@ -237,6 +251,9 @@ class EquityGrid:
     exact
         Whether every cell was enumerated (else Monte Carlo, ``trials``
         deals per cell with ``seed``).
+    board
+        The known board as text; a double-board game's two boards with
+        ``|`` between them (``"2c 3d 4h | 5c 6d 7h"``).
     """
 
     hand: str
@@ -332,8 +349,11 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     >>> round(g.overall, 4)                 # against all 22 live hands of the range
     0.2006
     """
+    from ._api import check_trials, resolve_seed
     from ._equity import equity
     from ._games import board_lists, get_game
+    trials = check_trials(trials)                      # as hr.equity checks them
+    seed = None if seed is None else resolve_seed(seed)
     g = get_game(game)
     if g.hole != 2 or g.board == 0:
         raise HandError(f"an equity grid is for games of two hole cards and a board "
@@ -379,6 +399,5 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
         wt[i, j] = float(weights[idx == c].sum())
     overall = float(np.nansum(eq * wt) / wt.sum())
     hand_text = " ".join(card_name(c) for c in hand_codes) or "?? ??"
-    board_text = " ".join(card_name(c) for c in board_codes)
-    return EquityGrid(hand_text, rng.text, board_text, g.name, eq, wt, overall, exact,
+    return EquityGrid(hand_text, rng.text, boards_text(boards), g.name, eq, wt, overall, exact,
                       trials, seed)

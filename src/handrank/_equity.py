@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import resolve_threads
+from ._api import MAX_TRIALS, resolve_run, resolve_threads  # noqa: F401 (MAX_TRIALS)
 from ._cards import card_name
 from ._input import card_list
 from ._games import Game, board_lists, get_game
@@ -26,13 +26,15 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
-#: Progress reports per run, at least (more on long runs: one per slice).
+#: Progress reports per run, at least (more on long runs: one per slice):
+#: an exact run with a progress callback is cut into at least this many
+#: units where it has as many deals; Monte Carlo reports once per slice of
+#: chunks (HR_EQ_CHUNK deals), so at least this often from
+#: PROGRESS_STEPS chunks up.
 PROGRESS_STEPS = 100
 #: The most awards counted per player (halves x (players + 1)^halves): a
 #: game of 3 halves takes 23 players, one of 4 halves 10.
 MAX_AWARDS = 2**16
-#: The most Monte Carlo deals one call takes.
-MAX_TRIALS = 2**62
 #: Exact questions of at most this many hands to value (deals x players) run
 #: in one call into C, without slicing: a few milliseconds at most (some
 #: wild-card hands take a microsecond each), far below the 0.1 s that
@@ -152,6 +154,9 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
             or len(hands) < 1:
         raise HandError("hands must be a list with one entry per player "
                         "(text, codes, '??' or None for an unknown hand)")
+    if len(hands) < 2:
+        raise HandError("equity needs at least two players (one entry per player); got 1. "
+                        "Add '??' (or None) for an opponent with a random hand")
     if len(hands) > g.max_players:
         raise HandError(f"{g.name} deals to at most {g.max_players} players; got {len(hands)}")
     nh = len(g.halves)
@@ -271,7 +276,8 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
     _check_counts(prep, counts["deals"], counts["wdeals"])
     summary = _core.equity_summary(counts["cnt"], counts["wcnt"] if prep.ranges else None,
                                    counts["cats"], counts["deals"], counts["wdeals"], exact,
-                                   prep.weighted, prep.game.boards, counts["dd"], counts["dx"])
+                                   prep.weighted, prep.game.boards, counts["dd"], counts["dx"],
+                                   counts["wcats"] if prep.ranges else None)
     return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
 
 
@@ -382,15 +388,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    trials, seed = resolve_run(trials, seed)
+    resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)
-    if trials is not None:
-        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise HandError(f"trials must be a positive integer or None; got {trials!r}")
-        if trials > MAX_TRIALS:
-            raise HandError(f"trials must be at most {MAX_TRIALS:,} (2**62); got {trials:,}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise HandError(f"seed must be an integer; got {seed!r}")
     st = prep.state()
+    tell = _Progress(progress) if progress is not None else None
     if trials is None:
         total = st.total
         if total > EXACT_LIMIT:
@@ -398,26 +400,42 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
                 f"an exact enumeration would take {total:,.0f} deals (over "
                 f"{EXACT_LIMIT:,}); pass trials=1_000_000 (or more) for Monte Carlo, or fix "
                 f"more cards")
-        units = st.units
+        units = st.replan(PROGRESS_STEPS) if tell else st.units    # enough units to report
         nthreads = resolve_threads(threads, int(total))
-        if total * len(prep.holes) <= SMALL_EXACT and progress is None:
+        if total * len(prep.holes) <= SMALL_EXACT and tell is None:
             st.run_exact(0, units, nthreads)     # a small question: one call (see SMALL_EXACT)
         else:
-            report = (lambda: progress(st.deals, int(total))) if progress else None
+            report = (lambda: tell(st.deals, int(total))) if tell else None
             sliced(lambda a, b: st.run_exact(a, b, nthreads), 0, units, first=nthreads,
                    report=report,
-                   max_step=max(1, units // PROGRESS_STEPS) if progress else None)
-        return _finish_state(prep, st, True, None)
-    trials = int(trials)
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    seed = int(seed) % (1 << 64)
-    chunks = mc_chunks(trials)
-    nthreads = resolve_threads(threads, trials)
-    report = (lambda: progress(st.deals, trials)) if progress else None
-    sliced(lambda a, b: _mc(st, seed, trials, a, b, nthreads), 0, chunks, first=nthreads,
-           report=report, max_step=max(nthreads, chunks // PROGRESS_STEPS) if progress else None)
-    return _finish_state(prep, st, False, seed)
+                   max_step=max(1, units // PROGRESS_STEPS) if tell else None)
+    else:
+        chunks = mc_chunks(trials)
+        nthreads = resolve_threads(threads, trials)
+        report = (lambda: tell(st.deals, trials)) if tell else None
+        sliced(lambda a, b: _mc(st, seed, trials, a, b, nthreads), 0, chunks, first=nthreads,
+               report=report,
+               max_step=max(nthreads, chunks // PROGRESS_STEPS) if tell else None)
+    if tell:
+        tell.end(st.deals)
+    return _finish_state(prep, st, trials is None, seed)
+
+
+class _Progress:
+    """A progress callback that remembers its last call."""
+
+    def __init__(self, progress: Callable[[int, int], Any]) -> None:
+        self.progress, self.last = progress, None
+
+    def __call__(self, done: int, total: int) -> None:
+        self.last = (done, total)
+        self.progress(done, total)
+
+    def end(self, deals: int) -> None:
+        """The last call, (deals, deals), unless it was just made: a bar
+        ends full even where the total was an upper bound (ranges)."""
+        if deals and self.last != (deals, deals):
+            self(deals, deals)
 
 
 def _finish_state(prep: Prepared, st: _core.EquityState, exact: bool,

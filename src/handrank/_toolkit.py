@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import resolve_threads
+from ._api import resolve_seed, resolve_threads
 from ._cards import NCODES, RANK_CHARS, card_name, codes_excerpt, parse_codes
 from ._deck import STANDARD, Deck
 from ._slices import sliced
@@ -193,13 +193,7 @@ def _live_deck(dead: int, deck: Deck) -> np.ndarray:
 def _seed(seed: Any) -> int:
     """A 64-bit seed: an integer (taken mod 2**64), a numpy Generator (one
     draw from it), or None (fresh entropy from numpy's SeedSequence)."""
-    if seed is None:
-        return int(np.random.SeedSequence().entropy % (1 << 63))
-    if isinstance(seed, np.random.Generator):
-        return int(seed.integers(0, 1 << 63))
-    if not _is_int(seed):
-        raise HandError(f"seed must be an integer, a numpy Generator or None; got {_brief(seed)}")
-    return int(seed) % (1 << 64)
+    return resolve_seed(seed, generator=True)        # the one check of every seed=
 
 
 def _mix(x: int) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -67,7 +68,24 @@ DEMO_HANDS = (
     ("high", "Kc Kd Jk Xx 7h", "bug"),
     ("high", "As 2s 3s 4s 5s", "2"),
     ("deuce-to-seven", "6h 5d 4c 3s Jk", "bug"),
+    ("short-deck", "As 6d 7h 8c 9s"),
+    ("short-deck", "Kh Jh 9h 7h 6h"),
+    ("short-deck-trips", "9c 9d 9h Ks 6c"),
+    ("three-card", "As Ks Qs"),
+    ("badugi", "Ah 2d 3s 4c"),
+    ("high-partial", "Ks Kd"),
+    ("ace-to-five-partial", "5d 3c"),
+    ("deuce-to-seven-partial", "7s 5c 2d"),
 )
+
+
+def _demo_examples() -> list[tuple]:
+    """DEMO_HANDS, plus a dealt hand for any rule set of RULE_SETS it lacks
+    (so the demo shows every registered rule set)."""
+    shown = {get_rules(h[0]).name for h in DEMO_HANDS}
+    extra = [(rs.name, format_cards(deal(1, rs.cards, seed=1, deck=rs.deck)[0]))
+             for rs in RULE_SETS if rs.name not in shown]
+    return [*DEMO_HANDS, *extra]
 
 
 def _rules_help() -> str:
@@ -115,6 +133,15 @@ def _trials(text: str) -> int:
     return n
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr, as every other
+    error of the command: ``handrank: error: ...`` and where to find the
+    usage (the command's own, for a command's options); exit status 2."""
+
+    def error(self, message: str) -> None:          # type: ignore[override]
+        self.exit(2, f"handrank: error: {message} (see '{self.prog} --help')\n")
+
+
 def _add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", "-r", default="high", metavar="RULES",
                    help=f"rule set (default: high). One of: {_rules_help()}")
@@ -157,10 +184,11 @@ def _strength_doc(s: int, rules: object) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="handrank",
-        description="Rank poker hands under high, ace-to-five, eight-or-better, "
-                    "deuce-to-seven and ace-to-six rules.",
+        description="Rank poker hands under every rule set of handrank.RULE_SETS: "
+                    f"{', '.join(rs.name for rs in RULE_SETS)} (aliases under "
+                    f"'handrank eval --help').",
         epilog='Example: handrank "As Ks Qs Js Ts"   (same as: handrank eval ...)')
     parser.add_argument("--version", action=_VersionAction,
                         help="show the version and how this installation was built, then exit")
@@ -240,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
                         f"more is capped)")
     p.add_argument("--seed", type=_count, default=2026, help="random seed (default: 2026)")
     _add_rules(p)
+    parser.set_defaults(_commands=sub.choices)       # each command's own parser, by name
     return parser
 
 
@@ -295,7 +324,7 @@ def cmd_showdown(args: argparse.Namespace) -> int:
             if g.low:
                 parts.append(f"{'low' if g.high else 'hand'}: {describe(int(low), g.low)}")
             texts.append((f"board {k + 1}: " if double else "") + "; ".join(parts))
-        print(f"  player {i + 1}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
+        print(f"  player {i}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
     return 0
 
 
@@ -359,34 +388,44 @@ def cmd_equity(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - start
+    g = get_game(args.game)
+    boards = board_lists(g, args.board)
     if args.json:
         players = [{"hand": h, "equity": float(r.equity[i]), "stderr": float(r.stderr[i]),
                     "wins": r.wins[i].item(), "ties": r.ties[i].item()}
                    for i, h in enumerate(r.hands)]
-        _print_json({"game": r.game, "board": _hand_text(args.board) if args.board else "",
+        board: object = [format_cards(b) for b in boards] if g.boards == 2 else \
+            format_cards(boards[0])
+        _print_json({"game": r.game, "board": board,
                      "dead": _hand_text(args.dead) if args.dead else "", "exact": bool(r.exact),
-                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials, "deals": int(r.deals),
-                     "seconds": round(elapsed, 6), "players": players})
+                     "seed": None if r.seed is None else int(r.seed), "trials": args.trials,
+                     "deals": int(r.deals), "seconds": round(elapsed, 6), "players": players})
         return 0
+    from ._display import boards_text
     kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"
-    extra = "".join(f", {k} {v}" for k, v in (("board", args.board), ("dead", args.dead)) if v)
+    extra = "".join(f", {k} {v}" for k, v in (("board", boards_text(boards)),
+                                              ("dead", args.dead)) if v)
     print(f"{r.game}{extra}: {r.deals:,} deals ({kind}) in {elapsed:.2f} s")
     width = max(len(h) for h in r.hands)
-    print(f"  {'hand':<{width}}  {'equity':>9}  {'± stderr':>9}  {'wins':>14}  {'ties':>12}")
+    who = len(f"player {len(r.hands) - 1}")        # players count from 0, as everywhere
+    print(f"  {'':<{who}}  {'hand':<{width}}  {'equity':>9}  {'± stderr':>9}  {'wins':>14}  "
+          f"{'ties':>12}")
     for i, h in enumerate(r.hands):
         err = "" if r.exact else f"{r.stderr[i]:.3%}"
-        print(f"  {h:<{width}}  {r.equity[i]:9.3%}  {err:>9}  {r.wins[i]:>14,}  {r.ties[i]:>12,}")
+        print(f"  {f'player {i}':<{who}}  {h:<{width}}  {r.equity[i]:9.3%}  {err:>9}  "
+              f"{r.wins[i]:>14,}  {r.ties[i]:>12,}")
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    print(f"handrank {__version__}: named examples")
-    width = max(len(h[1]) for h in DEMO_HANDS)
-    for rules, text, *wild in DEMO_HANDS:
-        w = wild[0] if wild else None
-        s = evaluate(text, rules, w)
-        label = rules + (f", wild={w}" if w else "")
-        print(f"  {text:<{width}}  {label:<22} {s:>5}  {describe(s, rules)}")
+    print(f"handrank {__version__}: named examples under every rule set")
+    examples = _demo_examples()
+    width = max(len(h[1]) for h in examples)
+    labels = [h[0] + (f", wild={h[2]}" if len(h) > 2 else "") for h in examples]
+    for (rules, text, *wild), label in zip(examples, labels):
+        s = evaluate(text, rules, wild[0] if wild else None)
+        print(f"  {text:<{width}}  {label:<{max(map(len, labels))}} {s:>5}  "
+              f"{describe(s, rules)}")
     if args.hands == 0:
         return 0
     rs = get_rules(args.rules)
@@ -420,11 +459,40 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns its exit status (0, 2 for bad input, 130 on
+    Ctrl-C, 141 when stdout is a pipe closed early, as by ``| head``)."""
+    try:
+        try:
+            return _main(argv)
+        finally:
+            if sys.stdout is not None:  # (None when started with stdout closed)
+                sys.stdout.flush()      # a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141                      # 128 + SIGPIPE, as a shell reports `yes | head`
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of
+    what is still buffered does not fail on the closed pipe again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):
+        return                          # not a file (a StringIO under test)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] not in COMMANDS and argv[0] not in TOP_LEVEL_OPTIONS:
         argv.insert(0, "eval")       # handrank [options] "As Ks ..." is handrank eval ...
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:                        # the command's parser says so (its usage, not the top's)
+        owner = args._commands.get(args.command, parser) if args.command else parser
+        owner.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command is None:
         parser.print_help()
         return 0

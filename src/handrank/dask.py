@@ -22,7 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from . import _equity
+from ._api import _brief, resolve_run, resolve_threads
 from ._equity import EquityResult
 from ._games import Game
 from ._types import HandError
@@ -51,9 +54,16 @@ def equity(client: Any, game: str | Game, hands: Sequence[Any], board: Any = "",
     threads
         Threads each task uses (default 1: let Dask spread the tasks).
     game, hands, board, dead, trials, seed
-        As for :func:`handrank.equity`.  Give a seed to reproduce a Monte
-        Carlo run exactly, here or on one machine.
+        As for :func:`handrank.equity`, checked by the same code (so the same
+        values are accepted and refused, with the same errors).  Give a seed
+        to reproduce a Monte Carlo run exactly, here or on one machine.
     """
+    trials, seed = resolve_run(trials, seed)
+    resolve_threads(threads, 1)
+    if pieces is not None:
+        if isinstance(pieces, bool) or not isinstance(pieces, (int, np.integer)) or pieces < 1:
+            raise HandError(f"pieces must be a positive integer or None; got {_brief(pieces)}")
+        pieces = int(pieces)
     prep = _equity.prepare(game, hands, board, dead)
     if pieces is None:
         try:
@@ -65,17 +75,11 @@ def equity(client: Any, game: str | Game, hands: Sequence[Any], board: Any = "",
         if st.total > _equity.EXACT_LIMIT * 1000:
             raise HandError(f"an exact enumeration would take {st.total:,.0f} deals; "
                             f"pass trials= for Monte Carlo")
-        kind, n, trials, seed = "exact", st.units, 0, None
+        kind, n = "exact", st.units
     else:
-        if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-            raise HandError(f"trials must be a positive integer or None; got {trials!r}")
-        if seed is None:
-            import numpy as np
-            seed = int(np.random.SeedSequence().entropy % (1 << 63))
         kind, n = "mc", _equity.mc_chunks(trials)
     parts = ranges(n, pieces)
-    futures = [client.submit(_equity.run_range, prep, kind, lo, hi, trials, seed or 0, threads,
-                             pure=False) for lo, hi in parts]
+    futures = [client.submit(_equity.run_range, prep, kind, lo, hi, trials or 0, seed or 0,
+                             threads, pure=False) for lo, hi in parts]
     counts = client.gather(futures)
-    return _equity.finish(prep, _equity.merge(counts), kind == "exact",
-                          None if kind == "exact" else seed % (1 << 64))
+    return _equity.finish(prep, _equity.merge(counts), kind == "exact", seed)

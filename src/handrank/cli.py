@@ -15,9 +15,11 @@ error writes nothing to stdout, one line to stderr, and exits with status 2):
   qualifying low.
 - ``showdown``: ``{"game", "board", "players": [{"hand", "high", "low",
   "share"}]}``; ``high`` and ``low`` are ``{"rules", "strength", "category",
-  "name"}``, or null when the game has no such half.  In a double-board game
-  ``board`` is a list of the two boards, and ``high`` and ``low`` are lists
-  with one such entry per board.
+  "name"}``, or null when the game has no such half.  A game of other
+  halves (badeucy) has one such key per half, by the half's name
+  (``"deuce-to-seven"``, ``"badugi"``) in place of ``high`` and ``low``.
+  In a double-board game ``board`` is a list of the two boards, and each
+  half's entry is a list with one entry per board.
 - ``equity``: ``{"game", "board", "dead", "exact", "seed", "trials", "deals",
   "seconds", "players": [{"hand", "equity", "stderr", "wins", "ties"}]}``.
 
@@ -295,7 +297,10 @@ _GAME_HELP = ("game (default: holdem). One of: " + ", ".join(g.name for g in GAM
 def cmd_showdown(args: argparse.Namespace) -> int:
     g = get_game(args.game)
     shares = showdown(g, args.hands, args.board)
-    hi, lo = game_strengths(g, args.hands, args.board)
+    strengths = game_strengths(g, args.hands, args.board)
+    # each name results give a half, and its rule set (None: a classic game's missing half)
+    halves = [(name, next((h.rules for h in g.halves if h.name == name), None), st)
+              for name, st in zip(g.half_names, strengths)]
     double = g.boards > 1
     if args.json:
         def half(s, rules):
@@ -305,8 +310,9 @@ def cmd_showdown(args: argparse.Namespace) -> int:
                     for v in np.atleast_1d(s)]
             return docs if double else docs[0]
 
-        players = [{"hand": _hand_text(hand), "high": half(hi[i], g.high),
-                    "low": half(lo[i], g.low), "share": float(shares[i])}
+        players = [{"hand": _hand_text(hand),
+                    **{name: half(st[i], rules) for name, rules, st in halves},
+                    "share": float(shares[i])}
                    for i, hand in enumerate(args.hands)]
         board: object = _hand_text(args.board) if args.board else ""
         if double:
@@ -314,15 +320,15 @@ def cmd_showdown(args: argparse.Namespace) -> int:
         _print_json({"game": g.name, "board": board, "players": players})
         return 0
     width = max(len(h) for h in args.hands)
+    played = [(name, rules, st) for name, rules, st in halves if rules]
+    if len(played) == 1 and g.classic and not g.high:
+        played = [("hand", *played[0][1:])]          # a low-only game: its one hand
     print(f"{g.name}" + (f", board {args.board}" if args.board else ""))
     for i, hand in enumerate(args.hands):
         texts = []
-        for k, (h, low) in enumerate(zip(np.atleast_1d(hi[i]), np.atleast_1d(lo[i]))):
-            parts = []
-            if g.high:
-                parts.append(f"high: {describe(int(h), g.high)}")
-            if g.low:
-                parts.append(f"{'low' if g.high else 'hand'}: {describe(int(low), g.low)}")
+        for k in range(g.boards):
+            parts = [f"{name}: {describe(int(np.atleast_1d(st[i])[k]), rules)}"
+                     for name, rules, st in played]
             texts.append((f"board {k + 1}: " if double else "") + "; ".join(parts))
         print(f"  player {i}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
     return 0

@@ -1,6 +1,7 @@
-"""Sphinx directives ``.. rule-sets::`` and ``.. rule-set-strengths::``: the
-tables of every rule set, read from ``handrank.RULE_SETS`` when the site is
-built, so the rules page can never list fewer rule sets than the library has.
+"""Sphinx directives ``.. rule-sets::``, ``.. rule-set-strengths::`` and
+``.. games::``: the tables of every rule set and every game preset, read from
+``handrank.RULE_SETS`` and ``handrank.GAMES`` when the site is built, so the
+pages can never list fewer of them than the library has.
 
 Every cell is derived from the :class:`handrank.RuleSet` row (its deck, hand
 sizes, ace, patterns and their order, qualifier) and from the strengths its
@@ -105,6 +106,38 @@ def strength_rows() -> list[tuple[str, ...]]:
     return [(f"``{rs.name}``", _values(rs), _worst(rs), _best(rs)) for rs in hr.RULE_SETS]
 
 
+GAME_HEADER = ("``game``", "hole", "board", "the pot's halves: rule set (cards that play)",
+               "deck")
+
+
+def _half(g: hr.Game, h: hr.Half) -> str:
+    rs, n = h.rule_set, g.hole + g.board
+    words = ("exactly 2 hole + 3 board" if h.select == "omaha" else
+             f"all {n}" if n == rs.cards else f"best {rs.cards} of {n}")
+    q = f", {h.qualifier} or better" if h.qualifier else ""
+    named = "" if h.name in (rs.name, "high") or (h.name == "low" and rs.low) else \
+        f"{h.name}: "
+    return f"{named}``{rs.name}`` ({words}{q})"
+
+
+def _deck(g: hr.Game) -> str:
+    cards = g.cards
+    text = f"{cards.size}" if not isinstance(g.deck, hr.Deck) else \
+        f"{cards.size} ({cards.ranks[0]} to A)"
+    if g.wild:
+        text += f", the joker a {g.wild}" if g.wild == "bug" else f", wild: {g.wild}"
+    if g.shared_last:
+        text += "; at a full table the last card is shared"
+    return text
+
+
+def game_rows() -> list[tuple[str, ...]]:
+    """Each game preset of ``handrank.GAMES``: its cards, its halves, its deck."""
+    return [(f"``{g.name}``" + "".join(f", ``{a}``" for a in g.aliases), str(g.hole),
+             str(g.board), "; ".join(_half(g, h) for h in g.halves), _deck(g))
+            for g in hr.GAMES]
+
+
 def list_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
     lines = [".. list-table::", "   :header-rows: 1", ""]
     for row in (header, *rows):
@@ -133,7 +166,14 @@ class RuleSetStrengthsTable(RuleSetsTable):
     header, rows = STRENGTH_HEADER, staticmethod(strength_rows)
 
 
+class GamesTable(RuleSetsTable):
+    """``.. games::`` -- every game preset of hr.GAMES."""
+
+    header, rows = GAME_HEADER, staticmethod(game_rows)
+
+
 def setup(app):
     app.add_directive("rule-sets", RuleSetsTable)
     app.add_directive("rule-set-strengths", RuleSetStrengthsTable)
+    app.add_directive("games", GamesTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

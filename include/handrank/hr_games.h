@@ -1,7 +1,8 @@
 /*
  * handrank games: Omaha (exactly two hole cards and three board cards), any-
  * five games (hold'em, stud, draw), and the showdown of one deal: each
- * player's high and low strength and their share of the pot.
+ * player's strength for each half of the pot (1 to HR_MAX_HALVES halves,
+ * each a rule set, a choice of cards and a qualifier) and their share.
  *
  * A deal is the players' hole cards (players x hole codes) and the board
  * (board codes; a double-board game's deal has two boards, one after the

@@ -25,8 +25,9 @@ def _weighted_brute_force(game, ranges, boards):
     double-board game counts each board's hand; a hand wins its board when
     it takes a share of that board's pot.  Also returns the weighted wins
     and ties (whole pot, part of it) for the identities."""
-    hole, nboard, _, high, low, _ = ref.game_spec(game)
-    rules = high or low
+    hole, nboard, halves, _ = ref.game_spec(game)
+    half = halves[0]                      # the deciding half: the first
+    rules = half[0]
     double = ref.boards_of(game) == 2
     boards = [ref.parse_codes(b) for b in boards]
     base = game[:-len(ref.DOUBLE)] if double else game
@@ -59,7 +60,7 @@ def _weighted_brute_force(game, ranges, boards):
             per_board = [ref.showdown(base, holes, b) for b in full]
             for b, shares in zip(full, per_board):
                 for p in range(P):
-                    c = ref.category_of_strength(ref.game_strength(base, holes[p], b, rules),
+                    c = ref.category_of_strength(ref.game_strength(base, holes[p], b, half),
                                                  rules)
                     cats[p, c] += weight
                     if shares[p] > 0:

@@ -385,8 +385,8 @@ def _game_hint(name: str) -> str:
         g = get_game(name)
     except Exception:                      # not a game either: no hint
         return ""
-    halves = [f"{h.rules!r}" + (f" ({h.name} half)" if h.name != h.rules else "")
-              for h in g.halves]
+    halves = [f"{h.rules!r}" + (f" ({h.name} half)" if h.name != h.rules or h.name == "high"
+                                else "") for h in g.halves]
     if len(halves) == 1:
         which, use = f"whose rule set is {g.halves[0].rules!r}", "pass that"
     else:

@@ -24,6 +24,8 @@ from ._games import (GAMES, Game, Half, bring_in, evaluate_omaha, first_to_act, 
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError, Strength
+from ._hands import HANDS, hand_index, hole_hands
+from ._solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
 from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
                        deal, deal_masks, redraw)
 
@@ -46,4 +48,7 @@ __all__ = [
     "grid_text", "heat", "range_html", "shade", "use_color",
     # a single hand's strength with its rule set; category counts of a batch
     "Strength", "category_counts",
+    # solver blocks: the hold'em hands, showdown values and matrices (_hands, _solver)
+    "HANDS", "hand_index", "hole_hands", "CLASH", "compatible_reach", "reach_vector",
+    "showdown_matrix", "showdown_values",
 ]

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Solver blocks against the goals of issue 24, on one core (threads=1)
+unless --threads says otherwise.
+
+Rows:
+- river showdown values: per board per reach vector, in batches (many
+  boards with one reach vector each; one board with many; both);
+- the river showdown matrix (1,326 x 1,326 int8) of one board;
+- all-in values against one reach vector on a turn and on a flop;
+- the dense flop matrix (1,326 x 1,326 float64);
+- abstraction tables (--tables): a sample of the river strength table and
+  of the flop histograms, extrapolated to the whole table.
+
+    python bench/bench_solver.py [--repeat 5] [--threads 1] [--tables]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import machine, median_time  # noqa: E402
+
+import handrank as hr  # noqa: E402
+
+N = 1326
+
+
+def boards(n: int, k: int, seed: int) -> np.ndarray:
+    return np.ascontiguousarray(hr.deal(n, k, seed=seed))
+
+
+def row(name: str, seconds: float, per: float, unit: str, goal: str) -> None:
+    print(f"{name:<52} {seconds * 1e3:10.3f} ms  {per:10.2f} {unit:<18} goal {goal}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--tables", action="store_true", help="also time table samples")
+    a = ap.parse_args()
+    t, rep = a.threads, a.repeat
+    print(machine())
+    print(f"threads={t}")
+    rng = np.random.default_rng(1)
+
+    for nb, nr in [(2000, 1), (1, 2000), (200, 10)]:
+        bs = boards(nb, 5, 2)
+        r = rng.random((nb, nr, N)) if nb > 1 else rng.random((nr, N))
+        s, _ = median_time(lambda: hr.showdown_values(bs if nb > 1 else bs[0], r, threads=t),
+                           repeat=rep, warmup=1)
+        row(f"river values, {nb} boards x {nr} reach", s, s / (nb * nr) * 1e6,
+            "us/board/reach", "<= 10 us")
+    b = boards(1, 5, 3)[0]
+    s, _ = median_time(lambda: hr.showdown_matrix(b, threads=t), repeat=rep, warmup=1)
+    row("river matrix, one board", s, s * 1e3, "ms", "<= 1 ms")
+    r1 = rng.random(N)
+    for k, goal in [(4, "<= 0.5 ms"), (3, "<= 15 ms")]:
+        b = boards(1, k, 4)[0]
+        s, _ = median_time(lambda: hr.showdown_values(b, r1, threads=t), repeat=rep, warmup=1)
+        row(f"{'turn' if k == 4 else 'flop'} values, one reach vector", s, s * 1e3, "ms", goal)
+    b = boards(1, 3, 5)[0]
+    s, _ = median_time(lambda: hr.showdown_matrix(b, threads=t), repeat=max(1, rep // 2),
+                       warmup=0)
+    row("flop matrix, dense", s, s, "s", "<= 1 s")
+
+
+if __name__ == "__main__":
+    main()

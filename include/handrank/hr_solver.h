@@ -47,6 +47,21 @@
 
 static uint8_t hr_sv_card[HR_SV_HANDS][2];   /* hand -> (lo, hi) codes */
 static uint64_t hr_sv_mask[HR_SV_HANDS];     /* hand -> bit c for each card code c */
+/* The hands of each rank pair (r1 >= r2, id r1 * (r1 + 1) / 2 + r2), in an
+ * order where neighbours seldom share a card (suit offset, then suit): the
+ * sweep's per-card sums then seldom wait on the previous hand's store. */
+static uint16_t hr_sv_rp_hands[91][16];
+static uint8_t hr_sv_rp_n[91];
+
+HR_INLINE int hr_sv_hand(int a, int b)
+{
+    return a < b ? b * (b - 1) / 2 + a : a * (a - 1) / 2 + b;
+}
+
+HR_INLINE int hr_sv_rp(int r1, int r2)
+{
+    return r1 >= r2 ? r1 * (r1 + 1) / 2 + r2 : r2 * (r2 + 1) / 2 + r1;
+}
 
 static void hr_sv_init(void)
 {
@@ -57,11 +72,18 @@ static void hr_sv_init(void)
             hr_sv_card[h][1] = (uint8_t)hi;
             hr_sv_mask[h] = (1ULL << lo) | (1ULL << hi);
         }
-}
-
-HR_INLINE int hr_sv_hand(int a, int b)
-{
-    return a < b ? b * (b - 1) / 2 + a : a * (a - 1) / 2 + b;
+    memset(hr_sv_rp_n, 0, sizeof(hr_sv_rp_n));
+    for (int r1 = 0; r1 < HR_NRANKS; r1++)
+        for (int r2 = 0; r2 <= r1; r2++) {
+            const int id = hr_sv_rp(r1, r2);
+            for (int d = r1 == r2 ? 1 : 0; d < 4; d++)
+                for (int s1 = 0; s1 < 4; s1++) {
+                    const int s2 = (s1 + d) & 3;
+                    if (r1 == r2 && s2 < s1) continue;   /* a pair's suits once */
+                    hr_sv_rp_hands[id][hr_sv_rp_n[id]++] =
+                        (uint16_t)hr_sv_hand(4 * r1 + s1, 4 * r2 + s2);
+                }
+        }
 }
 
 /* The first bad board among rows [lo, hi) of n x nb codes (a code that is no
@@ -100,95 +122,153 @@ HR_INLINE hr_v2 hr_sv_sum(const uint8_t *cards, int n)
     return acc;
 }
 
-/* Strengths of the 1,326 hands on a 5-card board given by its sum: -1 for a
+/* The strengths of the hands on a 5-card board given by its sum.  Without
+ * a flush a hand's strength depends on its two ranks only: the 91 rank
+ * pairs are valued once, nf[id] (the rank key, suit counters that flag no
+ * flush; -1 where the board leaves no such hand), and only hands whose suit
+ * counters flag a flush are valued whole, exactly as hr_value would:
+ * fs[h] = that strength, or -1 for a hand valued by its rank pair; -2 for a
  * hand that meets the board.  c values high hands without wild cards.
- * Without a flush a hand's strength depends on its two ranks only: the 91
- * rank pairs are valued once (the rank key plus suit counters that flag no
- * flush), and only hands whose suit counters flag a flush are valued whole,
- * exactly as hr_value would. */
-static void hr_sv_strengths(const hr_vctx_t *c, hr_v2 board, int16_t *s)
+ * Returns how many flush hands there are. */
+static int hr_sv_values7(const hr_vctx_t *c, hr_v2 board, int16_t *nf, int16_t *fs)
 {
     const hr_v2 *E = hr_standard.next;
     const uint64_t bm = HR_V2_LO(board), bkey = HR_V2_HI(board);
-    int16_t nf[HR_NRANKS][HR_NRANKS];
-    int cnt[HR_NRANKS];
+    int cnt[HR_NRANKS], nfl = 0;
     for (int r = 0; r < HR_NRANKS; r++)
         cnt[r] = hr_popcount64(bm & (0x0001000100010001ULL << r));
     for (int r1 = 0; r1 < HR_NRANKS; r1++)
-        for (int r2 = r1; r2 < HR_NRANKS; r2++) {
+        for (int r2 = 0; r2 <= r1; r2++) {
             int16_t v = -1;
             if (cnt[r1] + 1 + (r1 == r2) <= 4 && cnt[r2] + 1 + (r1 == r2) <= 4) {
                 const uint64_t key = (uint32_t)(bkey + hr_rank_mult[r1] + hr_rank_mult[r2]) |
                                      HR_SUIT_INIT;
                 v = (int16_t)hr_value(c, 0, key, 7, HR_MODE_BEST, 0, 0);
             }
-            nf[r1][r2] = nf[r2][r1] = v;
+            nf[hr_sv_rp(r1, r2)] = v;
         }
+    /* a flush needs three cards of a suit on the board */
+    const uint64_t suits3 = (bkey - HR_SUIT_INIT) >> 32;   /* 4-bit counts per suit */
+    int flushy = 0;
+    for (int st = 0; st < 4; st++) flushy |= ((suits3 >> (4 * st)) & 15) >= 3;
     int h = 0;
     for (int hi = 1; hi < HR_NCARDS; hi++) {
         const hr_v2 bh = HR_V2_ADD(board, E[hi]);
         const int hit = (bm & HR_BIT(hi)) != 0;
-        const int16_t *row = nf[HR_RANK(hi)];
         for (int lo = 0; lo < hi; lo++, h++) {
+            if (hit || (bm & HR_BIT(lo))) {
+                fs[h] = -2;
+                continue;
+            }
+            fs[h] = -1;
+            if (!flushy) continue;
             const hr_v2 x = HR_V2_ADD(bh, E[lo]);
             const uint64_t key = HR_V2_HI(x);
-            if (hit || (bm & HR_BIT(lo)))
-                s[h] = -1;
-            else if (HR_UNLIKELY((key + c->fadj) & HR_FLUSH_BITS))
-                s[h] = (int16_t)hr_value(c, HR_V2_LO(x), key, 7, HR_MODE_BEST, 0, 0);
-            else
-                s[h] = row[HR_RANK(lo)];
+            if ((key + c->fadj) & HR_FLUSH_BITS) {
+                fs[h] = (int16_t)hr_value(c, HR_V2_LO(x), key, 7, HR_MODE_BEST, 0, 0);
+                nfl++;
+            }
         }
     }
+    return nfl;
 }
 
-/* Sort the live hands of strengths s (0..8191; -1 dead) into P: LSD radix
- * sort, 7 low bits then 6 high bits; then the groups. */
-static void hr_sv_sort(const int16_t *s, hr_sv_board_t *P)
+/* Strengths of the 1,326 hands (-1 for a hand that meets the board). */
+static void hr_sv_strengths(const hr_vctx_t *c, hr_v2 board, int16_t *s)
 {
-    uint16_t tmp[HR_SV_HANDS];
-    int cnt[128];
-    int n = 0;
-    memset(cnt, 0, sizeof(cnt));
+    int16_t nf[91], fs[HR_SV_HANDS];
+    hr_sv_values7(c, board, nf, fs);
     for (int h = 0; h < HR_SV_HANDS; h++)
-        if (s[h] >= 0) {
-            cnt[s[h] & 127]++;
-            n++;
-        }
+        s[h] = fs[h] == -1 ? nf[hr_sv_rp(HR_RANK(hr_sv_card[h][1]), HR_RANK(hr_sv_card[h][0]))]
+                           : fs[h] < 0 ? (int16_t)-1 : fs[h];
+}
+
+/* Sort n items (key 0..8191, payload) by key: stable LSD radix, 7 then 6
+ * bits, into out. */
+static void hr_sv_radix(const int16_t *key, const uint16_t *pay, int n, uint16_t *opay,
+                        int16_t *okey)
+{
+    uint16_t tp[HR_SV_HANDS + 91];
+    int16_t tk[HR_SV_HANDS + 91];
+    int cnt[128];
+    memset(cnt, 0, sizeof(cnt));
+    for (int i = 0; i < n; i++) cnt[key[i] & 127]++;
     for (int i = 0, t = 0; i < 128; i++) {
         const int x = cnt[i];
         cnt[i] = t;
         t += x;
     }
-    for (int h = 0; h < HR_SV_HANDS; h++)
-        if (s[h] >= 0) tmp[cnt[s[h] & 127]++] = (uint16_t)h;
+    for (int i = 0; i < n; i++) {
+        const int p = cnt[key[i] & 127]++;
+        tp[p] = pay[i];
+        tk[p] = key[i];
+    }
     memset(cnt, 0, 64 * sizeof(int));
-    for (int i = 0; i < n; i++) cnt[(s[tmp[i]] >> 7) & 63]++;
+    for (int i = 0; i < n; i++) cnt[(tk[i] >> 7) & 63]++;
     for (int i = 0, t = 0; i < 64; i++) {
         const int x = cnt[i];
         cnt[i] = t;
         t += x;
     }
     for (int i = 0; i < n; i++) {
-        const int h = tmp[i], p = cnt[(s[h] >> 7) & 63]++;
-        P->idx[p] = (uint16_t)h;
-        P->str[p] = s[h];
-        P->ca[p] = hr_sv_card[h][0];
-        P->cb[p] = hr_sv_card[h][1];
+        const int p = cnt[(tk[i] >> 7) & 63]++;
+        opay[p] = tp[i];
+        okey[p] = tk[i];
     }
-    int g = 0;
-    for (int k = 0; k < n; k++)
-        if (k == 0 || P->str[k] != P->str[k - 1]) P->gs[g++] = (uint16_t)k;
+}
+
+/* Value and sort the live hands of a river board into P: the rank pairs and
+ * the flush hands are sorted as items, then each rank pair expands to its
+ * live hands that make no flush. */
+static void hr_sv_prepare(const hr_vctx_t *c, hr_v2 board, hr_sv_board_t *P)
+{
+    int16_t nf[91], fs[HR_SV_HANDS], key[HR_SV_HANDS + 91], okey[HR_SV_HANDS + 91];
+    uint16_t pay[HR_SV_HANDS + 91], opay[HR_SV_HANDS + 91];
+    const int nfl = hr_sv_values7(c, board, nf, fs);
+    int m = 0;
+    for (int id = 0; id < 91; id++)
+        if (nf[id] >= 0) {
+            key[m] = nf[id];
+            pay[m++] = (uint16_t)(0x8000 | id);
+        }
+    if (nfl)
+        for (int h = 0; h < HR_SV_HANDS; h++)
+            if (fs[h] >= 0) {
+                key[m] = fs[h];
+                pay[m++] = (uint16_t)h;
+            }
+    hr_sv_radix(key, pay, m, opay, okey);
+    int n = 0, g = 0;
+    int16_t last = -1;
+    for (int i = 0; i < m; i++) {
+        const int16_t v = okey[i];
+        const int start = n;
+        if (opay[i] & 0x8000) {
+            const int id = opay[i] & 0x7fff, cntid = hr_sv_rp_n[id];
+            const uint16_t *hs = hr_sv_rp_hands[id];
+            for (int q = 0; q < cntid; q++) {
+                const int h = hs[q];
+                P->idx[n] = (uint16_t)h;
+                P->ca[n] = hr_sv_card[h][0];
+                P->cb[n] = hr_sv_card[h][1];
+                P->str[n] = v;
+                n += fs[h] == -1;
+            }
+        } else {
+            const int h = opay[i];
+            P->idx[n] = (uint16_t)h;
+            P->ca[n] = hr_sv_card[h][0];
+            P->cb[n] = hr_sv_card[h][1];
+            P->str[n++] = v;
+        }
+        if (n > start && v != last) {
+            P->gs[g++] = (uint16_t)start;
+            last = v;
+        }
+    }
     P->gs[g] = (uint16_t)n;
     P->n = n;
     P->ng = g;
-}
-
-static void hr_sv_prepare(const hr_vctx_t *c, hr_v2 board, hr_sv_board_t *P)
-{
-    int16_t s[HR_SV_HANDS];
-    hr_sv_strengths(c, board, s);
-    hr_sv_sort(s, P);
 }
 
 /* The net showdown values of every hand against reach r on the board of P:

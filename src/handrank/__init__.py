@@ -24,6 +24,7 @@ from ._games import (GAMES, Game, Half, bring_in, evaluate_omaha, first_to_act, 
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError, Strength
+from ._abstraction import TABLE_KINDS, build_table, load_table, table_pieces
 from ._hands import HANDS, hand_index, hole_hands
 from ._solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
 from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
@@ -51,4 +52,6 @@ __all__ = [
     # solver blocks: the hold'em hands, showdown values and matrices (_hands, _solver)
     "HANDS", "hand_index", "hole_hands", "CLASH", "compatible_reach", "reach_vector",
     "showdown_matrix", "showdown_values",
+    # hand-abstraction tables over canonical indexes (_abstraction)
+    "TABLE_KINDS", "build_table", "load_table", "table_pieces",
 ]

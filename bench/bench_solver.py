@@ -55,6 +55,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--tables", action="store_true", help="also time table samples")
+    ap.add_argument("--full", nargs="*", default=[], help="table kinds to build whole")
     a = ap.parse_args()
     t, rep = a.threads, a.repeat
     print(machine())
@@ -78,6 +79,32 @@ def main() -> None:
     b = boards(1, 3, 5)[0]
     s = cpu_time(lambda: hr.showdown_matrix(b, threads=t), max(1, rep // 2))
     row("flop matrix, dense", s, s, "s", "<= 1 s")
+    if a.tables or a.full:
+        tables(t, a.full)
+
+
+def tables(t: int, full: list[str]) -> None:
+    """Time a few pieces of each table kind and extrapolate to the whole
+    table (CPU time); build the kinds named in --full whole, in a scratch
+    directory, and time them."""
+    import tempfile
+    goals = {"river-strength": "<= 10 CPU-min", "flop-histogram": "<= 60 CPU-min"}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ["river-strength", "flop-histogram", "flop-ehs", "turn-histogram",
+                     "turn-ehs"]:
+            n = hr.table_pieces(kind)
+            pieces = list(range(0, n, max(1, n // 4)))[:4]
+            t0 = time.process_time()
+            hr.build_table(kind, os.path.join(tmp, kind), only=pieces, progress=False,
+                           threads=t)
+            dt = (time.process_time() - t0) / len(pieces)
+            row(f"table {kind}: {len(pieces)} of {n} pieces", dt * len(pieces),
+                dt * n / 60, "CPU-min (whole)", goals.get(kind, "-"))
+        for kind in full:
+            t0, w0 = time.process_time(), time.perf_counter()
+            hr.build_table(kind, os.path.join(tmp, "full-" + kind), progress=False, threads=t)
+            print(f"whole table {kind}: {(time.process_time() - t0) / 60:.2f} CPU-min, "
+                  f"{(time.perf_counter() - w0) / 60:.2f} min wall")
 
 
 if __name__ == "__main__":

@@ -247,3 +247,14 @@ def test_bad_batch_reach_and_clash():
         hr.showdown_matrix("Ah Kd 7c 5s 2h", clash=300)
     with pytest.raises(hr.HandError, match="clash must be a number"):
         hr.showdown_matrix("Ah Kd 7c", clash="x")
+
+
+# ---------------------------------------------------------- docstrings
+
+@pytest.mark.parametrize("name", ["_hands", "_solver", "_abstraction"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    mod = importlib.import_module(f"handrank.{name}")
+    res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert res.failed == 0

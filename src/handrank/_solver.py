@@ -99,7 +99,7 @@ def reach_vector(hands: Any, board: Any = None) -> np.ndarray:
 
     >>> import handrank as hr
     >>> r = hr.reach_vector("QQ+")
-    >>> int((r > 0).sum()), r[hr.hand_index("Ks Kh")]
+    >>> int((r > 0).sum()), float(r[hr.hand_index("Ks Kh")])
     (18, 1.0)
     """
     out = np.zeros(NHANDS)
@@ -173,7 +173,7 @@ def compatible_reach(board: Any, reach: Any) -> np.ndarray:
     >>> import handrank as hr
     >>> import numpy as np
     >>> c = hr.compatible_reach("Ah Kd 7c 5s 2h", np.ones(1326))
-    >>> int(c[hr.hand_index("Qs Qh")]), int(c[hr.hand_index("As Qh")])
+    >>> int(c[hr.hand_index("Qs Qh")]), int(c[hr.hand_index("Ah Qs")])   # Ah is on the board
     (990, 0)
     """
     rows, single = boards_of(board)
@@ -227,11 +227,11 @@ def showdown_values(board: Any, reach: Any, *, equity: bool = False,
     >>> import handrank as hr
     >>> import numpy as np
     >>> v = hr.showdown_values("Ah Kd 7c 5s 2h", np.ones(1326))
-    >>> int(v[hr.hand_index("7s 7h")]), int(v[hr.hand_index("As Ad")])   # 3 sets and a ... beat 77
-    (900, 984)
+    >>> int(v[hr.hand_index("7s 7h")]), int(v[hr.hand_index("As Ad")])   # of 990 opponents
+    (946, 958)
     >>> e = hr.showdown_values("Ah Kd 7c 5s", "QQ+", equity=True)
-    >>> round(float(e[hr.hand_index("Ac Kh")]), 4)
-    0.0909
+    >>> round(float(e[hr.hand_index("Ac Kh")]), 4)     # two pair against QQ+ on the turn
+    0.7216
     """
     rows, single = boards_of(board)
     r, shape = _reach(reach, len(rows), single)
@@ -277,8 +277,8 @@ def showdown_matrix(board: Any, *, clash: Any = None, threads: int | None = None
     >>> int(m[i, j]), int(m[j, i]), int(m[i, i]) == hr.CLASH
     (-1, 1, True)
     >>> f = hr.showdown_matrix("Ah Kd 7c", clash=0)
-    >>> round(float(f[i, j]), 4)                # 77 against AA on the flop
-    -0.8182
+    >>> round(float(f[i, j]), 4)        # set under set on the flop: (M + 1) / 2 = 4.3%
+    -0.9131
     """
     rows, single = boards_of(board)
     nb = rows.shape[1]

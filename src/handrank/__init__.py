@@ -9,6 +9,7 @@
 See ``help(handrank.evaluate)`` and the README for the full tour.
 """
 from ._build import build_info
+from ._include import get_include
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
@@ -46,4 +47,6 @@ __all__ = [
     "grid_text", "heat", "range_html", "shade", "use_color",
     # a single hand's strength with its rule set; category counts of a batch
     "Strength", "category_counts",
+    # the C headers, to build against the core
+    "get_include",
 ]

@@ -26,7 +26,7 @@ FAST="tests/test_build.py tests/test_batch.py tests/test_errors.py tests/test_re
 ASAN_SKIP="tests/test_site.py tests/test_stubs.py tests/test_docs.py tests/test_names.py
       tests/test_cli.py tests/test_cli_json.py tests/test_dask.py tests/test_packaging.py
       tests/test_ci.py tests/test_exhaustive.py tests/test_exhaustive7.py
-      tests/test_threads_memory.py"
+      tests/test_threads_memory.py tests/test_coming_from.py"
 ASAN_K="not reference"
 
 # numpy 1.26 (the oldest numpy handrank supports, the last 1.x) on the

@@ -1,7 +1,8 @@
 # cython: language_level=3
 """The C side of handrank._core: every declaration of include/handrank/ the
-module uses, in ``cdef extern`` blocks by header, so _core.pyx is code only.
-The blocks follow the headers' include order, foundations first."""
+module uses, one ``cdef extern`` block per header, so _core.pyx is code only.
+Each header has one job (docs/design.rst, "Layout"); the blocks follow their
+include order, foundations first."""
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 cdef extern from "handrank/hr_core.h" nogil:
@@ -40,7 +41,7 @@ cdef extern from "handrank/hr_tables.h" nogil:
     int hr_build_wild(hr_rule_t *R)
     int hr_qualifier_strength(const hr_rule_t *R, int rank)
 
-cdef extern from "handrank/hr_eval.h" nogil:
+cdef extern from "handrank/hr_value.h" nogil:
     ctypedef struct hr_deck_t:
         uint64_t wild_bits
         uint64_t valid_bits
@@ -50,14 +51,14 @@ cdef extern from "handrank/hr_eval.h" nogil:
     hr_deck_t hr_standard
     void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
 
-cdef extern from "handrank/hr_eval.h" nogil:
+cdef extern from "handrank/hr_rows.h" nogil:
     int HR_MAX_TEAM
     int hr_forked_after_team
     int hr_max_threads()
     int hr_has_openmp()
     int hr_team(int nthreads)
 
-cdef extern from "handrank/hr_eval.h" nogil:
+cdef extern from "handrank/hr_batch.h" nogil:
     int hr_init()
     int hr_use_popcnt
     int hr_isa_best
@@ -86,14 +87,14 @@ cdef extern from "handrank/hr_games.h" nogil:
     int hr_game_init(hr_game_t *G)
     int hr_build_omaha(hr_rule_t *R)
 
-cdef extern from "handrank/hr_games.h" nogil:
+cdef extern from "handrank/hr_showdown.h" nogil:
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *str_out,
                         int64_t stride, int nthreads)
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
 
-cdef extern from "handrank/hr_equity.h" nogil:
+cdef extern from "handrank/hr_eqcount.h" nogil:
     ctypedef struct hr_range_t:
         const uint8_t *combos
         const double *weight
@@ -139,19 +140,19 @@ cdef extern from "handrank/hr_equity.h" nogil:
     size_t hr_cnt_size(int P, int H)
     void hr_eqcount_free(hr_eqcount_t *C)
 
-cdef extern from "handrank/hr_equity.h" nogil:
+cdef extern from "handrank/hr_exact.h" nogil:
     void hr_init_binom()
     int64_t hr_equity_plan(hr_equity_t *E)
     int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
                         int nthreads)
     double hr_equity_total(const hr_equity_t *E)
 
-cdef extern from "handrank/hr_equity.h" nogil:
+cdef extern from "handrank/hr_mc.h" nogil:
     int HR_EQ_CHUNK
     int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
                      int64_t c1, hr_eqcount_t *C, int nthreads)
 
-cdef extern from "handrank/hr_equity.h" nogil:
+cdef extern from "handrank/hr_holdem.h" nogil:
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
 

@@ -258,8 +258,9 @@ static int64_t hr_ix_rows_part(const void *arg, int64_t lo, int64_t hi)
     const hr_index_t *I = a->I;
     const uint8_t *cards = a->cards;
     int64_t *out = a->out;
+    const int64_t total = I->total;
     for (int64_t row = lo; row < hi; row++) {
-        const int64_t v = hr_ix_one(I, cards + row * I->total);
+        const int64_t v = hr_ix_one(I, cards + row * total);
         out[row] = v;
         if (HR_UNLIKELY(v < 0)) return row;
     }
@@ -412,8 +413,9 @@ static int64_t hr_ix_hands_part(const void *arg, int64_t lo, int64_t hi)
     const hr_index_t *I = a->I;
     const int64_t *idx = a->idx;
     uint8_t *out = a->out;
+    const int64_t total = I->total;
     for (int64_t row = lo; row < hi; row++)
-        if (HR_UNLIKELY(hr_ix_hand(I, idx[row], out + row * I->total))) return row;
+        if (HR_UNLIKELY(hr_ix_hand(I, idx[row], out + row * total))) return row;
     return -1;
 }
 

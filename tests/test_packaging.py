@@ -198,7 +198,7 @@ def _c_compiler() -> list[str] | None:
 C_PROGRAM = r"""
 #include <stdio.h>
 #include <string.h>
-#include "handrank/hr_batch.h"
+#include "handrank/handrank.h"
 
 /* Reads hands of 7 card codes from stdin, prints their high-rules strengths. */
 int main(void)

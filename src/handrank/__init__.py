@@ -8,7 +8,7 @@
 
 See ``help(handrank.evaluate)`` and the README for the full tour.
 """
-from ._build import build_info
+from ._build import __version__, build_info
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
@@ -23,11 +23,11 @@ from ._display import (EquityGrid, cards_html, equity_grid, grid_text, heat, ran
 from ._games import (GAMES, Game, Half, bring_in, evaluate_omaha, first_to_act, game_strengths,
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
-from ._types import Category, HandError, Strength
+from ._strength import Strength
+from ._types import Category, HandError
 from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
                        deal, deal_masks, redraw)
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",

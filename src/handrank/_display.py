@@ -349,7 +349,7 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     >>> round(g.overall, 4)                 # against all 22 live hands of the range
     0.2006
     """
-    from ._api import check_trials, resolve_seed
+    from ._runs import check_trials, resolve_seed
     from ._equity import equity
     from ._games import board_lists, get_game
     trials = check_trials(trials)                      # as hr.equity checks them

@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import MAX_TRIALS, resolve_run, resolve_threads  # noqa: F401 (MAX_TRIALS)
 from ._cards import card_name
 from ._input import card_list
 from ._games import Game, board_lists, get_game
 from ._ranges import Range, in_deck, parse_range
+from ._runs import resolve_run, resolve_threads
 from ._slices import sliced
 from ._types import HandError
 

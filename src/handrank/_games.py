@@ -14,11 +14,12 @@ from typing import Any, Literal
 import numpy as np
 
 from . import _core
-from ._api import _out_array, as_hands, evaluate, resolve_threads, row_problem
+from ._api import _out_array, as_hands, evaluate, row_problem
 from ._cards import format as format_cards
 from ._input import card_array, card_list
 from ._deck import SHORT, STANDARD, Deck
 from ._rules import RuleSet, get_rules
+from ._runs import resolve_threads
 from ._slices import first_bad_row
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild

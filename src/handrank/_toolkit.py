@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import resolve_seed, resolve_threads
 from ._cards import NCODES, RANK_CHARS, card_name, codes_excerpt, parse_codes
 from ._deck import STANDARD, Deck
+from ._runs import resolve_seed, resolve_threads
 from ._slices import sliced
 from ._types import HandError
 

@@ -37,9 +37,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import __version__
-from ._build import version_text
-from ._api import default_threads, describe, evaluate
+from ._build import __version__, version_text
+from ._api import describe, evaluate
+from ._runs import default_threads
 from ._cards import format as format_cards, parse
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError

@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import doctest
+import importlib
+import pkgutil
 
 import pytest
 
 import handrank
-from handrank import (_analysis, _api, _build, _cards, _deck, _display, _equity, _games, _plot,
-                      _ranges, _rules, _toolkit, _types, _wild)
+from handrank import _api
 
-MODULES = [handrank, _analysis, _api, _build, _cards, _deck, _equity, _games, _ranges, _rules,
-           _toolkit, _types, _wild, _display, _plot]
+#: The package and every module in it (a new module's examples run without
+#: being listed here); ``__main__`` runs the CLI when imported.
+MODULES = [handrank] + [importlib.import_module(f"handrank.{m.name}")
+                        for m in pkgutil.iter_modules(handrank.__path__) if m.name != "__main__"]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

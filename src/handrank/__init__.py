@@ -12,7 +12,7 @@ from ._build import __version__, build_info
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
                    lowest_card)
-from ._cards import format, from_mask, parse, to_mask
+from ._convert import format, from_mask, parse, to_mask
 from ._counts import category_counts
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from ._equity import EquityResult, equity

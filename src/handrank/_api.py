@@ -2,7 +2,8 @@
 
 Checks that need the data (a repeated card, a joker, a code out of range) are
 made by the C loop at almost no cost; when it reports a bad row, this module
-looks at that row again to say exactly what is wrong with it.
+asks the one row explainer (:func:`handrank._input.row_problem`) what is
+wrong with it.
 """
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
-from ._slices import first_bad_row
+from ._cards import NCODES, card_name, codes_excerpt
+from ._convert import format as format_cards
 from ._deck import Deck
-from ._input import card_array
+from ._input import _size_error, as_hands, row_problem
+from ._slices import first_bad_row
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._runs import MIN_ROWS_PER_THREAD, resolve_threads
 from ._strength import _STRENGTH_TYPES, Strength, strength_type
@@ -38,121 +40,6 @@ CHUNK_ROWS = 1 << 22
 #: Slow hands (8 or 9 cards, wild cards, masks of unknown size; up to a
 #: hundred times slower) start with chunks this many times smaller.
 SLOW_CHUNK_DIVISOR = 128
-
-
-#: A hand's text is read no further than this many cards (so a huge text that
-#: cannot be one hand is refused at once).
-_TEXT_CARDS_LIMIT = 64
-
-
-def _size_error(k: int | str, rs: RuleSet | None, hint: str = "") -> HandError:
-    """The one message for a hand of the wrong size: 'a hand needs 5 to 9
-    cards; got 4', or 'exactly 3 cards under three-card rules'."""
-    sizes = rs.hand_sizes if rs is not None else range(5, 10)
-    span = f"{sizes.start} to {sizes.stop - 1}" if len(sizes) > 1 else f"exactly {sizes.start}"
-    rule = "" if rs is None or rs.name == "high" else f" under {rs.name} rules"
-    return HandError(f"a hand needs {span} cards{rule}; got {k}{hint}")
-
-
-def _is_text_array(arr: np.ndarray) -> bool:
-    """Whether an array holds only text: dtype str, or object dtype with all str.
-    (Not for lists: numpy makes ``["As Ks Qs Js Ts", 5]`` a str array.)"""
-    if arr.dtype.kind == "U":
-        return True
-    return arr.dtype == object and all(isinstance(t, str) for t in arr.flat)
-
-
-def as_hands(hands: Any, rs: RuleSet | None = None) -> tuple[np.ndarray, bool]:
-    """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
-    the input was one hand.  Accepts text, a sequence of codes, a list (or
-    1-D numpy array, or pandas Series) of texts, or an integer array of one
-    (k,) or many (N, k) hands.
-
-    With a rule set ``rs``, one hand of more cards than it ranks is refused
-    before its codes are converted or checked (a long 1-D array is one hand,
-    and usually a batch passed flat by mistake)."""
-    k_range = (rs.hand_sizes.start, rs.hand_sizes.stop - 1) if rs is not None else None
-    if isinstance(hands, str):
-        if k_range is None:
-            return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
-        lo, hi = k_range
-        codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
-        if len(codes) > hi:
-            k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
-            raise _size_error(k, rs, f" ({codes_excerpt(codes)!r})")
-        return np.array(codes, dtype=np.uint8).reshape(1, -1), True
-    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        return as_batch(hands), False
-    if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
-        raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
-                        f"got {type(hands).__name__}")
-    if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
-            and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
-        raise _size_error(len(hands), rs,
-                              " (a flat list of codes is one hand; pass a list of hands or "
-                              "an (N, k) array for a batch)")
-    try:
-        arr = np.asarray(hands)
-    except ValueError as e:   # ragged nested lists
-        raise HandError(f"hands must all hold the same number of cards ({e})") from None
-    if arr.dtype == object or arr.dtype.kind not in "iu":
-        if arr.size == 0:
-            raise HandError("no cards given: a hand needs 5 to 9 cards")
-        if not isinstance(hands, (list, tuple)) and _is_text_array(arr):
-            if arr.ndim == 0:
-                return as_hands(str(arr[()]), rs)
-            if arr.ndim == 1:                    # a numpy array or pandas Series of texts
-                return as_batch([str(t) for t in arr.tolist()]), False
-            raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
-                            f"got shape {arr.shape}")
-        raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
-    if arr.ndim == 1:
-        if k_range is not None and len(arr) > k_range[1]:
-            raise _size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
-                                                      "(N, k) array for a batch)")
-        return card_array(arr).reshape(1, -1), True
-    if arr.ndim == 2:
-        return card_array(arr), False
-    raise HandError(f"hands must be a 1-D hand or a 2-D (N, k) array; got shape {arr.shape}")
-
-
-def as_batch(hands: Any) -> np.ndarray:
-    """(N, k) uint8 rows from a list of texts or an integer array."""
-    if isinstance(hands, list):
-        fast = _core.parse_plain(hands)
-        if fast is not None:
-            return fast
-    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        rows = []
-        for i, text in enumerate(hands):
-            try:
-                rows.append(parse_codes(text))
-            except HandError as e:
-                raise HandError(f"row {i}: {e}") from None
-            if len(rows[-1]) != len(rows[0]):
-                raise HandError(f"row {i} has {len(rows[-1])} cards but row 0 has "
-                                f"{len(rows[0])}; every hand of a batch has the same k")
-        return np.array(rows, dtype=np.uint8)
-    arr, single = as_hands(hands)
-    return arr
-
-
-def row_problem(row: np.ndarray, jokers_ok: bool = False, deck: Deck | None = None) -> str:
-    """What is wrong with one hand's codes (for error messages): a code out
-    of range, a joker without a wild setting, a card off the deck, a repeat."""
-    seen: dict[int, int] = {}
-    for pos, c in enumerate(int(x) for x in row):
-        if not 0 <= c < NCODES:
-            return f"card code {c} at position {pos} is out of range 0..{NCODES - 1}"
-        if c >= 52 and not jokers_ok:
-            return (f"a joker (code {c}) needs a wild setting: wild='bug', 'jokers' "
-                    f"or a list of wild cards")
-        if deck is not None and c < 52 and not deck.holds(c):
-            return f"card {card_name(c)} is not in {deck.describe()}"
-        if c in seen:
-            return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
-        seen[c] = pos
-    return "the hand is invalid"
 
 
 def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = False,

@@ -14,9 +14,9 @@ from typing import Any, Literal
 import numpy as np
 
 from . import _core
-from ._api import _out_array, as_hands, evaluate, row_problem
-from ._cards import format as format_cards
-from ._input import card_array, card_list
+from ._api import _out_array, evaluate
+from ._convert import format as format_cards
+from ._input import as_hands, card_array, card_list, row_problem
 from ._deck import SHORT, STANDARD, Deck
 from ._rules import RuleSet, get_rules
 from ._runs import resolve_threads

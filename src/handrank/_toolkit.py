@@ -23,6 +23,7 @@ import numpy as np
 from . import _core
 from ._cards import NCODES, RANK_CHARS, card_name, codes_excerpt, parse_codes
 from ._deck import STANDARD, Deck
+from ._input import as_hands
 from ._runs import resolve_seed, resolve_threads
 from ._slices import sliced
 from ._types import HandError
@@ -335,8 +336,7 @@ deal_masks.__doc__ = deal_masks.__doc__.replace("{args}", _DEAL_ARGS)
 
 def _hand_rows(hands: Any) -> tuple[np.ndarray, bool]:
     """(rows, single): C-contiguous (n, k) uint8 codes checked to be 0..53
-    (the one validator: handrank._api.as_hands)."""
-    from ._api import as_hands
+    (the one validator: handrank._input.as_hands)."""
     return as_hands(hands)
 
 

@@ -40,7 +40,7 @@ import numpy as np
 from ._build import __version__, version_text
 from ._api import describe, evaluate
 from ._runs import default_threads
-from ._cards import format as format_cards, parse
+from ._convert import format as format_cards, parse
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._api import category as category_of

@@ -226,7 +226,7 @@ def test_pandas_series_of_texts():
 @pytest.fixture
 def tiny_chunks(monkeypatch):
     """Batches cut into C calls of at most 1000 rows (slow hands: from 7 rows up)."""
-    import handrank._api as api
+    import handrank._evaluate as api
     monkeypatch.setattr(api, "CHUNK_ROWS", 1000)
     return api
 

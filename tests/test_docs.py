@@ -8,7 +8,7 @@ import pkgutil
 import pytest
 
 import handrank
-from handrank import _api
+from handrank import _evaluate
 
 #: The package and every module in it (a new module's examples run without
 #: being listed here); ``__main__`` runs the CLI when imported.
@@ -64,7 +64,7 @@ def _cli_output(*argv: str) -> str:
 
 
 def test_evaluate_docstring_rule_sets():
-    doc = _api.evaluate.__doc__
+    doc = _evaluate.evaluate.__doc__
     rules = doc[doc.index("    rules\n"):doc.index("    wild\n")]
     assert_whole_list("evaluate's rules= parameter", rules)
     assert "RULE_SETS" in rules

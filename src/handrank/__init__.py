@@ -10,8 +10,8 @@ See ``help(handrank.evaluate)`` and the README for the full tour.
 """
 from ._build import __version__, build_info
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
-from ._api import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
-                   lowest_card)
+from ._evaluate import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
+                        lowest_card)
 from ._convert import format, from_mask, parse, to_mask
 from ._counts import category_counts
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
@@ -20,8 +20,9 @@ from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._ranges import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, Range, hand_class, top_classes
 from ._display import (EquityGrid, cards_html, equity_grid, grid_text, heat, range_html, shade,
                        use_color)
-from ._games import (GAMES, Game, Half, bring_in, evaluate_omaha, first_to_act, game_strengths,
-                     get_game, register_game, showdown, upcard_strength, winners)
+from ._games import GAMES, Game, Half, get_game, register_game
+from ._showdown import evaluate_omaha, game_strengths, showdown, winners
+from ._stud import bring_in, first_to_act, upcard_strength
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._strength import Strength
 from ._types import Category, HandError

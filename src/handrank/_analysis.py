@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ._api import evaluate
+from ._evaluate import evaluate
 from ._cards import card_name
 from ._input import card_array, card_list
 from ._runs import resolve_threads

@@ -351,7 +351,8 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     """
     from ._runs import check_trials, resolve_seed
     from ._equity import equity
-    from ._games import board_lists, get_game
+    from ._games import get_game
+    from ._showdown import board_lists
     trials = check_trials(trials)                      # as hr.equity checks them
     seed = None if seed is None else resolve_seed(seed)
     g = get_game(game)

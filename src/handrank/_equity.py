@@ -15,10 +15,11 @@ import numpy as np
 
 from . import _core
 from ._cards import card_name
+from ._games import Game, get_game
 from ._input import card_list, row_fault
-from ._games import Game, board_lists, get_game
 from ._ranges import Range, in_deck, parse_range
 from ._runs import resolve_run, resolve_threads
+from ._showdown import board_lists
 from ._slices import sliced
 from ._types import HandError
 

@@ -38,14 +38,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._build import __version__, version_text
-from ._api import describe, evaluate
 from ._runs import default_threads
 from ._convert import format as format_cards, parse
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
-from ._api import category as category_of
+from ._evaluate import category as category_of, describe, evaluate
 from ._toolkit import deal
-from ._games import GAMES, board_lists, game_strengths, get_game, showdown
+from ._games import GAMES, get_game
+from ._showdown import board_lists, game_strengths, showdown
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
 #: Options of the top-level parser itself; any other first option belongs to

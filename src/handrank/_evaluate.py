@@ -1,4 +1,5 @@
-"""The public evaluation API: argument checking, then one call into the C loop.
+"""Evaluation: the public functions that value hands, argument checking, then
+one call into the C loop.
 
 Checks that need the data (a repeated card, a joker, a code out of range) are
 made by the C loop at almost no cost; when it reports a bad row, this module
@@ -17,9 +18,9 @@ from ._cards import NCODES, card_name, codes_excerpt
 from ._convert import format as format_cards
 from ._deck import Deck
 from ._input import _size_error, as_hands, row_problem
-from ._slices import first_bad_row
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._runs import MIN_ROWS_PER_THREAD, resolve_threads
+from ._slices import first_bad_row
 from ._strength import _STRENGTH_TYPES, Strength, strength_type
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild

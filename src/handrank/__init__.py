@@ -17,9 +17,11 @@ from ._counts import category_counts
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from ._equity import EquityResult, equity
 from ._preflop import PreflopTable, preflop_row, preflop_table
-from ._ranges import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, Range, hand_class, top_classes
-from ._display import (EquityGrid, cards_html, equity_grid, grid_text, heat, range_html, shade,
-                       use_color)
+from ._classes import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, hand_class, top_classes
+from ._ranges import Range
+from ._display import cards_html, grid_text, heat, range_html, shade, use_color
+from . import _plot  # noqa: F401 -- draws Range.plot (fills _ranges.DRAWERS)
+from ._equity_grid import EquityGrid, equity_grid
 from ._games import GAMES, Game, Half, get_game, register_game
 from ._showdown import evaluate_omaha, game_strengths, showdown, winners
 from ._stud import bring_in, first_to_act, upcard_strength
@@ -42,7 +44,7 @@ __all__ = [
     # dealing, draws and canonical hand indexes (_toolkit)
     "Dealer", "PREFLOP_CLASS", "canonical_hand", "canonical_index", "canonical_size", "deal",
     "deal_masks", "redraw",
-    # ranges: percentages, grids and pictures (_ranges, _display)
+    # ranges: percentages, grids and pictures (_classes, _ranges, _display, _equity_grid)
     "GRID_CLASSES", "PREFLOP_ORDER", "top_classes", "EquityGrid", "cards_html", "equity_grid",
     "grid_text", "heat", "range_html", "shade", "use_color",
     # a single hand's strength with its rule set; category counts of a batch

@@ -52,7 +52,8 @@ from typing import Any
 
 import numpy as np
 
-from ._ranges import HAND_CLASSES, Range
+from ._classes import HAND_CLASSES
+from ._ranges import Range
 from ._rules import get_rules
 from ._runs import default_threads, resolve_threads
 from ._slices import sliced

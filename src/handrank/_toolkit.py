@@ -842,7 +842,7 @@ def canonical_hand(index: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = Non
 
 
 def _preflop_class() -> np.ndarray:
-    from ._ranges import HAND_CLASSES
+    from ._classes import HAND_CLASSES
     reps = canonical_hand(np.arange(169), (2,))
     pos = np.empty(169, dtype=np.int16)
     for i, (a, b) in enumerate(reps.tolist()):

@@ -366,7 +366,8 @@ def cmd_range(args: argparse.Namespace) -> int:
 
 
 def cmd_equity_grid(args: argparse.Namespace) -> int:
-    from ._display import equity_grid, use_color
+    from ._display import use_color
+    from ._equity_grid import equity_grid
     if len(args.hands) != 2:
         raise HandError(f"--grid takes two entries, a hand and a range (AhKh 'QQ+, AKs'); "
                         f"got {len(args.hands)}")

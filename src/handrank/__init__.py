@@ -28,8 +28,8 @@ from ._stud import bring_in, first_to_act, upcard_strength
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._strength import Strength
 from ._types import Category, HandError
-from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
-                       deal, deal_masks, redraw)
+from ._deal import Dealer, deal, deal_masks, redraw
+from ._index import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
     "__version__",
     # analysis (_analysis)
     "Potential", "ehs", "ehs2", "hand_potential", "hand_strength", "outs",
-    # dealing, draws and canonical hand indexes (_toolkit)
+    # dealing, draws and canonical hand indexes (_deal, _index)
     "Dealer", "PREFLOP_CLASS", "canonical_hand", "canonical_index", "canonical_size", "deal",
     "deal_masks", "redraw",
     # ranges: percentages, grids and pictures (_classes, _ranges, _display, _equity_grid)

@@ -43,7 +43,7 @@ from ._convert import format as format_cards, parse
 from ._rules import RULE_SETS, get_rules
 from ._types import HandError
 from ._evaluate import category as category_of, describe, evaluate
-from ._toolkit import deal
+from ._deal import deal
 from ._games import GAMES, get_game
 from ._showdown import board_lists, game_strengths, showdown
 
@@ -120,7 +120,7 @@ def _count(text: str) -> int:
 
 def _demo_hands(text: str) -> int:
     """argparse type: 0 up to the most rows one deal hands out."""
-    from ._toolkit import MAX_DEAL_ROWS
+    from ._deal import MAX_DEAL_ROWS
     n = _count(text)
     if n > MAX_DEAL_ROWS:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_DEAL_ROWS:,} (2**40); got {n:,}")

@@ -12,6 +12,11 @@ with):
   Homebrew's libomp);
 - MSVC: /O2 and /openmp (OpenMP 2.0, which is all the C core uses).
 
+Before anything else the compiler must compile a two-line C program and a
+file that includes Python.h; if it cannot, the build stops with a message
+that says how to get a compiler (or Python's headers) on each platform, and
+that wheels need neither.
+
 Without OpenMP the build still succeeds and is single-threaded; it says so in
 ``handrank.build_info()`` and ``handrank --version``.
 
@@ -19,6 +24,11 @@ Environment (a value of "", "0", "no", "false" or "off" counts as unset):
   HANDRANK_NO_OPENMP=1  build without OpenMP, whatever the compiler can do;
   HANDRANK_WERROR=1     turn warnings into errors (-Werror, /WX), for CI;
   HANDRANK_SANITIZE=1   AddressSanitizer + UBSan (gcc and clang).
+
+The C headers go into the package too (handrank/include/handrank/*.h, next to
+_core.pyx), so that C and Cython code can be compiled against the core:
+``handrank.get_include()`` names that directory (in a source tree, or an
+editable install, include/ itself).
 
 Cython's generated code is not -Wpedantic clean under gcc: "ISO C forbids
 conversion of function pointer to object pointer type" (its type-slot
@@ -29,16 +39,19 @@ with them.
 """
 import contextlib
 import os
+import re
 import sys
 import tempfile
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 try:
-    from setuptools.errors import CompileError, LinkError
+    from setuptools.errors import BaseError, CCompilerError, CompileError, LinkError
 except ImportError:   # setuptools < 59
-    from distutils.errors import CompileError, LinkError
+    from distutils.errors import CCompilerError, CompileError, LinkError
+    from distutils.errors import DistutilsError as BaseError
 
 # Why a build has no OpenMP; handrank.build_info() reports it (HR_BUILD_OPENMP).
 OPENMP_USED, OPENMP_DISABLED, OPENMP_UNAVAILABLE = 0, 1, 2
@@ -53,6 +66,43 @@ int main(void)
     return n >= 1 && omp_get_max_threads() >= 1 ? 0 : 1;
 }
 """
+
+
+NO_COMPILER_HELP = """\
+handrank's core is C (with Cython): installing handrank from source compiles
+it, and that needs a C compiler.  Install one, then run pip again:
+  Debian, Ubuntu:  sudo apt-get install build-essential python3-dev
+  Fedora, RHEL:    sudo dnf install gcc python3-devel
+  Alpine:          apk add build-base python3-dev
+  macOS:           xcode-select --install   (then brew install libomp for threads)
+  Windows:         Microsoft C++ Build Tools, workload "Desktop development with C++"
+or name a working compiler in CC (CC=clang pip install .).
+A prebuilt wheel needs no compiler: released versions have wheels for CPython
+3.11-3.13 on Linux (x86-64, aarch64; glibc and musl), macOS (arm64, x86-64)
+and Windows (AMD64).  pip install --only-binary=handrank handrank
+installs one, or says that there is none for this platform.
+See "Platforms and building" in the docs (docs/building.rst)."""
+
+NO_PYTHON_H_HELP = """\
+Python's C headers are part of the Python development package:
+  Debian, Ubuntu:  sudo apt-get install python3-dev
+  Fedora, RHEL:    sudo dnf install python3-devel
+  Alpine:          apk add python3-dev
+(the python.org installers, pyenv, conda and uv's Pythons include them).
+A prebuilt wheel needs neither headers nor a compiler:
+pip install --only-binary=handrank handrank
+See "Platforms and building" in the docs (docs/building.rst)."""
+
+
+def short_reason(exc):
+    """What went wrong when the compiler was run, in a few words."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, FileNotFoundError) or "No such file or directory" in text:
+        return "not found: it is not installed, or not on PATH"
+    status = re.search(r"exit (?:status|code) (-?\d+)", text)
+    if status:
+        return f"it failed with exit status {status.group(1)}"
+    return text if len(text) <= 300 else text[:300] + "..."
 
 
 def env_flag(name):
@@ -113,11 +163,47 @@ class BuildExt(build_ext):
                 return False
         return True
 
-    def compiler_name(self):
+    def compiler_exe(self):
         exe = getattr(self.compiler, "compiler_so", None) or getattr(self.compiler, "cc", None)
         if isinstance(exe, (list, tuple)):
             exe = exe[0] if exe else None
-        return f"{self.compiler.compiler_type} ({exe or 'default'})"
+        return exe
+
+    def compiler_name(self):
+        return f"{self.compiler.compiler_type} ({self.compiler_exe() or 'default'})"
+
+    def check_compiler(self):
+        """Stop with a message that says what to install when the compiler
+        cannot compile C (none installed, a CC that does not exist or does not
+        work) or Python's headers are missing.  The compiler's own output is
+        shown: it may say more."""
+        with tempfile.TemporaryDirectory() as tmp:
+            def compiles(name, code):
+                src = os.path.join(tmp, name)
+                with open(src, "w") as f:
+                    f.write(code)
+                self.compiler.compile([src], output_dir=tmp)
+
+            try:
+                compiles("cc_probe.c", "int main(void) { return 0; }\n")
+            except (CCompilerError, BaseError, OSError) as exc:
+                exe = self.compiler_exe()
+                which = f"the C compiler {exe!r}" if exe else "the C compiler"
+                raise CompileError(
+                    f"handrank needs a C compiler to build: {which} "
+                    f"({self.compiler.compiler_type}) cannot compile a C program: "
+                    f"{short_reason(exc)}.\n" + NO_COMPILER_HELP) from None
+            try:
+                compiles("py_probe.c", "#include <Python.h>\n"
+                         "int main(void) { return Py_IsInitialized(); }\n")
+            except (CCompilerError, BaseError, OSError) as exc:
+                raise CompileError(
+                    f"handrank: the C compiler works, but a file that includes Python.h "
+                    f"does not compile ({short_reason(exc)}; the compiler's output above "
+                    f"says why).  Usually Python's C headers are missing: this Python "
+                    f"looks for them in "
+                    f"{', '.join(self.compiler.include_dirs) or 'no directory'}.\n"
+                    + NO_PYTHON_H_HELP) from None
 
     def choose_flags(self):
         ctype = self.compiler.compiler_type
@@ -164,12 +250,41 @@ class BuildExt(build_ext):
         return cflags + omp[0], ldflags + omp[1], status
 
     def build_extensions(self):
+        self.check_compiler()
         cflags, ldflags, status = self.choose_flags()
         for ext in self.extensions:
             ext.extra_compile_args = cflags + list(ext.extra_compile_args or [])
             ext.extra_link_args = ldflags + list(ext.extra_link_args or [])
             ext.define_macros = list(ext.define_macros or []) + [("HR_BUILD_OPENMP", str(status))]
         super().build_extensions()
+
+
+HEADERS = sorted(os.path.join("include", "handrank", f) for f in os.listdir("include/handrank")
+                 if f.endswith(".h"))
+
+
+class BuildPy(build_py):
+    """build_py that also puts the C headers into the package, as
+    handrank/include/handrank/*.h (what handrank.get_include() returns).  An
+    editable install has none: get_include() finds include/ in the tree."""
+
+    def header_outputs(self):
+        dest = os.path.join(self.build_lib, "handrank", "include", "handrank")
+        return [(h, os.path.join(dest, os.path.basename(h))) for h in HEADERS]
+
+    def run(self):
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        for src, dst in self.header_outputs():
+            self.mkpath(os.path.dirname(dst))
+            self.copy_file(src, dst, preserve_mode=False)
+
+    def get_outputs(self, include_bytecode=True):
+        outputs = super().get_outputs(include_bytecode)
+        if getattr(self, "editable_mode", False):
+            return outputs
+        return outputs + [dst for _, dst in self.header_outputs()]
 
 
 def extensions():
@@ -179,7 +294,7 @@ def extensions():
         "handrank._core",
         sources=["src/handrank/_core.pyx"],
         include_dirs=["include"],
-        depends=[os.path.join("include", "handrank", f) for f in os.listdir("include/handrank")],
+        depends=HEADERS,
     )
     return cythonize(
         [ext],
@@ -194,4 +309,4 @@ def extensions():
     )
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

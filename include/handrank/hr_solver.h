@@ -39,7 +39,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hr_core.h"
-#include "hr_eval.h"     /* hr_value, hr_vctx_t, hr_standard, hr_team, HR_OMP */
+#include "hr_rows.h"     /* hr_team */
+#include "hr_value.h"    /* hr_value, hr_vctx_t, hr_standard */
+
+/* OpenMP directives only where the build has OpenMP (a serial build must
+ * not see unknown pragmas). */
+#ifdef _OPENMP
+#define HR_SV_OMP(x) HR_OMP(x)
+#else
+#define HR_SV_OMP(x)
+#endif
 
 #define HR_SV_HANDS 1326
 #define HR_SV_MAX_RUNOUTS 1176     /* C(49, 2): the runouts of a flop */
@@ -383,7 +392,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
         (void)team;
 #ifdef _OPENMP
         if (team > 1 && NR > 1) {
-            HR_OMP(parallel for schedule(dynamic, 16) num_threads(team))
+            HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team))
             for (r = 0; r < NR; r++) hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0);
             return 0;
         }
@@ -395,7 +404,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
     memset(out, 0, size * sizeof(double));
 #ifdef _OPENMP
     if (team > 1 && nr > 1) {
-        HR_OMP(parallel num_threads(team))
+        HR_SV_OMP(parallel num_threads(team))
         {
             double *acc = (double *)calloc(size, sizeof(double));
             hr_sv_board_t *P = (hr_sv_board_t *)malloc(sizeof(hr_sv_board_t));
@@ -447,7 +456,7 @@ static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64
     hr_vctx_init(&c, wc, R, &hr_standard);
 #ifdef _OPENMP
     if (team > 1 && hi - lo >= 2 * team) {
-        HR_OMP(parallel for schedule(dynamic, 1) num_threads(team))
+        HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team))
         for (b = lo; b < hi; b++)
             if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, 1))
                 failed = 1;
@@ -473,7 +482,7 @@ static int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int 
     int q;
     hr_vctx_init(&c, wc, R, &hr_standard);
     (void)team;
-    HR_OMP(parallel for schedule(dynamic, 8) num_threads(team) if(team > 1))
+    HR_SV_OMP(parallel for schedule(dynamic, 8) num_threads(team) if(team > 1))
     for (q = 0; q < nr; q++)
         hr_sv_strengths(&c, hr_sv_river(base, nb, (const uint8_t(*)[2])ro, q),
                         s + (size_t)q * HR_SV_HANDS);
@@ -493,7 +502,7 @@ static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_ma
     if (nb == 5) {
         int i;
         (void)team;
-        HR_OMP(parallel for schedule(dynamic, 16) num_threads(team) if(team > 1))
+        HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team) if(team > 1))
         for (i = r0; i < r1; i++) {
             int8_t *row = out8 + (size_t)(i - r0) * N;
             const int16_t si = s[i];
@@ -520,7 +529,7 @@ static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_ma
     const int ntiles = (r1 - r0 + HR_SV_TILE - 1) / HR_SV_TILE;
     int failed = 0, t;
     (void)team;
-    HR_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1))
+    HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1))
     for (t = 0; t < ntiles; t++) {
         const int i0 = r0 + t * HR_SV_TILE, i1 = i0 + HR_SV_TILE < r1 ? i0 + HR_SV_TILE : r1;
         int16_t *acc = (int16_t *)calloc((size_t)HR_SV_TILE * N, sizeof(int16_t));

@@ -38,9 +38,9 @@ from typing import Any
 import numpy as np
 
 from ._hands import HANDS, NHANDS
-from ._ranges import HAND_CLASSES, hand_class
+from ._classes import HAND_CLASSES, hand_class
 from ._solver import _BITS, boards_of, showdown_values
-from ._toolkit import canonical_hand, canonical_index, canonical_size
+from ._index import canonical_hand, canonical_index, canonical_size
 from ._types import HandError
 
 __all__ = ["build_table", "load_table", "table_pieces", "TABLE_KINDS", "TABLE_VERSION"]

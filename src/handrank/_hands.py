@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ._convert import format as _fmt
 from ._input import card_array, card_list
 from ._types import HandError
 
@@ -114,7 +115,6 @@ def hand_index(hands: Any) -> Any:
     bad = (srt[:, -1] >= 52) | (np.diff(srt, axis=1) == 0).any(axis=1)
     if bad.any():
         i = int(np.argmax(bad))
-        from ._cards import format as _fmt
         what = "joker" if srt[i, -1] >= 52 else "repeated card"
         raise HandError(f"hand {i} ({_fmt([int(c) for c in rows[i]])}): a {what}; hands are "
                         f"distinct cards of the 52-card deck")

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import resolve_threads
+from ._runs import resolve_threads
 from ._cards import card_name
 from ._hands import HANDS, NHANDS, hand_index
 from ._input import card_array, card_list

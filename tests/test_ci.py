@@ -1,0 +1,143 @@
+"""The CI script (.ci/run, its helpers in .ci/lib.sh, .ci/constraints.txt):
+what it runs and how it treats the machine.  Only in a source tree."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / ".ci" / "run"
+LIB = ROOT / ".ci" / "lib.sh"
+CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
+
+pytestmark = [
+    pytest.mark.skipif(not RUN.is_file(), reason="no .ci/ here (an installed wheel)"),
+    pytest.mark.skipif(shutil.which("bash") is None, reason="no bash"),
+]
+
+README_TEST_COMMAND = "pip install '.[test]' && pytest"
+
+
+def commands(path: Path) -> list[str]:
+    """The script's lines without comments, with continuation lines joined."""
+    text = re.sub(r"\\\n\s*", " ", path.read_text())
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and not line.strip().startswith("#")]
+
+
+def bash(script: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
+
+
+def lib_value(name: str) -> list[str]:
+    r = bash(f'. .ci/lib.sh && echo ${name}')
+    assert r.returncode == 0, r.stderr
+    return r.stdout.split()
+
+
+def test_the_script_parses():
+    for path in (RUN, LIB):
+        r = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True)
+        assert r.returncode == 0, (path, r.stderr)
+
+
+def test_the_readme_command_is_the_first_test_line():
+    assert README_TEST_COMMAND in (ROOT / "README.md").read_text()
+    tests = [c for c in commands(RUN) if re.search(r"\b(pip install|pytest)\b", c)]
+    assert tests[0] == README_TEST_COMMAND
+
+
+def test_every_venv_starts_empty():
+    venvs = [c for c in commands(RUN) if "-m venv" in c]
+    assert len(venvs) >= 4
+    for c in venvs:
+        assert "--clear" in c.split(), c
+
+
+def test_nothing_is_removed_from_the_machine():
+    for path in (RUN, LIB):
+        for c in commands(path):
+            removes = r"apt(-get)?\b.*\b(remove|purge|autoremove)\b|\bdpkg\s+-[rP]"
+            assert not re.search(removes, c), c
+
+
+def test_werror_and_sanitizer_builds_use_the_pinned_build_dependencies():
+    pins = {}
+    for line in CONSTRAINTS.read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{line!r} is not pinned with =="
+            pins[name.strip().lower()] = version.strip()
+    assert {"cython", "setuptools", "wheel", "numpy"} <= set(pins)
+    builds = [c for c in commands(RUN) if re.search(r"HANDRANK_(WERROR|SANITIZE)=1", c)
+              and re.search(r"pip install|-m build", c)]
+    builds += [c for c in commands(RUN) if re.search(r"venv-(cc|san)/bin/pip install", c)]
+    assert len(builds) >= 4
+    for c in builds:
+        assert '-c "$constraints"' in c or "PIP_CONSTRAINT=$constraints" in c, c
+    assert 'constraints=$root/.ci/constraints.txt' in commands(RUN)
+    # the pins satisfy what pyproject.toml asks of the build
+    specifiers = pytest.importorskip("packaging.specifiers")
+    requirements = pytest.importorskip("packaging.requirements")
+    import tomllib
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    for req in map(requirements.Requirement, requires):
+        pinned = pins[req.name.lower()]
+        assert req.specifier.contains(pinned), (str(req), pinned)
+    del specifiers
+
+
+def test_the_slow_tests_run_in_ci():
+    assert "pytest -m slow" in commands(RUN)
+
+
+def test_a_step_that_cannot_install_its_packages_fails_under_ci():
+    script = '. .ci/lib.sh && skip "clang builds: clang could not be installed" && ci_finish'
+    local = bash(script)
+    assert local.returncode == 0, local.stderr
+    assert "SKIPPED: clang builds" in local.stdout
+    for ci in ("true", "1"):
+        r = bash(script, CI=ci)
+        assert r.returncode == 1, r.stdout
+        assert "FAILED (CI=" in r.stdout
+        assert "clang builds: clang could not be installed" in r.stdout
+    assert bash(". .ci/lib.sh && ci_finish", CI="true").returncode == 0
+
+
+def test_the_time_of_each_step_is_reported():
+    r = bash('. .ci/lib.sh && step "first thing" && step "second thing" && step_report')
+    assert r.returncode == 0, r.stderr
+    report = r.stdout.split("== time per step ==")[1]
+    assert re.search(r"\d+m\d\ds  first thing\n.*\d+m\d\ds  second thing\n.*total", report, re.S)
+
+
+def test_the_subsets_name_test_files_that_exist():
+    tests = {str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")}
+    for name in ("FAST", "ASAN_SKIP", "NUMPY_SUBSET"):
+        files = lib_value(name)
+        assert files and set(files) <= tests, (name, sorted(set(files) - tests))
+    # the ASan run keeps the files that drive the C loops with varied inputs
+    asan = tests - set(lib_value("ASAN_SKIP"))
+    assert {"tests/test_batch.py", "tests/test_errors.py", "tests/test_properties.py",
+            "tests/test_equity.py", "tests/test_simd.py", "tests/test_fastpaths.py",
+            "tests/test_registry.py", "tests/test_wild.py", "tests/test_games.py"} <= asan
+    assert lib_value("ASAN_K") == ["not", "reference"]
+    assert '-k "$ASAN_K" tests' in " ".join(commands(RUN))
+
+
+def test_the_fast_subset_is_the_same_everywhere():
+    fast = lib_value("FAST")
+    building = (ROOT / "docs" / "building.rst").read_text()
+    block = re.search(r"pytest (tests/test_build\.py[^\n]*(?:\n\s+tests/[^\n]*)*)", building)
+    assert block and block.group(1).replace("\\", " ").split() == fast
+    workflow = ROOT / ".github" / "workflows" / "wheels.yml"
+    if workflow.is_file():
+        m = re.search(r"python -m pytest -q (tests/test_build\.py.*?)\n\n", workflow.read_text(),
+                      re.S)
+        assert m and m.group(1).split() == fast

@@ -9,7 +9,7 @@
  * two ranks only, so hr_sv_prepare cuts the 1,326 hands into 91 blocks, one
  * per rank pair (16 hands, 6 for a pair), values each block that holds live
  * hands once (one hash lookup), values the hands that make a flush one by
- * one, and sorts these items by strength (radix).  hr_sv_sweep then gives,
+ * one, and sorts these items by strength.  hr_sv_sweep then gives,
  * for one reach vector r, every hand's net showdown value
  *     v[i] = sum over hands j compatible with i and the board of
  *            r[j] * (+1 if i beats j, 0 on a tie, -1 if j beats i)
@@ -68,6 +68,7 @@ HR_INLINE hr_d2 hr_d2_ld(const double *p) { hr_d2 v; memcpy(&v, p, sizeof v); re
 HR_INLINE void hr_d2_st(double *p, hr_d2 v) { memcpy(p, &v, sizeof v); }
 HR_INLINE hr_d2 hr_d2_add(hr_d2 a, hr_d2 b) { return a + b; }
 HR_INLINE hr_d2 hr_d2_sub(hr_d2 a, hr_d2 b) { return a - b; }
+HR_INLINE hr_d2 hr_d2_mul(hr_d2 a, hr_d2 b) { return a * b; }
 HR_INLINE hr_d2 hr_d2_and(hr_d2 a, hr_u2 m) { return (hr_d2)((hr_u2)a & m); }
 HR_INLINE hr_d2 hr_d2_set(double x, double y) { hr_d2 v = {x, y}; return v; }
 HR_INLINE double hr_d2_0(hr_d2 v) { return v[0]; }
@@ -80,6 +81,7 @@ HR_INLINE hr_d2 hr_d2_ld(const double *p) { return hr_d2_set(p[0], p[1]); }
 HR_INLINE void hr_d2_st(double *p, hr_d2 v) { p[0] = v.x; p[1] = v.y; }
 HR_INLINE hr_d2 hr_d2_add(hr_d2 a, hr_d2 b) { return hr_d2_set(a.x + b.x, a.y + b.y); }
 HR_INLINE hr_d2 hr_d2_sub(hr_d2 a, hr_d2 b) { return hr_d2_set(a.x - b.x, a.y - b.y); }
+HR_INLINE hr_d2 hr_d2_mul(hr_d2 a, hr_d2 b) { return hr_d2_set(a.x * b.x, a.y * b.y); }
 HR_INLINE hr_d2 hr_d2_and(hr_d2 a, hr_u2 m)
 {
     uint64_t u[2];
@@ -193,58 +195,77 @@ HR_INLINE hr_v2 hr_sv_sum(const uint8_t *cards, int n)
     return acc;
 }
 
-/* Sort n items (key 0..8191, payload) by key: stable LSD radix, 7 then 6
- * bits, into out. */
-static void hr_sv_radix(const int16_t *key, const uint16_t *pay, int n, uint16_t *opay,
-                        int16_t *okey)
+/* Sort n items (key 0..8191, payload) by key into opay, okey: each key
+ * seen gets a bit in a two-level bitmap and a list of its items (a list
+ * head is read only after its key's bit is set, so the heads need no
+ * clearing); the bits are then read in order. */
+static void hr_sv_sort(const int16_t *key, const uint16_t *pay, int n, uint16_t *opay,
+                       int16_t *okey)
 {
-    uint16_t tp[HR_SV_ITEMS];
-    int16_t tk[HR_SV_ITEMS];
-    int cnt[128];
-    memset(cnt, 0, sizeof(cnt));
-    for (int i = 0; i < n; i++) cnt[key[i] & 127]++;
-    for (int i = 0, t = 0; i < 128; i++) {
-        const int x = cnt[i];
-        cnt[i] = t;
-        t += x;
-    }
+    uint64_t bits[128], top[2] = {0, 0};
+    int16_t head[8192], next[HR_SV_ITEMS];
     for (int i = 0; i < n; i++) {
-        const int p = cnt[key[i] & 127]++;
-        tp[p] = pay[i];
-        tk[p] = key[i];
+        const int k = key[i], w = k >> 6;
+        const uint64_t bit = 1ULL << (k & 63);
+        if (!(top[w >> 6] >> (w & 63) & 1)) {
+            top[w >> 6] |= 1ULL << (w & 63);
+            bits[w] = 0;
+        }
+        next[i] = (bits[w] & bit) ? head[k] : (int16_t)-1;
+        bits[w] |= bit;
+        head[k] = (int16_t)i;
     }
-    memset(cnt, 0, 64 * sizeof(int));
-    for (int i = 0; i < n; i++) cnt[(tk[i] >> 7) & 63]++;
-    for (int i = 0, t = 0; i < 64; i++) {
-        const int x = cnt[i];
-        cnt[i] = t;
-        t += x;
-    }
-    for (int i = 0; i < n; i++) {
-        const int p = cnt[(tk[i] >> 7) & 63]++;
-        opay[p] = tp[i];
-        okey[p] = tk[i];
-    }
+    int o = 0;
+    for (int t = 0; t < 2; t++)
+        for (uint64_t tw = top[t]; tw; tw &= tw - 1) {
+            const int w = 64 * t + hr_ctz64(tw);
+            for (uint64_t x = bits[w]; x; x &= x - 1) {
+                const int k = 64 * w + hr_ctz64(x);
+                for (int i = head[k]; i >= 0; i = next[i]) {
+                    opay[o] = pay[i];
+                    okey[o++] = (int16_t)k;
+                }
+            }
+        }
 }
 
-/* Value and sort the live hands of a river board (given by its summed
- * entries) into P.  Without a flush a hand's strength depends on its two
- * ranks only, so each block with live hands is valued once (one hash
- * lookup); a board with three or more cards of a suit takes the hands that
- * make a flush out of the blocks and values them one by one (how many
- * cards of that suit a hand needs follows from the board's count), exactly
- * as hr_value would.  c values high hands without wild cards. */
-static void hr_sv_prepare(const hr_vctx_t *c, hr_v2 board, hr_sv_board_t *P)
+/* The blocks that a board of given rank counts leaves hands in, sorted by
+ * the strength of those hands without a flush, which depends on the ranks
+ * alone: rk is the rank part of the board's key. */
+typedef struct {
+    int n;
+    uint16_t id[HR_SV_BLOCKS];
+    int16_t key[HR_SV_BLOCKS];
+} hr_sv_order_t;
+
+static void hr_sv_order(const hr_vctx_t *c, uint32_t rk, const int *cnt, hr_sv_order_t *O)
 {
-    const hr_v2 *E = hr_standard.next;
-    const uint64_t bm = HR_V2_LO(board), bkey = HR_V2_HI(board);
-    int16_t key[HR_SV_ITEMS], okey[HR_SV_ITEMS];
-    uint16_t pay[HR_SV_ITEMS];
-    int dead[HR_NRANKS], m = 0, ns = 0;
+    int16_t key[HR_SV_BLOCKS];
+    uint16_t pay[HR_SV_BLOCKS];
+    int n = 0;
+    for (int id = 0; id < HR_SV_BLOCKS; id++) {
+        const int r1 = hr_sv_b1[id], r2 = hr_sv_b2[id], p = r1 == r2;
+        if (cnt[r1] + 1 + p > 4 || cnt[r2] + 1 + p > 4) continue;
+        const uint64_t k = (uint32_t)(rk + hr_rank_mult[r1] + hr_rank_mult[r2]) | HR_SUIT_INIT;
+        key[n] = (int16_t)hr_value(c, 0, k, 7, HR_MODE_BEST, 0, 0);
+        pay[n++] = (uint16_t)id;
+    }
+    hr_sv_sort(key, pay, n, O->id, O->key);
+    O->n = n;
+}
+
+/* The live hands of a river board (bm, bkey: its summed entries) in each
+ * block: m[id] those that make no flush, fl[id] those that make one (they
+ * need 5 - k cards of a suit the board has k >= 3 of); cnt: the board's
+ * cards of each rank. */
+static void hr_sv_masks(uint64_t bm, uint64_t bkey, uint16_t *m, uint16_t *fl, int *cnt)
+{
+    int dead[HR_NRANKS];
     memset(dead, 0, sizeof(dead));
     for (int s = 0; s < 4; s++)
         for (uint64_t x = (bm >> (16 * s)) & HR_LANE; x; x &= x - 1) dead[hr_ctz64(x)] |= 1 << s;
-    /* the hands that make a flush need 5 - k cards of a suit the board has k >= 3 of */
+    for (int r = 0; r < HR_NRANKS; r++) cnt[r] = (dead[r] & 1) + (dead[r] >> 1 & 1) +
+                                                 (dead[r] >> 2 & 1) + (dead[r] >> 3);
     unsigned nofl = 0xffff;
     const uint64_t suits = (bkey - HR_SUIT_INIT) >> 32;   /* 4-bit counts per suit */
     for (int st = 0; st < 4; st++) {
@@ -257,34 +278,90 @@ static void hr_sv_prepare(const hr_vctx_t *c, hr_v2 board, hr_sv_board_t *P)
         const int r1 = hr_sv_b1[id], r2 = hr_sv_b2[id];
         unsigned live = hr_sv_rows16[~dead[r1] & 15] & ((~dead[r2] & 15) * 0x1111u);
         if (r1 == r2) live &= HR_SV_PAIR_MASK;
-        const unsigned mb = live & nofl;
-        P->m[id] = (uint16_t)mb;
-        if (mb) {
-            const uint64_t k = (uint32_t)(bkey + hr_rank_mult[r1] + hr_rank_mult[r2]) |
-                               HR_SUIT_INIT;
-            key[m] = (int16_t)hr_value(c, 0, k, 7, HR_MODE_BEST, 0, 0);
-            pay[m++] = (uint16_t)id;
-        }
-        for (unsigned f = live & ~nofl; f; f &= f - 1) {
-            const int bit = hr_ctz64(f), a = 4 * r2 + (bit & 3), b = 4 * r1 + (bit >> 2);
+        m[id] = (uint16_t)(live & nofl);
+        fl[id] = (uint16_t)(live & ~nofl);
+    }
+}
+
+/* The hands that make a flush on a river board (its summed entries; fl
+ * from hr_sv_masks), valued one by one exactly as hr_value would, sorted by
+ * strength: cards sa < sb, hand sh, strength sk.  Returns how many. */
+static int hr_sv_singles(const hr_vctx_t *c, hr_v2 board, const uint16_t *fl, uint8_t *sa,
+                         uint8_t *sb, uint16_t *sh, int16_t *sk)
+{
+    const hr_v2 *E = hr_standard.next;
+    int16_t key[HR_SV_HANDS];
+    uint16_t pay[HR_SV_HANDS], ord[HR_SV_HANDS];
+    uint8_t ta[HR_SV_HANDS], tb[HR_SV_HANDS];
+    int n = 0;
+    for (int id = 0; id < HR_SV_BLOCKS; id++)
+        for (unsigned f = fl[id]; f; f &= f - 1) {
+            const int bit = hr_ctz64(f);
+            const int a = 4 * hr_sv_b2[id] + (bit & 3), b = 4 * hr_sv_b1[id] + (bit >> 2);
             const hr_v2 x = HR_V2_ADD(board, HR_V2_ADD(E[a], E[b]));
-            P->sa[ns] = (uint8_t)a;
-            P->sb[ns] = (uint8_t)b;
-            P->sh[ns] = (uint16_t)(hr_sv_row[b] + a);
-            key[m] = (int16_t)hr_value(c, HR_V2_LO(x), HR_V2_HI(x), 7, HR_MODE_BEST, 0, 0);
-            pay[m++] = (uint16_t)(HR_SV_BLOCKS + ns++);
+            ta[n] = (uint8_t)a;
+            tb[n] = (uint8_t)b;
+            key[n] = (int16_t)hr_value(c, HR_V2_LO(x), HR_V2_HI(x), 7, HR_MODE_BEST, 0, 0);
+            pay[n] = (uint16_t)n;
+            n++;
         }
+    if (!n) return 0;
+    hr_sv_sort(key, pay, n, ord, sk);
+    for (int j = 0; j < n; j++) {
+        sa[j] = ta[ord[j]];
+        sb[j] = tb[ord[j]];
+        sh[j] = (uint16_t)(hr_sv_row[sb[j]] + sa[j]);
     }
-    hr_sv_radix(key, pay, m, P->it, okey);
-    int g = 0;
-    for (int i = 0; i < m; i++) {
-        P->str[i] = okey[i];
-        if (!i || okey[i] != okey[i - 1]) P->gs[g++] = (uint16_t)i;
+    return n;
+}
+
+/* Merge the blocks of O that hold hands (P->m) and the ns singles (P->sa,
+ * sb, sh, strengths sk, sorted) into P's items and groups. */
+static void hr_sv_assemble(const hr_sv_order_t *O, const int16_t *sk, int ns, hr_sv_board_t *P)
+{
+    int n = 0, g = 0, i = 0, j = 0;
+    int16_t last = -1;
+    for (;;) {
+        while (i < O->n && !P->m[O->id[i]]) i++;
+        int16_t k;
+        if (i < O->n && (j == ns || O->key[i] <= sk[j])) {
+            k = O->key[i];
+            P->it[n] = O->id[i++];
+        } else if (j < ns) {
+            k = sk[j];
+            P->it[n] = (uint16_t)(HR_SV_BLOCKS + j++);
+        } else {
+            break;
+        }
+        P->str[n] = k;
+        if (k != last) {
+            P->gs[g++] = (uint16_t)n;
+            last = k;
+        }
+        n++;
     }
-    P->gs[g] = (uint16_t)m;
-    P->n = m;
+    P->gs[g] = (uint16_t)n;
+    P->n = n;
     P->ng = g;
     P->ns = ns;
+}
+
+/* Value and sort the live hands of a river board (given by its summed
+ * entries) into P.  Without a flush a hand's strength depends on its two
+ * ranks only, so each block with live hands is valued once (one hash
+ * lookup); a board with three or more cards of a suit takes the hands that
+ * make a flush out of the blocks and values them one by one.  c values
+ * high hands without wild cards. */
+static void hr_sv_prepare(const hr_vctx_t *c, hr_v2 board, hr_sv_board_t *P)
+{
+    uint16_t fl[HR_SV_BLOCKS];
+    int16_t sk[HR_SV_HANDS];
+    int cnt[HR_NRANKS];
+    hr_sv_order_t O;
+    hr_sv_masks(HR_V2_LO(board), HR_V2_HI(board), P->m, fl, cnt);
+    hr_sv_order(c, (uint32_t)HR_V2_HI(board), cnt, &O);
+    const int ns = hr_sv_singles(c, board, fl, P->sa, P->sb, P->sh, sk);
+    hr_sv_assemble(&O, sk, ns, P);
 }
 
 /* Strengths of the 1,326 hands (-1 for a hand that meets the board), from
@@ -375,7 +452,7 @@ HR_INLINE void hr_sv_prefetch(const double *r, double *o)
 }
 
 /* The net showdown values of every hand against reach r on the board of P:
- * out[h] = v (ADD = 0; dead hands get 0) or out[h] += v (ADD = 1).
+ * out[h] = v (ADD = 0; dead hands get 0) or out[h] += wt * v (ADD = 1).
  *
  * One pass up the groups keeps T, the total live reach below, and cs[c],
  * the part of it held by card c.  For hand i = (a, b) let
@@ -388,12 +465,14 @@ HR_INLINE void hr_sv_prefetch(const double *r, double *o)
  * (for a block: one T and 4 + 4 card sums serve its 16 hands), and the
  * values come out at the end, a block row (4 neighbouring hands) at a
  * time. */
-HR_INLINE void hr_sv_sweep(const hr_sv_board_t *P, const double *r, double *out, const int ADD)
+HR_INLINE void hr_sv_sweep(const hr_sv_board_t *P, const double *r, double *out, const int ADD,
+                           const double wt)
 {
     double cs[HR_NCARDS], bt[HR_SV_BLOCKS], ba[HR_SV_BLOCKS][4], bb[HR_SV_BLOCKS][4];
     double st[HR_SV_HANDS], sa[HR_SV_HANDS], sb[HR_SV_HANDS];
     const int ng = P->ng;
     const uint16_t *gs = P->gs, *it = P->it;
+    const hr_d2 W = hr_d2_set(wt, wt);
     double T = 0;
     memset(cs, 0, sizeof(cs));
     for (int g = 0; g < ng; g++) {
@@ -476,7 +555,7 @@ HR_INLINE void hr_sv_sweep(const hr_sv_board_t *P, const double *r, double *out,
                     const double v = (mb >> (4 * s1 + s2) & 1)
                         ? (bt[x] - T) - (ba[x][s1] - cs[4 * r1 + s1]) - (bb[x][s2] - cs[4 * r2 + s2])
                         : 0.0;
-                    o[s2] = ADD ? o[s2] + v : v;
+                    o[s2] = ADD ? o[s2] + wt * v : v;
                 }
             }
             continue;
@@ -501,8 +580,8 @@ HR_INLINE void hr_sv_sweep(const hr_sv_board_t *P, const double *r, double *out,
             hr_d2 v0 = hr_d2_and(hr_d2_sub(A, d0), k[0]);
             hr_d2 v1 = hr_d2_and(hr_d2_sub(A, d1), k[1]);
             if (ADD) {
-                v0 = hr_d2_add(v0, hr_d2_ld(row));
-                v1 = hr_d2_add(v1, hr_d2_ld(row + 2));
+                v0 = hr_d2_add(hr_d2_mul(v0, W), hr_d2_ld(row));
+                v1 = hr_d2_add(hr_d2_mul(v1, W), hr_d2_ld(row + 2));
             }
             hr_d2_st(row, v0);
             hr_d2_st(row + 2, v1);
@@ -510,7 +589,7 @@ HR_INLINE void hr_sv_sweep(const hr_sv_board_t *P, const double *r, double *out,
     }
     for (int j = 0; j < P->ns; j++) {
         const double v = (st[j] - T) - (sa[j] - cs[P->sa[j]]) - (sb[j] - cs[P->sb[j]]);
-        if (ADD) out[P->sh[j]] += v;
+        if (ADD) out[P->sh[j]] += wt * v;
         else out[P->sh[j]] = v;
     }
 }
@@ -552,15 +631,226 @@ HR_INLINE hr_v2 hr_sv_river(hr_v2 base, int nb, const uint8_t (*run)[2], int q)
     return nb == 3 ? HR_V2_ADD(x, E[run[q][1]]) : x;
 }
 
-/* Values of one board (nb cards) against NR reach vectors (NR x 1326) into
- * out (NR x 1326), on `team` threads.  Returns 0, or -1 if memory ran out. */
-static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
-                              const double *reach, int64_t NR, double *out, int team)
+/* Suit symmetry.  The suit permutations that map the board onto itself
+ * form a group G (the identity alone for most boards; up to 6 on a flop,
+ * 24 on four of a kind).  A permutation sigma in G maps runout x to runout
+ * sigma x and hand h to sigma h with the same strengths, so
+ *     river values of sigma x against r, at sigma h
+ *         = river values of x against (r relabelled by sigma), at h.
+ * The runouts fall into orbits under G; each orbit's flush hands are valued
+ * once (its other runouts relabel them), and when every reach vector is
+ * invariant under G (a range that treats suits alike, as preflop ranges
+ * do) each orbit is swept once and its value relabelled onto its other
+ * runouts. */
+typedef struct {
+    int n;                              /* |G|, the identity first */
+    uint8_t card[24][HR_NCARDS];        /* each sigma as a map of card codes */
+} hr_sv_sym_t;
+
+/* G of a set of nb cards. */
+static void hr_sv_stabilizer(const uint8_t *board, int nb, hr_sv_sym_t *G)
 {
+    uint64_t bmask = 0;
+    for (int k = 0; k < nb; k++) bmask |= 1ULL << board[k];
+    G->n = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++) {
+                const int d = 6 - a - b - c;
+                if (a == b || a == c || b == c || d == a || d == b || d == c) continue;
+                const int p[4] = {a, b, c, d};
+                uint64_t img = 0;
+                for (int k = 0; k < nb; k++) img |= 1ULL << (board[k] - (board[k] & 3) + p[board[k] & 3]);
+                if (img != bmask) continue;
+                for (int x = 0; x < HR_NCARDS; x++)
+                    G->card[G->n][x] = (uint8_t)(x - (x & 3) + p[x & 3]);
+                G->n++;
+            }
+}
+
+/* The runouts of a turn or a flop by rank pattern (the rank of the river,
+ * or the rank pair of turn and river: the blocks' order depends on it
+ * alone) and by orbit: pattern p holds the orbit representatives
+ * reps[ps[p] .. ps[p + 1]), representative i the runouts
+ * mems[ms[i] .. ms[i + 1]), runout q being G[sig[q]] of its
+ * representative. */
+typedef struct {
+    int nr, npat;
+    hr_sv_sym_t G;
     uint8_t run[HR_SV_MAX_RUNOUTS][2];
-    const int nr = hr_sv_runouts(board, nb, run);
+    uint8_t sig[HR_SV_MAX_RUNOUTS];
+    uint16_t ps[HR_SV_BLOCKS + 1];
+    uint16_t reps[HR_SV_MAX_RUNOUTS];
+    uint16_t ms[HR_SV_MAX_RUNOUTS + 1];
+    uint16_t mems[HR_SV_MAX_RUNOUTS];
+} hr_sv_plan_t;
+
+static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, hr_sv_plan_t *L)
+{
+    int16_t idx[HR_NCARDS * HR_NCARDS], rep[HR_SV_MAX_RUNOUTS], pos[HR_SV_MAX_RUNOUTS];
+    uint8_t pat[HR_SV_MAX_RUNOUTS];
+    uint16_t cnt[HR_SV_BLOCKS + 1];
+    uint8_t inv[24];
+    const int nr = hr_sv_runouts(board, nb, L->run);
+    hr_sv_stabilizer(board, nb, &L->G);
+    if (!symmetry) L->G.n = 1;
+    for (int k = 0; k < L->G.n; k++)
+        for (int j = 0; j < L->G.n; j++)
+            if (L->G.card[j][L->G.card[k][0]] == 0 && L->G.card[j][L->G.card[k][1]] == 1 &&
+                L->G.card[j][L->G.card[k][2]] == 2)
+                inv[k] = (uint8_t)j;   /* three suits fix the fourth */
+    L->nr = nr;
+    L->npat = nb == 4 ? HR_NRANKS : HR_SV_BLOCKS;
+    for (int q = 0; q < nr; q++) {
+        const int t = L->run[q][0], u = L->run[q][1];
+        idx[nb == 4 ? t : t * HR_NCARDS + u] = (int16_t)q;
+        pat[q] = (uint8_t)(nb == 4 ? HR_RANK(t) : hr_sv_rp(HR_RANK(t), HR_RANK(u)));
+    }
+    /* each runout's representative: its least image; sig: the inverse image */
+    for (int q = 0; q < nr; q++) {
+        int best = q, bk = 0;
+        for (int k = 1; k < L->G.n; k++) {
+            const uint8_t *g = L->G.card[k];
+            int t = g[L->run[q][0]], u = g[L->run[q][1]];
+            if (t > u && nb == 3) {
+                const int z = t;
+                t = u;
+                u = z;
+            }
+            const int i = idx[nb == 4 ? t : t * HR_NCARDS + u];
+            if (i < best) {
+                best = i;
+                bk = k;
+            }
+        }
+        rep[q] = (int16_t)best;
+        L->sig[q] = inv[bk];   /* G[bk] maps q to best, its inverse best to q */
+    }
+    memset(cnt, 0, sizeof(cnt));
+    for (int q = 0; q < nr; q++)
+        if (rep[q] == q) cnt[pat[q] + 1]++;
+    for (int p = 0; p < L->npat; p++) cnt[p + 1] = (uint16_t)(cnt[p + 1] + cnt[p]);
+    memcpy(L->ps, cnt, (size_t)(L->npat + 1) * sizeof(uint16_t));
+    int nreps = 0;
+    for (int q = 0; q < nr; q++)
+        if (rep[q] == q) {
+            pos[q] = (int16_t)cnt[pat[q]];
+            L->reps[cnt[pat[q]]++] = (uint16_t)q;
+            nreps++;
+        }
+    /* members of each representative, in the order of the representatives */
+    memset(L->ms, 0, (size_t)(nreps + 1) * sizeof(uint16_t));
+    for (int q = 0; q < nr; q++) L->ms[pos[rep[q]] + 1]++;
+    for (int i = 0; i < nreps; i++) L->ms[i + 1] = (uint16_t)(L->ms[i + 1] + L->ms[i]);
+    {
+        uint16_t fill[HR_SV_MAX_RUNOUTS];
+        memcpy(fill, L->ms, (size_t)nreps * sizeof(uint16_t));
+        for (int q = 0; q < nr; q++) L->mems[fill[pos[rep[q]]]++] = (uint16_t)q;
+    }
+}
+
+/* hp[k * 1326 + h] for k in [k0, k1): the hand G[k] maps hand h to. */
+static void hr_sv_hand_perms(const hr_sv_sym_t *G, int k0, int k1, uint16_t *hp)
+{
+    for (int k = k0; k < k1; k++)
+        for (int h = 0; h < HR_SV_HANDS; h++)
+            hp[(size_t)k * HR_SV_HANDS + h] =
+                (uint16_t)hr_sv_hand(G->card[k][hr_sv_card[h][0]], G->card[k][hr_sv_card[h][1]]);
+}
+
+/* Whether every reach vector gives each hand that misses the board the
+ * weight of its images under G, filling hp (see hr_sv_hand_perms) as far
+ * as it checks. */
+static int hr_sv_invariant(const double *reach, int64_t NR, const hr_sv_sym_t *G, uint16_t *hp,
+                           uint64_t board_mask)
+{
+    hr_sv_hand_perms(G, 0, 1, hp);
+    for (int k = 1; k < G->n; k++) {
+        const uint16_t *p = hp + (size_t)k * HR_SV_HANDS;
+        hr_sv_hand_perms(G, k, k + 1, hp);
+        for (int64_t r = 0; r < NR; r++) {
+            const double *x = reach + r * HR_SV_HANDS;
+            for (int h = 0; h < HR_SV_HANDS; h++)
+                if (!(hr_sv_mask[h] & board_mask) && x[p[h]] != x[h]) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Scratch of one thread for hr_sv_pattern. */
+typedef struct {
+    hr_sv_board_t P;
+    uint8_t xa[HR_SV_HANDS], xb[HR_SV_HANDS];   /* a representative's flush hands */
+    uint16_t xh[HR_SV_HANDS];
+    int16_t sk[HR_SV_HANDS];
+    double *acc;                                /* NR x 1326 */
+} hr_sv_work_t;
+
+/* Add the river values of the runouts of rank pattern p to W->acc (with
+ * sym: the weighted values of their orbits' representatives). */
+static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base, int nb, int p,
+                          const double *reach, int64_t NR, int sym, hr_sv_work_t *W)
+{
+    const int i0 = L->ps[p], i1 = L->ps[p + 1];
+    const uint8_t (*run)[2] = (const uint8_t(*)[2])L->run;
+    hr_sv_board_t *P = &W->P;
+    uint16_t fl[HR_SV_BLOCKS];
+    int cnt[HR_NRANKS];
+    hr_sv_order_t O;
+    if (i0 == i1) return;
+    for (int i = i0; i < i1; i++) {
+        const int x = L->reps[i];
+        const hr_v2 sx = hr_sv_river(base, nb, run, x);
+        hr_sv_masks(HR_V2_LO(sx), HR_V2_HI(sx), P->m, fl, cnt);
+        if (i == i0) hr_sv_order(c, (uint32_t)HR_V2_HI(sx), cnt, &O);
+        const int ns = hr_sv_singles(c, sx, fl, W->xa, W->xb, W->xh, W->sk);
+        if (sym) {
+            /* the orbit's runouts y = sigma x add P_sigma v_x each: as every
+             * sigma in G maps x to one of them |G| / |orbit| times, that is
+             * the sum over all of G of P_sigma (v_x |orbit| / |G|), which
+             * hr_sv_board_values applies once to the sum over orbits */
+            const double wt = (double)(L->ms[i + 1] - L->ms[i]) / L->G.n;
+            memcpy(P->sa, W->xa, (size_t)ns);
+            memcpy(P->sb, W->xb, (size_t)ns);
+            memcpy(P->sh, W->xh, (size_t)ns * sizeof(uint16_t));
+            hr_sv_assemble(&O, W->sk, ns, P);
+            for (int64_t r = 0; r < NR; r++)
+                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, wt);
+            continue;
+        }
+        for (int m = L->ms[i]; m < L->ms[i + 1]; m++) {
+            const int y = L->mems[m];
+            const uint8_t *g = L->G.card[L->sig[y]];
+            if (y != x || m != L->ms[i]) {
+                const hr_v2 sy = hr_sv_river(base, nb, run, y);
+                hr_sv_masks(HR_V2_LO(sy), HR_V2_HI(sy), P->m, fl, cnt);
+            }
+            for (int j = 0; j < ns; j++) {
+                int a = g[W->xa[j]], b = g[W->xb[j]];
+                if (a > b) {
+                    const int z = a;
+                    a = b;
+                    b = z;
+                }
+                P->sa[j] = (uint8_t)a;
+                P->sb[j] = (uint8_t)b;
+                P->sh[j] = (uint16_t)(hr_sv_row[b] + a);
+            }
+            hr_sv_assemble(&O, W->sk, ns, P);
+            for (int64_t r = 0; r < NR; r++)
+                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, 1.0);
+        }
+    }
+}
+
+/* Values of one board (nb cards) against NR reach vectors (NR x 1326) into
+ * out (NR x 1326), on `team` threads; symmetry = 0 turns suit symmetry off
+ * (for tests).  Returns 0, or -1 if memory ran out. */
+static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
+                              const double *reach, int64_t NR, double *out, int team,
+                              int symmetry)
+{
     const hr_v2 base = hr_sv_sum(board, nb);
-    const double scale = 1.0 / hr_sv_shared(nb);
     int failed = 0;
     if (nb == 5) {
         hr_sv_board_t P;
@@ -573,64 +863,102 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
             HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team))
             for (r = 0; r < NR; r++) {
                 if (r + 1 < NR) hr_sv_prefetch(reach + (r + 1) * HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
-                hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0);
+                hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0, 1.0);
             }
             return 0;
         }
 #endif
         for (r = 0; r < NR; r++) {
             if (r + 1 < NR) hr_sv_prefetch(reach + (r + 1) * HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
-            hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0);
+            hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0, 1.0);
         }
         return 0;
     }
     const size_t size = (size_t)NR * HR_SV_HANDS;
+    hr_sv_plan_t *L = (hr_sv_plan_t *)malloc(sizeof(hr_sv_plan_t));
+    uint16_t *hp = NULL;
+    if (!L) return -1;
+    hr_sv_plan(board, nb, symmetry, L);
+    int sym = 0;
+    if (L->G.n > 1) {
+        uint64_t bm = 0;
+        for (int k = 0; k < nb; k++) bm |= 1ULL << board[k];
+        hp = (uint16_t *)malloc((size_t)L->G.n * HR_SV_HANDS * sizeof(uint16_t));
+        if (!hp) {
+            free(L);
+            return -1;
+        }
+        sym = hr_sv_invariant(reach, NR, &L->G, hp, bm);
+    }
     memset(out, 0, size * sizeof(double));
+    const int npat = L->npat;
 #ifdef _OPENMP
-    if (team > 1 && nr > 1) {
+    if (team > 1 && npat > 1) {
         HR_SV_OMP(parallel num_threads(team))
         {
+            hr_sv_work_t *W = (hr_sv_work_t *)malloc(sizeof(hr_sv_work_t));
             double *acc = (double *)calloc(size, sizeof(double));
-            hr_sv_board_t *P = (hr_sv_board_t *)malloc(sizeof(hr_sv_board_t));
-            int q;
-            if (!acc || !P) failed = 1;   /* every writer writes 1 */
+            const int ok = W && acc;
+            int p;
+            if (!ok) failed = 1;   /* every writer writes 1 */
+            if (W) W->acc = acc;
             /* every thread meets the work-sharing loop, even without buffers */
-            HR_OMP(for schedule(dynamic, 4))
-            for (q = 0; q < nr; q++) {
-                if (!acc || !P) continue;
-                hr_sv_prepare(c, hr_sv_river(base, nb, (const uint8_t(*)[2])run, q), P);
-                for (int64_t r = 0; r < NR; r++)
-                    hr_sv_sweep(P, reach + r * HR_SV_HANDS, acc + r * HR_SV_HANDS, 1);
-            }
-            if (acc && P) {
+            HR_OMP(for schedule(dynamic, 1))
+            for (p = 0; p < npat; p++)
+                if (ok) hr_sv_pattern(c, L, base, nb, p, reach, NR, sym, W);
+            if (ok) {
                 HR_OMP(critical(hr_sv_reduce))
                 for (size_t i = 0; i < size; i++) out[i] += acc[i];
             }
+            free(W);
             free(acc);
-            free(P);
         }
     } else
 #endif
     {
-        hr_sv_board_t *P = (hr_sv_board_t *)malloc(sizeof(hr_sv_board_t));
-        if (!P) return -1;
-        for (int q = 0; q < nr; q++) {
-            hr_sv_prepare(c, hr_sv_river(base, nb, (const uint8_t(*)[2])run, q), P);
-            for (int64_t r = 0; r < NR; r++)
-                hr_sv_sweep(P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 1);
+        hr_sv_work_t *W = (hr_sv_work_t *)malloc(sizeof(hr_sv_work_t));
+        if (W) {
+            W->acc = out;
+            for (int p = 0; p < npat; p++) hr_sv_pattern(c, L, base, nb, p, reach, NR, sym, W);
+        } else {
+            failed = 1;
         }
-        free(P);
+        free(W);
     }
     (void)team;
+    const double scale = 1.0 / hr_sv_shared(nb);
+    if (sym && !failed) {
+        /* out = the sum over G of P_sigma U, U the weighted orbit sum */
+        double *u = (double *)malloc(size * sizeof(double));
+        if (u) {
+            memcpy(u, out, size * sizeof(double));
+            memset(out, 0, size * sizeof(double));
+            for (int k = 0; k < L->G.n; k++) {
+                const uint16_t *g = hp + (size_t)k * HR_SV_HANDS;
+                for (int64_t r = 0; r < NR; r++) {
+                    double *o = out + r * HR_SV_HANDS;
+                    const double *v = u + r * HR_SV_HANDS;
+                    for (int h = 0; h < HR_SV_HANDS; h++) o[g[h]] += v[h];
+                }
+            }
+            free(u);
+        } else {
+            failed = 1;
+        }
+    }
+    free(L);
+    free(hp);
     if (failed) return -1;
     for (size_t i = 0; i < size; i++) out[i] *= scale;
     return 0;
 }
 
 /* Boards [lo, hi) of B boards of nb cards, each with its own NR reach
- * vectors: reach and out are B x NR x 1326.  Returns 0 or -1 (memory). */
+ * vectors: reach and out are B x NR x 1326; symmetry = 0 turns suit
+ * symmetry off (for tests).  Returns 0 or -1 (memory). */
 static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64_t lo,
-                        int64_t hi, const double *reach, int64_t NR, double *out, int team)
+                        int64_t hi, const double *reach, int64_t NR, double *out, int team,
+                        int symmetry)
 {
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
@@ -642,13 +970,15 @@ static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64
     if (team > 1 && hi - lo >= 2 * team) {
         HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team))
         for (b = lo; b < hi; b++)
-            if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, 1))
+            if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, 1,
+                                   symmetry))
                 failed = 1;
         return failed ? -1 : 0;
     }
 #endif
     for (b = lo; b < hi; b++)
-        if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, team))
+        if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, team,
+                               symmetry))
             failed = 1;
     return failed ? -1 : 0;
 }
@@ -673,22 +1003,85 @@ static int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int 
     return nr;
 }
 
-/* Rows [r0, r1) of the river matrix of strengths s (one runout, nr = 1) into
- * out8 (int8), or of the turn/flop matrix from the strengths of its nr
- * runouts into outf (double): expected sign, `clash` where a hand meets the
- * board or the other hand.  board_mask has bit c for each board code c.
- * Returns 0 or -1 (memory). */
-static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0,
-                             int r1, int8_t *out8, int8_t clash8, double *outf, double clashf,
-                             int team)
+/* Hand orbits under G (the board's suit symmetry): M[sigma i, sigma j] =
+ * M[i, j], so the matrix needs one row per orbit, its least hand; the
+ * others are that row relabelled.  hr_sv_matrix_reps lists those rows
+ * (every row when symmetry = 0) and returns how many; hr_sv_matrix_fill
+ * fills the other rows of a full 1,326 x 1,326 matrix from them.  Returns
+ * the count, or -1 if memory ran out. */
+static int hr_sv_hand_orbits(const uint8_t *board, int nb, int symmetry, uint16_t *rep,
+                             uint8_t *via, uint16_t **hp_out)
+{
+    hr_sv_sym_t G;
+    hr_sv_stabilizer(board, nb, &G);
+    if (!symmetry) G.n = 1;
+    uint16_t *hp = (uint16_t *)malloc((size_t)G.n * HR_SV_HANDS * sizeof(uint16_t));
+    if (!hp) return -1;
+    hr_sv_hand_perms(&G, 0, G.n, hp);
+    for (int h = 0; h < HR_SV_HANDS; h++) {
+        int best = h, bk = 0;
+        for (int k = 1; k < G.n; k++)
+            if (hp[(size_t)k * HR_SV_HANDS + h] < best) {
+                best = hp[(size_t)k * HR_SV_HANDS + h];
+                bk = k;
+            }
+        rep[h] = (uint16_t)best;   /* G[bk] maps h to it */
+        via[h] = (uint8_t)bk;
+    }
+    *hp_out = hp;
+    return G.n;
+}
+
+static int hr_sv_matrix_reps(const uint8_t *board, int nb, int symmetry, int32_t *rows)
+{
+    uint16_t rep[HR_SV_HANDS], *hp;
+    uint8_t via[HR_SV_HANDS];
+    int n = 0;
+    if (hr_sv_hand_orbits(board, nb, symmetry, rep, via, &hp) < 0) return -1;
+    free(hp);
+    for (int h = 0; h < HR_SV_HANDS; h++)
+        if (rep[h] == h) rows[n++] = h;
+    return n;
+}
+
+static int hr_sv_matrix_fill(const uint8_t *board, int nb, int symmetry, double *out, int team)
+{
+    uint16_t rep[HR_SV_HANDS], *hp;
+    uint8_t via[HR_SV_HANDS];
+    int h;
+    if (hr_sv_hand_orbits(board, nb, symmetry, rep, via, &hp) < 0) return -1;
+    (void)team;
+    HR_SV_OMP(parallel for schedule(dynamic, 32) num_threads(team) if(team > 1))
+    for (h = 0; h < HR_SV_HANDS; h++) {
+        if (rep[h] == h) continue;
+        /* M[h, j] = M[sigma h, sigma j], sigma = G[via[h]] */
+        const double *src = out + (size_t)rep[h] * HR_SV_HANDS;
+        const uint16_t *g = hp + (size_t)via[h] * HR_SV_HANDS;
+        double *row = out + (size_t)h * HR_SV_HANDS;
+        for (int j = 0; j < HR_SV_HANDS; j++) row[j] = src[g[j]];
+    }
+    free(hp);
+    return 0;
+}
+
+/* Rows rows[0 .. nrows) of the river matrix of strengths s (one runout,
+ * nr = 1) into out8 (int8), or of the turn/flop matrix from the strengths
+ * of its nr runouts into outf (double); both are whole 1,326 x 1,326
+ * matrices, row i at i * 1326: expected sign, `clash` where a hand meets
+ * the board or the other hand.  board_mask has bit c for each board code
+ * c.  Returns 0 or -1 (memory). */
+static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask,
+                             const int32_t *rows, int nrows, int8_t *out8, int8_t clash8,
+                             double *outf, double clashf, int team)
 {
     const int N = HR_SV_HANDS;
     if (nb == 5) {
-        int i;
+        int k;
         (void)team;
         HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team) if(team > 1))
-        for (i = r0; i < r1; i++) {
-            int8_t *row = out8 + (size_t)(i - r0) * N;
+        for (k = 0; k < nrows; k++) {
+            const int i = rows[k];
+            int8_t *row = out8 + (size_t)i * N;
             const int16_t si = s[i];
             if (si < 0) {
                 memset(row, (uint8_t)clash8, N);
@@ -710,12 +1103,12 @@ static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_ma
     }
     const int K = nb == 4 ? 2 : 91;
     const double scale = 1.0 / hr_sv_shared(nb);
-    const int ntiles = (r1 - r0 + HR_SV_TILE - 1) / HR_SV_TILE;
+    const int ntiles = (nrows + HR_SV_TILE - 1) / HR_SV_TILE;
     int failed = 0, t;
     (void)team;
     HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1))
     for (t = 0; t < ntiles; t++) {
-        const int i0 = r0 + t * HR_SV_TILE, i1 = i0 + HR_SV_TILE < r1 ? i0 + HR_SV_TILE : r1;
+        const int k0 = t * HR_SV_TILE, k1 = k0 + HR_SV_TILE < nrows ? k0 + HR_SV_TILE : nrows;
         int16_t *acc = (int16_t *)calloc((size_t)HR_SV_TILE * N, sizeof(int16_t));
         if (!acc) {
             failed = 1;
@@ -723,16 +1116,17 @@ static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_ma
         }
         for (int q = 0; q < nr; q++) {
             const int16_t *sq = s + (size_t)q * N;
-            for (int i = i0; i < i1; i++) {
-                const int16_t si = sq[i];
+            for (int k = k0; k < k1; k++) {
+                const int16_t si = sq[rows[k]];
                 if (si < 0) continue;
-                int16_t *ai = acc + (size_t)(i - i0) * N;
+                int16_t *ai = acc + (size_t)(k - k0) * N;
                 for (int j = 0; j < N; j++) ai[j] += (int16_t)((si > sq[j]) - (si < sq[j]));
             }
         }
-        for (int i = i0; i < i1; i++) {
-            double *row = outf + (size_t)(i - r0) * N;
-            const int16_t *ai = acc + (size_t)(i - i0) * N;
+        for (int k = k0; k < k1; k++) {
+            const int i = rows[k];
+            double *row = outf + (size_t)i * N;
+            const int16_t *ai = acc + (size_t)(k - k0) * N;
             const uint64_t mi = hr_sv_mask[i];
             if (mi & board_mask) {
                 for (int j = 0; j < N; j++) row[j] = clashf;

@@ -31,6 +31,8 @@ __all__ = ["CLASH", "showdown_values", "showdown_matrix", "reach_vector", "compa
 #: board (int8; the turn and flop matrices use NaN unless told otherwise).
 CLASH = -128
 
+# Suit symmetry on turns and flops (tests turn it off to compare).
+_SYMMETRY = True
 # Runouts of a board of 5, 4 or 3 cards; runouts two compatible hands share.
 _RUNOUTS = {5: 1, 4: 48, 3: 1176}
 _SHARED = {5: 1, 4: 44, 3: 990}
@@ -244,11 +246,11 @@ def showdown_values(board: Any, reach: Any, *, equity: bool = False,
     per = max(1, NR * _RUNOUTS[nb])                     # sweeps per board
     if B == 1 and NR > 1:
         def run_r(a: int, b: int) -> None:
-            _core.sv_values(tables, rows, 0, 1, r[:, a:b], out[:, a:b], t)
+            _core.sv_values(tables, rows, 0, 1, r[:, a:b], out[:, a:b], t, _SYMMETRY)
         sliced(run_r, 0, NR, first=max(1, 20_000 // _RUNOUTS[nb]))
     else:
         def run_b(a: int, b: int) -> None:
-            _core.sv_values(tables, rows, a, b, r, out, t)
+            _core.sv_values(tables, rows, a, b, r, out, t, _SYMMETRY)
         sliced(run_b, 0, B, first=max(1, 20_000 // per))
     if equity:
         comp = _compat(rows, r)
@@ -302,8 +304,14 @@ def showdown_matrix(board: Any, *, clash: Any = None, threads: int | None = None
     t = resolve_threads(threads, 10**9 if not river else NHANDS * NHANDS // 4)
     for b in range(B):
         s, _ = _core.sv_runout_strengths(tables, rows[b], t)
+        # a turn or flop computes one row per orbit of hands under the
+        # board's suit symmetry, then relabels it into the others
+        reps = np.arange(NHANDS, dtype=np.int32) if river else \
+            _core.sv_matrix_reps(rows[b], _SYMMETRY)
 
-        def run(a: int, z: int, b: int = b, s: np.ndarray = s) -> None:
-            _core.sv_matrix_rows(s, nb, int(masks[b]), a, z, out[b, a:z], float(clash), t)
-        sliced(run, 0, NHANDS, first=NHANDS if river else 32 * max(1, t))
+        def run(a: int, z: int, b: int = b, s: np.ndarray = s, reps: np.ndarray = reps) -> None:
+            _core.sv_matrix_rows(s, nb, int(masks[b]), reps[a:z], out[b], float(clash), t)
+        sliced(run, 0, len(reps), first=NHANDS if river else 32 * max(1, t))
+        if not river:
+            _core.sv_matrix_fill(rows[b], out[b], _SYMMETRY, t)
     return out[0] if single else out

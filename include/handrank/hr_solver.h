@@ -23,7 +23,11 @@
  * Turn and flop (4 or 3 cards).  The all-in value averages the river value
  * over every runout: two compatible hands off the board see the same number
  * of runouts (44 on a turn, 990 on a flop), so the average over pairs is the
- * sum of the runouts' river values divided by that number.
+ * sum of the runouts' river values divided by that number.  The blocks'
+ * order depends on a runout's ranks alone and is sorted once per rank
+ * pattern; flush hands are valued once per orbit of runouts under the
+ * board's suit symmetry; and when the reach vectors treat suits alike,
+ * each orbit is swept once (see hr_sv_sym_t).
  *
  * Matrices.  The river matrix holds sign(s_i - s_j) for every pair, a clash
  * marker where the hands share a card or meet the board.  The turn and flop
@@ -31,7 +35,8 @@
  * tile stays in cache while every runout passes over it); a hand that meets
  * the runout counts as beaten by every live hand, which adds the same
  * constant (2 on a turn, 91 on a flop) to every compatible pair, taken off
- * at the end.
+ * at the end.  They compute one row per orbit of hands under the board's
+ * suit symmetry and relabel it into the orbit's other rows.
  *
  * Nothing here allocates in a loop or touches Python; the callers check
  * boards with hr_sv_check_boards first and pass the high rule set.
@@ -60,8 +65,9 @@
 #define HR_SV_TILE 32              /* matrix rows per tile */
 
 /* Pairs of doubles: SSE2 (or its like) where the compiler has vector
- * extensions, two scalars elsewhere. */
-#if defined(__GNUC__) || defined(__clang__)
+ * extensions, two scalars elsewhere (or with HR_SV_SCALAR defined, which
+ * tests the fallback). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(HR_SV_SCALAR)
 typedef double hr_d2 __attribute__((vector_size(16)));
 typedef uint64_t hr_u2 __attribute__((vector_size(16)));
 HR_INLINE hr_d2 hr_d2_ld(const double *p) { hr_d2 v; memcpy(&v, p, sizeof v); return v; }

@@ -42,6 +42,11 @@ def _run_examples(path: Path) -> doctest.TestResults:
 @needs_docs
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
 def test_page_examples_run(page):
+    # a page whose examples need an optional package says so in a comment,
+    # ``.. requires: sklearn``, and is skipped where that package is missing
+    for module in re.findall(r"^\.\. requires: (\S+)$", page.read_text(encoding="utf-8"),
+                             flags=re.M):
+        pytest.importorskip(module)
     result = _run_examples(page)
     assert result.failed == 0, f"{result.failed} example(s) of {page.name} failed (see stdout)"
 

@@ -346,6 +346,29 @@ def test_bad_reach(reach, msg):
         hr.showdown_values("Ah Kd 7c 5s 2h", reach)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("k, nb, nr", [(5, 6, 1), (5, 1, 40), (5, 6, 3), (4, 3, 2), (3, 2, 1)])
+def test_bad_weight_found_in_a_batch(threads, k, nb, nr):
+    # the C loop checks the weights as it reads them; the error still names
+    # the first bad weight by its index in the caller's array
+    b = boards(nb, k, 7)
+    shape = (nb, nr, N) if nr > 1 else (nb, N)
+    last = tuple(s - 1 for s in shape[:-1])
+    for bad, msg in [(np.nan, "finite numbers"), (-0.5, ">= 0"), (-np.inf, "finite numbers")]:
+        r = np.ones(shape)
+        r[last + (N - 3,)] = bad                  # in the last board's last vector
+        r[last + (N - 1,)] = np.inf              # and a later one: the first is named
+        if bad == -0.5:
+            r[last + (N - 1,)] = 1
+        index = ", ".join(str(i) for i in last + (N - 3,))
+        with pytest.raises(hr.HandError, match=rf"{msg}; got .* at index \({index}\)"):
+            hr.showdown_values(b, r, threads=threads)
+    r = np.ones(shape)
+    r[last + (0,)] = -0.0                         # a negative zero is a zero weight
+    assert np.allclose(hr.showdown_values(b, r, threads=threads),   # threads: rounding
+                       hr.showdown_values(b, np.abs(r), threads=threads), rtol=1e-12, atol=0)
+
+
 def test_bad_batch_reach_and_clash():
     with pytest.raises(hr.HandError, match=r"with 2 boards, reach must have shape \(2, \.\.\., 1326\)"):
         hr.showdown_values(boards(2, 5, 1), np.ones(N))

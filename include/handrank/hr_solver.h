@@ -44,6 +44,7 @@
 #ifndef HANDRANK_HR_SOLVER_H
 #define HANDRANK_HR_SOLVER_H
 
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hr_core.h"
@@ -849,9 +850,18 @@ static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base,
     }
 }
 
+/* Whether n weights hold a NaN, an infinity or a negative number. */
+HR_INLINE int hr_sv_bad_weights(const double *r, int64_t n)
+{
+    int ok = 1;
+    for (int64_t i = 0; i < n; i++) ok &= (r[i] >= 0) & (r[i] <= DBL_MAX);
+    return !ok;
+}
+
 /* Values of one board (nb cards) against NR reach vectors (NR x 1326) into
  * out (NR x 1326), on `team` threads; symmetry = 0 turns suit symmetry off
- * (for tests).  Returns 0, or -1 if memory ran out. */
+ * (for tests).  Returns 0, -1 if memory ran out, or -2 if a weight is not a
+ * finite number >= 0 (checked as each vector is read: no pass of its own). */
 static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
                               const double *reach, int64_t NR, double *out, int team,
                               int symmetry)
@@ -860,6 +870,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
     int failed = 0;
     if (nb == 5) {
         hr_sv_board_t P;
+        int bad = 0;
         hr_sv_prefetch(reach, out);   /* arrives while the board is prepared */
         hr_sv_prepare(c, base, &P);
         int64_t r;
@@ -868,18 +879,23 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
         if (team > 1 && NR > 1) {
             HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team))
             for (r = 0; r < NR; r++) {
-                if (r + 1 < NR) hr_sv_prefetch(reach + (r + 1) * HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
-                hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0, 1.0);
+                const double *x = reach + r * HR_SV_HANDS;
+                if (r + 1 < NR) hr_sv_prefetch(x + HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
+                if (hr_sv_bad_weights(x, HR_SV_HANDS)) bad = 1;   /* every writer writes 1 */
+                else hr_sv_sweep(&P, x, out + r * HR_SV_HANDS, 0, 1.0);
             }
-            return 0;
+            return bad ? -2 : 0;
         }
 #endif
         for (r = 0; r < NR; r++) {
-            if (r + 1 < NR) hr_sv_prefetch(reach + (r + 1) * HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
-            hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0, 1.0);
+            const double *x = reach + r * HR_SV_HANDS;
+            if (r + 1 < NR) hr_sv_prefetch(x + HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
+            if (hr_sv_bad_weights(x, HR_SV_HANDS)) return -2;
+            hr_sv_sweep(&P, x, out + r * HR_SV_HANDS, 0, 1.0);
         }
         return 0;
     }
+    if (hr_sv_bad_weights(reach, NR * HR_SV_HANDS)) return -2;
     const size_t size = (size_t)NR * HR_SV_HANDS;
     hr_sv_plan_t *L = (hr_sv_plan_t *)malloc(sizeof(hr_sv_plan_t));
     uint16_t *hp = NULL;
@@ -961,7 +977,8 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
 
 /* Boards [lo, hi) of B boards of nb cards, each with its own NR reach
  * vectors: reach and out are B x NR x 1326; symmetry = 0 turns suit
- * symmetry off (for tests).  Returns 0 or -1 (memory). */
+ * symmetry off (for tests).  Returns 0, -1 (memory) or -2 (a weight that
+ * is not a finite number >= 0; the caller finds it). */
 static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64_t lo,
                         int64_t hi, const double *reach, int64_t NR, double *out, int team,
                         int symmetry)
@@ -969,23 +986,27 @@ static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     const int64_t per = NR * HR_SV_HANDS;
-    int failed = 0;
+    int failed = 0, bad = 0;
     int64_t b;
     hr_vctx_init(&c, wc, R, &hr_standard);
 #ifdef _OPENMP
     if (team > 1 && hi - lo >= 2 * team) {
         HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team))
-        for (b = lo; b < hi; b++)
-            if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, 1,
-                                   symmetry))
-                failed = 1;
-        return failed ? -1 : 0;
+        for (b = lo; b < hi; b++) {
+            const int rc = hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR,
+                                              out + b * per, 1, symmetry);
+            if (rc == -2) bad = 1;   /* every writer writes 1 */
+            else if (rc) failed = 1;
+        }
+        return bad ? -2 : failed ? -1 : 0;
     }
 #endif
-    for (b = lo; b < hi; b++)
-        if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, team,
-                               symmetry))
-            failed = 1;
+    for (b = lo; b < hi; b++) {
+        const int rc = hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR,
+                                          out + b * per, team, symmetry);
+        if (rc == -2) return -2;
+        if (rc) failed = 1;
+    }
     return failed ? -1 : 0;
 }
 

@@ -1230,7 +1230,9 @@ def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64
               bint symmetry=True):
     """Net showdown values of boards [lo, hi) (checked) against their reach
     vectors: reach and out are (B, NR, 1326); tables the high rule set.
-    symmetry=False turns suit symmetry off (for tests)."""
+    symmetry=False turns suit symmetry off (for tests).  Returns True if a
+    weight of those boards is not a finite number >= 0 (out is then
+    unfinished; the caller says which), else False."""
     cdef int nb = <int>boards.shape[1], team, rc
     cdef int64_t NR = reach.shape[1]
     if not 3 <= nb <= 5 or reach.shape[0] != boards.shape[0] or reach.shape[2] != HR_SV_HANDS \
@@ -1238,13 +1240,16 @@ def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64
             out.shape[2] != HR_SV_HANDS or not 0 <= lo <= hi <= boards.shape[0]:
         raise ValueError("sv_values: wrong shapes or rows")
     if lo == hi or NR == 0:
-        return
+        return False
     with nogil:
         team = hr_team(threads)
         rc = hr_sv_values(&tables.rule, &boards[0, 0], nb, lo, hi, &reach[0, 0, 0], NR,
                           &out[0, 0, 0], team, symmetry)
+    if rc == -2:
+        return True
     if rc:
         raise MemoryError("showdown values: out of memory")
+    return False
 
 
 def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads):

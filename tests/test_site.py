@@ -281,6 +281,19 @@ def test_specification_page():
 
 
 @needs_docs
+def test_solver_figures_dated_and_consistent():
+    """docs/solver.rst's speed table says when and how it was measured, and
+    the prose's cost of one sweep is the table's per-vector figure."""
+    text = (DOCS / "solver.rst").read_text(encoding="utf-8")
+    section = text[text.index("Measured speed"):]
+    assert re.search(r"Measured 20\d\d-\d\d-\d\d", section)
+    assert "median of 3 runs" in section
+    per_vector = re.search(r"1 board x 2,000 reach vectors\s+([\d.]+) µs/vector", section)
+    sweep = re.search(r"each sweep costs about ([\d.]+) µs", section)
+    assert per_vector and sweep and per_vector.group(1) == sweep.group(1)
+
+
+@needs_docs
 def test_figures_agree_and_are_dated():
     """The figures a reader meets in several places are the same figure, and
     the benchmark page reads as a report: every table has its date, and no

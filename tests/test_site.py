@@ -52,6 +52,31 @@ def test_page_examples_run(page):
 
 
 @needs_docs
+def test_required_modules_are_optional_extras():
+    """A module a page requires comes with an optional extra that CI's site
+    step installs, never with the runtime dependencies nor the `test`
+    extra (a page that skips must not become a test that always runs)."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    dist = {"sklearn": "scikit-learn"}               # module -> distribution name
+
+    def names(reqs):
+        return {re.split(r"[\s<>=!~\[;]", r, maxsplit=1)[0].lower() for r in reqs}
+
+    required = {m for page in PAGES for m in re.findall(
+        r"^\.\. requires: (\S+)$", page.read_text(encoding="utf-8"), flags=re.M)}
+    assert required, "no page requires an optional module"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for module in required:
+        name = dist.get(module, module).lower()
+        assert name not in names(project["dependencies"]), module
+        assert name not in names(extras["test"]), module
+        holders = [k for k, reqs in extras.items() if name in names(reqs)]
+        assert holders and any(f"extras['{k}']" in ci for k in holders), module
+
+
+@needs_docs
 def test_every_concept_page_has_examples():
     """The pages that teach (all but the reference, benchmark and index
     pages) show running code, so this test checks what they teach."""

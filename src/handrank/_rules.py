@@ -294,6 +294,35 @@ class RuleSet:
         """How many cards an evaluated hand may hold."""
         return range(self.tables.kmin, self.tables.kmax + 1)
 
+    def partial_hint(self) -> str:
+        """Where hands of fewer cards than this rule set takes are ranked,
+        for the message of a hand that is too short: the ``*-partial`` rule
+        set that ranks them the same way, or the list of partial rule sets
+        ("" for a rule set that is partial already, or not of five-card
+        poker hands).
+
+        >>> import handrank as hr
+        >>> hr.get_rules("razz").partial_hint()
+        "hands of 1 to 4 cards are ranked under rules='ace-to-five-partial' (a missing card counts as the worst kicker)"
+        """
+        if self.kind != "poker" or self.cards != 5 or self.partial:
+            return ""
+
+        def how(rs: RuleSet) -> tuple:
+            return (rs.deck, rs.ace, rs.straights, rs.flushes, rs.low, rs.qualifier, rs.order)
+
+        partial = [rs for rs in RULE_SETS if rs.partial and rs.cards == self.cards]
+        twins = [rs for rs in partial if how(rs) == how(self)]
+        sizes = f"1 to {self.cards - 1}"
+        if twins:
+            return (f"hands of {sizes} cards are ranked under rules={twins[0].name!r} (a "
+                    f"missing card counts as the worst kicker)")
+        if not partial:
+            return ""
+        names = ", ".join(repr(rs.name) for rs in partial)
+        return (f"hands of {sizes} cards are ranked only under the partial rule sets "
+                f"{names} (none of them ranks as {self.name} does)")
+
     def order_of(self, rank: int) -> int:
         """A rank's place as this rule set orders ranks (0 = its lowest).
 

@@ -51,7 +51,11 @@ class StrengthTable(NamedTuple):
     """Every strength of a rule set, broken down: :meth:`RuleSet.table`.
 
     Index each column by strength: ``t.category[s]``, ``t.ranks[s]``,
-    ``t.name[s]`` (the arrays index by arrays of strengths as well).
+    ``t.name[s]`` (the arrays index by arrays of strengths as well).  A rule
+    set with a qualifier (-1 for "no qualifying low") has one row more, the
+    last, for -1, so that ``t.category[s]`` reads any strength
+    :func:`handrank.evaluate` returns, -1 included: ``len(t.name)`` is
+    ``rs.nclasses`` plus one there and ``rs.nclasses`` elsewhere.
 
     Attributes
     ----------
@@ -70,10 +74,6 @@ class StrengthTable(NamedTuple):
     name
         The name :func:`handrank.describe` gives each strength.
 
-    A rule set with a qualifier (-1 for "no qualifying low") has one row
-    more, the last, for -1, so that ``t.category[s]`` reads any strength
-    :func:`handrank.evaluate` returns, -1 included: ``len(t.name)`` is
-    ``rs.nclasses`` plus one there and ``rs.nclasses`` elsewhere.
     """
 
     category: np.ndarray

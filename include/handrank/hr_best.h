@@ -11,9 +11,11 @@
  * no qualifying five (-1) plays the first choice, read groups first, then
  * high to low in the rule's order of ranks.
  *
- * The choices are summed from the cards' entries (one SSE add per card), so
- * the 21 fives of 7 cards cost about as much as valuing 21 hands; a choice
- * equal to the hand's value stops the search.
+ * Without wild cards, where flushes count for the player or not at all, the
+ * cards are read off the class's ranks (hr_direct_pick).  Elsewhere the
+ * choices are summed from the cards' entries (one SSE add per card), so the
+ * 21 fives of 7 cards cost about as much as valuing 21 hands; a choice equal
+ * to the hand's value stops the search.
  */
 #ifndef HANDRANK_HR_BEST_H
 #define HANDRANK_HR_BEST_H
@@ -27,47 +29,87 @@
 
 #define HR_BEST_CHOICES 126            /* C(9, 5), the most choices of one hand */
 
-/* The cards m = n..5 of a hand of strength v, in reading order (in place). */
-static void hr_reading_order(const hr_rule_t *R, uint64_t wild_bits, int v, uint8_t *cards,
-                             int m)
+/* Five keys in increasing order: a sorting network of min/max pairs, which
+ * compilers make branch-free (the order of a hand's cards is data the
+ * branch predictor cannot learn). */
+#define HR_CSWAP(x, i, j)                                                     \
+    do {                                                                      \
+        const uint32_t lo_ = x[i] < x[j] ? x[i] : x[j];                       \
+        const uint32_t hi_ = x[i] < x[j] ? x[j] : x[i];                       \
+        x[i] = lo_;                                                           \
+        x[j] = hi_;                                                           \
+    } while (0)
+
+HR_INLINE void hr_sort5(uint32_t x[5])
 {
-    int key[HR_MAX_CARDS];
-    for (int i = 0; i < m; i++) {
-        const int c = cards[i];
-        const uint64_t bit = c < HR_NCARDS ? HR_BIT(c) : c == HR_JOKER1 ? 1ULL << 13 : 1ULL << 29;
-        if (c >= HR_NCARDS || (bit & wild_bits)) {
-            key[i] = 4096 + c;                       /* wild cards last, by code */
-            continue;
+    HR_CSWAP(x, 0, 1); HR_CSWAP(x, 3, 4); HR_CSWAP(x, 2, 4);
+    HR_CSWAP(x, 2, 3); HR_CSWAP(x, 0, 3); HR_CSWAP(x, 0, 2);
+    HR_CSWAP(x, 1, 4); HR_CSWAP(x, 1, 3); HR_CSWAP(x, 1, 2);
+}
+
+/* The cards m = 1..5 of a hand of strength v, in reading order (in place):
+ * each card's key -- its rank's place among the class ranks, then the suit
+ * from spades down; wild cards last, by code -- packed above the card and
+ * sorted.  A low with no qualifying five (v < 0) has no class ranks: its
+ * cards go groups first, then high to low in the rule's order of ranks. */
+HR_INLINE void hr_reading_order(const hr_rule_t *R, uint64_t wild_bits, int v, uint8_t *cards,
+                                int m)
+{
+    uint32_t x[5] = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+    uint64_t place = 0x5555555555555555ULL;          /* 4 bits a rank: 5, no place */
+    if (v >= 0) {                                    /* the class's ranks, in order */
+        const uint8_t *sig = R->ranks + 5 * (size_t)v;
+        for (int j = 4; j >= 0; j--) {               /* 255 (no card) is rank 15: unused */
+            const int sh = 4 * (sig[j] & 15);
+            place = (place & ~(15ULL << sh)) | (uint64_t)j << sh;
         }
-        const int r = HR_RANK(c);
-        int place = 5;
-        if (v >= 0) {                                /* the class's ranks, in order */
-            const uint8_t *sig = R->ranks + 5 * (size_t)v;
-            for (int j = 0; j < 5; j++)
-                if (sig[j] == r) {
-                    place = j;
-                    break;
-                }
-        } else {                                     /* no low: groups, then high to low */
+    }
+    for (int i = 0; i < m; i++) {
+        const uint32_t c = cards[i];
+        const uint64_t bit = c < HR_NCARDS ? HR_BIT(c) : c == HR_JOKER1 ? 1ULL << 13 : 1ULL << 29;
+        const int r = HR_RANK(c) & 15;
+        uint32_t p = (uint32_t)(place >> (4 * r)) & 15;
+        if (HR_UNLIKELY(v < 0)) {                    /* no low: groups, then high to low */
             int same = 0;
             for (int j = 0; j < m; j++)
                 same += cards[j] < HR_NCARDS && HR_RANK(cards[j]) == r;
-            place = (5 - same) * 16 + (15 - (R->pos[r] < 0 ? 0 : R->pos[r]));
+            p = (uint32_t)((5 - same) * 16 + (15 - (R->pos[r] < 0 ? 0 : R->pos[r])));
         }
-        key[i] = place * 4 + (3 - HR_SUIT(c));
+        const uint32_t key = c >= HR_NCARDS || (bit & wild_bits) ? 4096 + c
+                                                                 : p * 4 + (3 - HR_SUIT(c));
+        x[i] = key << 8 | c;
     }
-    for (int i = 1; i < m; i++) {                    /* insertion sort: m <= 5 */
-        const int kk = key[i];
-        const uint8_t cc = cards[i];
-        int j = i - 1;
-        while (j >= 0 && key[j] > kk) {
-            key[j + 1] = key[j];
-            cards[j + 1] = cards[j];
-            j--;
-        }
-        key[j + 1] = kk;
-        cards[j + 1] = cc;
+    hr_sort5(x);
+    for (int i = 0; i < m; i++) cards[i] = (uint8_t)(x[i] & 255);
+}
+
+/* The positions of the cards that play of a hand of k cards (`row`, its
+ * mask `mask`) whose strength v >= 0 has the class ranks sig, read off the
+ * class without a search: for each rank of the class the first card of the
+ * row with that rank not taken yet (in the flush suit, for a flush class).
+ * Taking the first card of each rank gives the first best choice in the
+ * order of itertools.combinations.  Only where a five cannot turn into a
+ * better or worse one by its suits: no wild cards, and flushes count for
+ * the player or not at all.  Returns the positions as bits, or 0 when a
+ * rank is missing (never, for a valid hand). */
+HR_INLINE uint32_t hr_direct_pick(const hr_rule_t *R, const uint8_t *row, int k, uint64_t mask,
+                                  int v, int n)
+{
+    const uint8_t *sig = R->ranks + 5 * (size_t)v;
+    const int cat = R->cat[v];
+    uint32_t at[16] = {0};                           /* positions of each rank, as bits */
+    int fs = -1;
+    if (cat == HR_FLUSH || cat == HR_STRAIGHT_FLUSH || cat == HR_ROYAL_FLUSH)
+        fs = hr_flush_suit(mask);
+    for (int p = 0; p < k; p++)
+        at[HR_RANK(row[p]) & 15] |= (uint32_t)(fs < 0 || HR_SUIT(row[p]) == fs) << p;
+    uint32_t used = 0;
+    for (int j = 0; j < n; j++) {
+        const uint32_t free = at[sig[j] & 15] & ~used;
+        if (HR_UNLIKELY(!free)) return 0;
+        used |= free & (0u - free);                  /* the first such card */
     }
+    return used;
 }
 
 /* Every choice of n of k positions, in the order of itertools.combinations
@@ -93,6 +135,7 @@ typedef struct {
     const hr_deck_t *D;
     const uint8_t *cards;
     int k, n, nchoices;
+    int direct;                      /* hr_direct_pick applies (no wild cards; BEST or IGNORE) */
     const uint8_t (*choice)[5];
     uint8_t *best;                   /* (rows, min(k, n)) */
     int16_t *strength;               /* (rows,) */
@@ -125,7 +168,12 @@ static int64_t hr_best_part(const void *arg, int64_t lo, int64_t hi)
         }
         const int v = hr_value_rt(&ctx, HR_V2_LO(acc), HR_V2_HI(acc), k);
         int pick = 0;
-        if (k > play) {
+        uint32_t direct = k > play && a->direct && v >= 0 ?
+                          hr_direct_pick(ctx.R, row, k, HR_V2_LO(acc), v, play) : 0;
+        if (direct) {
+            for (int j = 0, p = 0; p < k; p++)
+                if (direct >> p & 1) out[j++] = row[p];
+        } else if (k > play) {
             int top = -2;
             for (int s = 0; s < a->nchoices; s++) {
                 const uint8_t *ch = a->choice[s];
@@ -169,7 +217,8 @@ static int64_t hr_best_five(const hr_rule_t *R, const hr_deck_t *W, const uint8_
     const int play = k < R->def.n ? k : R->def.n;
     const int nchoices = k > play ? hr_choices(k, play, choice) : 0;
     hr_vctx_init(&c, wc, R, W);
-    const hr_best_args_t a = {&c, W, cards, k, R->def.n, nchoices,
+    const int direct = !c.wild && (c.mode == HR_MODE_BEST || c.mode == HR_MODE_IGNORE);
+    const hr_best_args_t a = {&c, W, cards, k, R->def.n, nchoices, direct,
                               (const uint8_t (*)[5])choice, best, strengths};
     return hr_rows(hr_best_part, &a, 0, n, HR_ROW_BLOCK / 8, hr_team(nthreads));
 }

@@ -88,14 +88,23 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
     [[-1, -1, -1, -1, -1], [3, 2, 1, 0, 12]]
     """
     rs, s = _strength_input(strengths, rules)
-    cat, ranks = rs._breakdown
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         v = rs.check_strength(int(s))
-        c = int(cat[v])
-        return Breakdown(None if c < 0 else Category(c),
-                         tuple(int(r) for r in ranks[v] if r >= 0))
+        known = _ONE.setdefault(rs, {})
+        b = known.get(v)
+        if b is None:
+            cat, ranks = rs._breakdown
+            c = int(cat[v])
+            b = known[v] = Breakdown(None if c < 0 else Category(c),
+                                     tuple(int(r) for r in ranks[v] if r >= 0))
+        return b
+    cat, ranks = rs._breakdown
     arr = _strength_array(s, rs)
     return Breakdown(cat[arr], ranks[arr])
+
+
+#: The breakdowns of single strengths asked for so far, per rule set.
+_ONE: dict[Any, dict[int, Breakdown]] = {}
 
 
 def best_five(cards: Any, rules: str = "high", wild: Any = None, *,

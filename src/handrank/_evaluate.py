@@ -346,6 +346,8 @@ def category(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.category(hr.evaluate("Ah Kh Qh Jh Th", rules="a6"))   # ace low: a flush
     <Category.FLUSH: 5>
     """
+    if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
+        return strength.category                 # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         return rs.category(int(s))
@@ -374,6 +376,8 @@ def describe(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.describe(7461, rules="2-7")                # a bare number needs its rules
     'Seven-five low'
     """
+    if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
+        return strength.name                     # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         return rs.describe(int(s))

@@ -11,12 +11,13 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _core
-from ._evaluate import (_HIGH, _bad_row_error, _check_k, _deck_for, _strength_array,
-                        _strength_input)
+from ._evaluate import (_HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules,
+                        _strength_array, _strength_input)
 from ._input import as_hands
 from ._rules import get_rules
 from ._runs import resolve_threads
 from ._slices import first_bad_row
+from ._strength import Strength
 from ._types import Category, HandError
 from ._wild import resolve_wild
 
@@ -87,6 +88,10 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
     >>> hr.breakdown([-1, 6174], "8-or-better").ranks.tolist()      # -1: no low
     [[-1, -1, -1, -1, -1], [3, 2, 1, 0, 12]]
     """
+    if type(rules) is _DefaultRules and isinstance(strengths, Strength) and strengths._ruleset:
+        b = _ONE.get(strengths._ruleset, {}).get(strengths)     # seen before: one lookup
+        if b is not None:
+            return b
     rs, s = _strength_input(strengths, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         v = rs.check_strength(int(s))

@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundations: cards and input", ("_cards", "_input", "_convert", "_hands")),
     ("foundations: decks and wild cards", ("_deck", "_wild")),
     ("foundations: rule sets", ("_rules", "_strength")),
-    ("evaluation", ("_evaluate", "_counts")),
+    ("evaluation", ("_evaluate", "_counts", "_breakdown")),
     ("games", ("_games", "_showdown", "_stud")),
     ("ranges", ("_classes", "_range_text", "_ranges")),
     ("equity", ("_equity",)),

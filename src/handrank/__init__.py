@@ -17,10 +17,10 @@ from ._include import get_include
 from ._types import Category, HandError
 from ._convert import format, from_mask, parse, to_mask
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
-from ._rules import RULE_SETS, RuleSet, get_rules
+from ._rules import RULE_SETS, RuleSet, StrengthTable, get_rules
 from ._strength import Strength
-from ._evaluate import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
-                        lowest_card)
+from ._evaluate import category, describe, evaluate, evaluate_masks, highest_card, lowest_card
+from ._breakdown import Breakdown, best_five, breakdown
 from ._counts import category_counts
 from ._games import GAMES, Game, Half, get_game, register_game
 from ._showdown import evaluate_omaha, game_strengths, showdown, winners
@@ -56,6 +56,8 @@ __all__ = [
     "grid_text", "heat", "range_html", "shade", "use_color",
     # a single hand's strength with its rule set; category counts of a batch
     "Strength", "category_counts",
+    # what makes a strength: its category and deciding ranks (_breakdown, _rules)
+    "Breakdown", "StrengthTable", "breakdown",
     # the C headers, to build against the core
     "get_include",
 ]

@@ -239,6 +239,11 @@ cdef extern from "handrank/hr_solver.h" nogil:
     int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0, int r1,
                           int8_t *out8, int8_t clash8, double *outf, double clashf, int team)
 
+# the cards that play (best_five): the first best choice, in reading order
+cdef extern from "handrank/hr_best.h" nogil:
+    int64_t hr_best_five(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
+                         int64_t n, int k, uint8_t *best, int16_t *strengths, int nthreads)
+
 # After the last of our headers: from here on two of gcc's -Wpedantic
 # warnings are off, for what Cython generates: function pointers cast to
 # void * in its type-slot tables ("ISO C forbids conversion of function

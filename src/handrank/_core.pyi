@@ -89,6 +89,12 @@ class RuleTables:
     def holdem_headsup(self, matchups: npt.NDArray[np.uint8], out: npt.NDArray[np.int64],
                        threads: int) -> None: ...
 
+def best_five_codes(tables: RuleTables, cards: npt.NDArray[np.uint8],
+                    best: npt.NDArray[np.uint8], strengths: npt.NDArray[np.int16], threads: int,
+                    deck: CompiledDeck) -> int: ...
+def best_five_one(tables: RuleTables, hand: object,
+                  deck: CompiledDeck) -> tuple[int, ...] | None: ...
+
 class GameTables:
     half_tables: tuple[RuleTables, ...]
     deck: CompiledDeck

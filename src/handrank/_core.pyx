@@ -482,6 +482,55 @@ cdef class RuleTables:
         return bad
 
 
+def best_five_codes(RuleTables tables, const uint8_t[:, ::1] cards, uint8_t[:, ::1] best,
+                    int16_t[::1] strengths, int threads, CompiledDeck deck):
+    """The cards that play of each row of ``cards`` (n, k) into ``best`` (n,
+    min(k, cards of the rule set)), in reading order, and the rows'
+    strengths into ``strengths``; return the first bad row or -1
+    (hr_best.h).  A poker rule set only."""
+    cdef int64_t n = cards.shape[0], bad
+    cdef int k = cards.shape[1]
+    cdef int play = k if k < tables.rule.deff.n else tables.rule.deff.n
+    cdef const hr_deck_t *w = _deck_ptr(tables, deck)
+    if n == 0:
+        return -1
+    if tables.rule.deff.kind != 0 or k < tables.rule.kmin or k > tables.rule.kmax or \
+            best.shape[0] < n or best.shape[1] != play or strengths.shape[0] < n:
+        raise ValueError(f"{n} rows of {k} cards: not a poker rule set, k outside "
+                         f"{tables.rule.kmin}..{tables.rule.kmax}, or outputs of the wrong "
+                         f"shape")
+    if n < GIL_ROWS // 8:
+        return hr_best_five(&tables.rule, w, &cards[0, 0], n, k, &best[0, 0], &strengths[0],
+                            threads)
+    with nogil:
+        bad = hr_best_five(&tables.rule, w, &cards[0, 0], n, k, &best[0, 0], &strengths[0],
+                           threads)
+    return bad
+
+
+
+def best_five_one(RuleTables tables, object hand, CompiledDeck deck):
+    """The cards that play of one hand of plain text or a list or tuple of
+    codes, as a tuple of ints in reading order (hr_best.h); None when the
+    general path must handle it (and explain any error)."""
+    cdef uint8_t buf[MAX_FAST]
+    cdef uint8_t best[5]
+    cdef int16_t strength
+    cdef int k, i, play
+    cdef const hr_deck_t *w = _deck_ptr(tables, deck)
+    if type(hand) is str:
+        k = _parse_plain(hand, buf, MAX_FAST)
+    elif type(hand) is list or type(hand) is tuple:
+        k = _codes_plain(hand, buf, MAX_FAST)
+    else:
+        return None
+    if tables.rule.deff.kind != 0 or k < tables.rule.kmin or k > tables.rule.kmax:
+        return None
+    if hr_best_five(&tables.rule, w, buf, 1, k, best, &strength, 1) >= 0:
+        return None
+    play = k if k < tables.rule.deff.n else tables.rule.deff.n
+    return tuple([best[i] for i in range(play)])
+
 cdef class GameTables:
     """A compiled game: cards per player and on the board, its halves -- a
     list of ``(rule tables, select, qualifier)``, ``select`` 0 for the best
@@ -1287,3 +1336,4 @@ def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask, int r0,
         rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, r0, r1, p8, c8, pf, clash, team)
     if rc:
         raise MemoryError("showdown matrix: out of memory")
+

@@ -75,6 +75,11 @@ class EquityResult:
         half's name (``{"high": ..., "low": ...}`` for a split game,
         ``{"deuce-to-seven": ..., "badugi": ...}`` for badeucy); the values
         add up to ``equity``.
+    win_or_tie
+        Each player's share of the deals in which they won or tied (took
+        all or part of the pot), the convention of tools that count a tie
+        as a win: ``(wins + ties) / deals`` (weighted alike with weighted
+        ranges; ``total_weight`` is then the deals' total weight).
     categories
         ``(players, 11)`` int64: deals in which each player's deciding hand
         (the high, or the low of a low-only game) was of each
@@ -109,6 +114,22 @@ class EquityResult:
     winning_categories: np.ndarray | None = None
     by_hand: list[dict[str, float] | None] = field(default_factory=list)
     halves: dict[str, np.ndarray] = field(default_factory=dict)
+    total_weight: float | None = None
+
+    @property
+    def win_or_tie(self) -> np.ndarray:
+        """Each player's share of the deals won or tied, ``(wins + ties) /
+        deals`` (float64): a tie counted as a win.
+
+        >>> import handrank as hr
+        >>> r = hr.equity("holdem", ["As Kd", "Ac Kc"], board="2h 7d Jc Qs")
+        >>> r.wins.tolist(), r.ties.tolist(), r.deals
+        ([0, 0], [44, 44], 44)
+        >>> r.equity.tolist(), r.win_or_tie.tolist()     # split, and counted as wins
+        ([0.5, 0.5], [1.0, 1.0])
+        """
+        total = self.deals if self.total_weight is None else self.total_weight
+        return (self.wins + self.ties) / total
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -278,7 +299,8 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
                                    counts["cats"], counts["deals"], counts["wdeals"], exact,
                                    prep.weighted, prep.game.boards, counts["dd"], counts["dx"],
                                    counts["wcats"] if prep.ranges else None)
-    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
+    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts),
+                   float(counts["wdeals"]) if prep.weighted else None)
 
 
 def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
@@ -291,7 +313,7 @@ def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
 
 
 def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int | None,
-            by_hand: list) -> EquityResult:
+            by_hand: list, total_weight: float | None = None) -> EquityResult:
     eq, wins, ties, stderr, per_half, cats, winning = summary
     g = prep.game
     halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
@@ -300,7 +322,7 @@ def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int |
         zero = np.zeros(len(eq))
         high, low = halves.get("high", zero), halves.get("low", zero)
     return EquityResult(eq, wins, ties, deals, stderr, exact, seed, g.name, prep.labels,
-                        high, low, cats, winning, by_hand, halves)
+                        high, low, cats, winning, by_hand, halves, total_weight)
 
 
 def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:

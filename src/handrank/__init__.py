@@ -25,6 +25,8 @@ from ._games import (GAMES, Game, Half, bring_in, evaluate_omaha, first_to_act, 
                      get_game, register_game, showdown, upcard_strength, winners)
 from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError, Strength
+from ._classify import (Blocker, Breakdown, Classes, Draw, HandClass, MadeHand,
+                        classify)                     # made hands and draws (issue 25)
 from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
                        deal, deal_masks, redraw)
 
@@ -49,4 +51,6 @@ __all__ = [
     "Strength", "category_counts",
     # the C headers, to build against the core
     "get_include",
+    # made hands, draws, nut rank and blockers (_classify)
+    "Blocker", "Breakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
 ]

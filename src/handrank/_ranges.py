@@ -810,6 +810,19 @@ class Range:
         return plot_grid(self.grid(), ax=ax, kind="range",
                          title=self.text if title is None else title, labels=labels)
 
+    def breakdown(self, board: Any, *, threads: int | None = None) -> Any:
+        """The share of the range's combos in each made-hand class and with
+        each draw on ``board`` (a :class:`~handrank.Breakdown`; see
+        :func:`handrank.classify`).
+
+        >>> import handrank as hr
+        >>> bd = hr.Range("QQ+, AK").breakdown("Ah 7d 2c")
+        >>> round(bd.made[hr.MadeHand.UNDERPAIR], 4), bd.combos      # KK and QQ of 27
+        (0.4444, 27.0)
+        """
+        from ._classify import breakdown
+        return breakdown(self, board, threads=threads)
+
     def _repr_html_(self) -> str:
         """The grid as an HTML table (Jupyter shows it for a Range)."""
         if self.cards != 2:

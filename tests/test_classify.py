@@ -343,3 +343,22 @@ def test_breakdown_plot():
     ax = hr.Range("QQ+, AK, 76s").breakdown("Ah 7d 2c").plot()
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert "Top pair, top kicker" in labels and "Backdoor flush draw" in labels
+
+
+def test_docs_tables_examples():
+    """Every row of docs/classify.rst's two tables: its example is of its
+    class, or holds its flag."""
+    from pathlib import Path
+    page = Path(__file__).resolve().parent.parent / "docs" / "classify.rst"
+    if not page.is_file():
+        pytest.skip("no docs/ tree here")
+    import re
+    rows = re.findall(r"\* - ``(\w+)``\n(?:     - .*\n|       .*\n)+?     - (\S\S \S\S) \| (.+)\n",
+                      page.read_text(encoding="utf-8"))
+    assert len(rows) == len(MH) + len(D)
+    for name, hole, board in rows:
+        c = hr.classify(hole, board)
+        if name in MH.__members__:
+            assert c.made == MH[name], (name, hole, board, str(c))
+        else:
+            assert c.draws & D[name], (name, hole, board, str(c))

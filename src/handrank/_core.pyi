@@ -158,3 +158,12 @@ class Indexer:
               threads: int) -> int: ...
     def hands(self, idx: npt.NDArray[np.int64], out: npt.NDArray[np.uint8], lo: int, hi: int,
               threads: int) -> int: ...
+
+# ---- classify (hr_classify.h) ----
+
+CLASSIFY_CLASSES: int
+
+def classify_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], nb: int,
+                  shared: bool, lo: int, hi: int, made: npt.NDArray[np.uint8],
+                  draws: npt.NDArray[np.uint16], nut: npt.NDArray[np.int16],
+                  blk: npt.NDArray[np.uint8], threads: int) -> int: ...

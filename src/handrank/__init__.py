@@ -27,6 +27,7 @@ from ._rules import RULE_SETS, RuleSet, get_rules
 from ._types import Category, HandError, Strength
 from ._classify import (Blocker, Breakdown, Classes, Draw, HandClass, MadeHand,
                         classify)                     # made hands and draws (issue 25)
+from ._omaha_preflop import OmahaOrder, omaha_order, preflop_percentile   # issue 25
 from ._toolkit import (PREFLOP_CLASS, Dealer, canonical_hand, canonical_index, canonical_size,
                        deal, deal_masks, redraw)
 
@@ -53,4 +54,6 @@ __all__ = [
     "get_include",
     # made hands, draws, nut rank and blockers (_classify)
     "Blocker", "Breakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
+    # Omaha starting hands in order of equity (_omaha_preflop)
+    "OmahaOrder", "omaha_order", "preflop_percentile",
 ]

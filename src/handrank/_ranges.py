@@ -262,6 +262,18 @@ _TOKEN = re.compile(r"""
 
 #: Above this many hands, ``Range.combos`` / ``Range.weights`` refuse to list them.
 LIST_LIMIT = 3_000_000
+#: A random Omaha range is listed to remove a pattern from it up to this many hands.
+_OMAHA_LIST_RANDOM = 300_000
+_WEIGHT_TAIL = re.compile(r":\s*(\d*\.?\d+)$")
+
+
+def _exact_codes(token: str, cards: int) -> list[int] | None:
+    """The codes of a token that is exactly ``cards`` cards (``AhKhQdJd``), else None."""
+    try:
+        codes = parse_codes(token)
+    except HandError:
+        return None
+    return codes if len(codes) == cards else None
 
 
 def _dead_codes(cards: Any) -> frozenset[int]:
@@ -337,7 +349,11 @@ class Range:
 
     ``text`` may also be an iterable of exact hands (texts or card codes).
     ``cards`` is the number of cards in a hand: 2 (hold'em) or 4, 5, 6 (Omaha).
-    For Omaha only exact hands and ``random`` are supported.
+    Omaha ranges take exact hands, ``random``, ProPokerTools' generic
+    patterns (``AA``, ``AxAyxy``, ``RRON``, ``[A-T][A-T]**``, ``AA:$ds``,
+    ``JJ!JJJ``, ``KQJT-8765``; see ``handrank._omaha_syntax``), with the same
+    weights and exclusions, and percentages of four- and five-card hands in
+    order of equity against a random hand (:func:`handrank.omaha_order`).
 
     ``random`` is not listed when parsed: ``len()``, :attr:`is_random` and
     :meth:`without` are computed without listing its hands (there are
@@ -453,8 +469,10 @@ class Range:
                                   "!AhKh, !AKo, !Ah")
             self._exclusions.append((token[1:], pos + 1))
             return
-        if ":" in token:
-            token, _, w = token.partition(":")
+        if ":" in token and self.cards != 2 and not _WEIGHT_TAIL.search(token):
+            pass                                     # Omaha: ":" intersects (AA:$ds)
+        elif ":" in token:
+            token, _, w = token.rpartition(":") if self.cards != 2 else token.partition(":")
             try:
                 weight = float(w)
             except ValueError:
@@ -465,21 +483,28 @@ class Range:
         if low in ("random", "100%", "any", "xx"):
             self._add_all(weight)
             return
+        if _PERCENT.fullmatch(token) and float(token[:-1]) == 100:
+            self._add_all(weight)                   # "100.0%" is random, as "100%" is
+            return
         if _PERCENT.fullmatch(token):
             combos = self._percent(text, token, pos)
-            if len(combos) == 1326:                 # "100.0%" is random, as "100%" is
+            if len(combos) == comb(52, self.cards):   # "100.0%" is random, as "100%" is
                 self._add_all(weight)
                 return
             for combo in combos:
                 self._add(combo, weight)
             return
         if self.cards != 2:
-            try:
-                codes = parse_codes(token)
-            except HandError:
-                raise self._error(text, token, pos, "Omaha ranges take exact hands such as "
-                                  "AhKhQdJd, or 'random'") from None
-            self._add_exact(codes, weight, f"token {token!r} at position {pos}")
+            codes = _exact_codes(token, self.cards)
+            if codes is not None:
+                self._add_exact(codes, weight, f"token {token!r} at position {pos}")
+                return
+            combos = self._omaha_pattern(text, token, pos)        # issue 25: AA:$ds, RRON, ...
+            if len(combos) == comb(52, self.cards):                # "****" is random
+                self._add_all(weight)
+                return
+            for combo in combos:
+                self._add(combo, weight)
             return
         if _CLASS_TOKEN.fullmatch(token):
             for combo in self._expand(text, token, pos):
@@ -495,12 +520,19 @@ class Range:
 
     def _percent(self, text: str, token: str, pos: int) -> list[tuple[int, int]]:
         """The combos of a percentage token ("15%"): whole classes, best first."""
-        if self.cards != 2:
-            raise self._error(text, token, pos, "percentage ranges are hold'em ranges "
-                              "(Omaha ranges take exact hands or 'random')")
         p = float(token[:-1])
         if not 0 <= p <= 100:
             raise self._error(text, token, pos, "a percentage is 0% to 100%")
+        if self.cards == 6 and 0 < p < 100:
+            raise self._error(text, token, pos, "percentage ranges are for hold'em and four- "
+                              "and five-card Omaha hands (six-card ranges would list millions "
+                              "of hands; preflop_percentile works for six)")
+        if self.cards != 2 and 0 < p < 100:           # issue 25: Omaha, by equity order
+            from ._omaha_preflop import GAME_OF_CARDS, omaha_order
+            hands = omaha_order(GAME_OF_CARDS[self.cards]).hands(p)
+            return [tuple(h) for h in hands.tolist()]
+        if self.cards != 2:                           # 0%: nothing (100% is random)
+            return []
         out: list[tuple[int, int]] = []
         for name in top_classes(p):
             out += _class_combos(name)
@@ -510,7 +542,8 @@ class Range:
         """Apply one exclusion ("!AhKh", "!AKo", "!Ah", "!15%"): hands removed
         from the range whatever their weight."""
         low = token.lower()
-        if low in ("random", "100%", "any", "xx"):
+        if low in ("random", "100%", "any", "xx") or (_PERCENT.fullmatch(token) and
+                                                        float(token[:-1]) == 100):
             self._random_weight = None
             self._weights = {}
             return
@@ -518,6 +551,10 @@ class Range:
             combos = (self._percent(text, token, pos) if _PERCENT.fullmatch(token)
                       else self._expand(text, token, pos))
             self._drop(set(combos))
+            return
+        if self.cards != 2 and _exact_codes(token, self.cards) is None and \
+                _exact_codes(token, 1) is None:
+            self._drop_omaha(text, token, pos)
             return
         try:
             codes = parse_codes(token)
@@ -537,6 +574,28 @@ class Range:
                               "listed, so single hands cannot be removed from it; remove "
                               "cards (!Ah) or list the hands")
         self._drop({tuple(sorted(codes, reverse=True))})
+
+    # ---- Omaha patterns (ProPokerTools' generic syntax; _omaha_syntax) ----
+    def _omaha_pattern(self, text: str, token: str, pos: int) -> list[tuple[int, ...]]:
+        """The hands of an Omaha pattern token, highest card first."""
+        from ._omaha_syntax import OmahaSyntaxError, pattern_hands
+        try:
+            hands = pattern_hands(token, self.cards)
+        except OmahaSyntaxError as e:
+            raise self._error(text, token, pos + e.pos, f"{e}; Omaha ranges take exact hands "
+                              f"(AhKhQdJd), 'random', percentages (10%) and patterns such "
+                              f"as AA, AxAyxy, RRON, [A-T][A-T]**, AA:$ds") from None
+        return [tuple(h) for h in hands.tolist()]
+
+    def _drop_omaha(self, text: str, token: str, pos: int) -> None:
+        """Remove an Omaha pattern's hands; a random range is listed first
+        (four-card hands only)."""
+        if self._random_weight is not None:
+            if comb(52 - len(self._dead), self.cards) > _OMAHA_LIST_RANDOM:
+                raise self._error(text, "!" + token, pos - 1, f"a random {self.cards}-card "
+                                  f"range is not listed, so a pattern cannot be removed from "
+                                  f"it; remove cards (!Ah) or name the hands to keep")
+        self._drop(set(self._omaha_pattern(text, token, pos)))
 
     def _drop(self, keys: set[tuple[int, ...]]) -> None:
         """Remove hold'em combos (high code first), listing a random range first."""

@@ -347,7 +347,8 @@ def run_range(prep: Prepared, kind: str, lo: int, hi: int, trials: int = 0, seed
 
 def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "",
            trials: int | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Callable[[int, int], Any] | None = None) -> EquityResult:
+           progress: Callable[[int, int], Any] | None = None,
+           folded: Sequence[Any] | None = None) -> EquityResult:
     """Each player's expected share of the pot.
 
     Parameters
@@ -373,6 +374,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
         Cores to use (``None``: all).
     progress
         Called as ``progress(done, total)`` (deals) between slices of work.
+    folded
+        Players who folded: one range (or hand) each.  Their cards are dealt
+        from those ranges together with everyone else's and are out of play
+        (see ``handrank._folded``): exact for small questions, Monte Carlo
+        with ``trials``.
 
     Returns
     -------
@@ -388,6 +394,9 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    if folded is not None:               # issue 25: folded players' ranges
+        from ._folded import folded_equity
+        return folded_equity(game, hands, board, dead, folded, trials, seed, threads, progress)
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)

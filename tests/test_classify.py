@@ -130,6 +130,17 @@ def test_examples(hole, board, made, draws):
     assert (c.made, c.draws) == (made, draws), str(c)
 
 
+def test_input_forms():
+    one = hr.classify("Ah Kh", "Qh 7h 2c")
+    for hole, board in ((["Ah", "Kh"], ["Qh", "7h", "2c"]), ([50, 46], [42, 22, 0]),
+                        (np.array([50, 46]), np.array([42, 22, 0])), ("AhKh", "Qh7h2c")):
+        assert hr.classify(hole, board) == one
+    rows = hr.classify(["Ah Kh", "2c 3c"], ["Qh 7h 4c", "Qh 7h 2d"])     # a board a row
+    assert rows[0].made == hr.classify("Ah Kh", "Qh 7h 4c").made
+    assert rows[1] == hr.classify("2c 3c", "Qh 7h 2d")
+    assert len(hr.classify(np.zeros((0, 2), dtype=np.uint8), "Qh 7h 2d")) == 0
+
+
 def test_nut_rank_and_blockers():
     c = hr.classify("Ah 2h", "Kh 7h 3h")
     assert c.made == MH.FLUSH and c.nut_rank == 1 and c.blockers == hr.Blocker.NUT_FLUSH

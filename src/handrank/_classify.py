@@ -203,6 +203,8 @@ def _holes(hole: Any) -> tuple[np.ndarray, bool]:
     except TypeError:
         raise HandError(f"hole: hole cards are text, codes, or a batch of them; got "
                         f"{type(hole).__name__}") from None
+    if items and all(isinstance(x, str) and len(x.strip()) <= 3 for x in items):
+        items = card_list(" ".join(items), "hole")        # ["Ah", "Kh"]: one hand
     if items and all(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
                      for x in items):
         return np.array([card_list(items, "hole")], dtype=np.uint8).reshape(1, -1), True
@@ -215,6 +217,9 @@ def _holes(hole: Any) -> tuple[np.ndarray, bool]:
 
 def _boards(board: Any, n: int) -> tuple[np.ndarray, bool]:
     """(board codes, shared): (b,) for every row, or (n, b)."""
+    if isinstance(board, (list, tuple)) and board and all(
+            isinstance(x, str) and len(x.strip()) <= 3 for x in board):
+        return np.array(card_list(" ".join(board), "board"), dtype=np.uint8), True  # ["Ah", ...]
     if isinstance(board, str) or not isinstance(board, np.ndarray) and not (
             isinstance(board, (list, tuple)) and board and not isinstance(board[0],
                                                                           (int, np.integer))):

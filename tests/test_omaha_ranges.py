@@ -264,3 +264,25 @@ def test_percentile_errors():
         hr.preflop_percentile("As As Ks Kh", "omaha")
     with pytest.raises(hr.HandError, match="trials"):
         hr.omaha_order("omaha", trials=0)
+
+
+@pytest.mark.slow
+def test_five_card_percentages(tmp_path, monkeypatch):
+    """The five-card order, built quickly (50 deals a class): its
+    percentage ranges and percentiles hang together."""
+    monkeypatch.setenv("HANDRANK_CACHE", str(tmp_path))
+    monkeypatch.setitem(_omaha_preflop.TRIALS, "omaha5", 50)
+    _omaha_preflop._memo.clear()
+    try:
+        o = _omaha_preflop.omaha_order("omaha5")
+        assert len(o.equity) == 134_459 and o.size.sum() == comb(52, 5)
+        r = hr.Range("2%", cards=5)
+        assert 0.02 * comb(52, 5) <= len(r) < 0.02 * comb(52, 5) + o.size.max()
+        pct = hr.preflop_percentile(r.combos, "omaha5")
+        assert pct.max() == pytest.approx(100 * len(r) / comb(52, 5))
+        best = o._order[0]                        # the best class: its own share of hands
+        hand = hr.canonical_hand(best, rounds=(5,))
+        assert hr.preflop_percentile(hand, "omaha5") == pytest.approx(
+            100 * o.size[best] / comb(52, 5))
+    finally:
+        _omaha_preflop._memo.clear()

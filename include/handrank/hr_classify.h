@@ -167,6 +167,7 @@ typedef struct {
     uint64_t nut_flush;       /* cards that block a nut flush */
     uint32_t nut_straight;    /* ranks the highest possible straight needs from the hole */
     int nkeys, nrest;
+    int has_keys;                        /* keys, mult and id below are filled */
     uint8_t rest[52];                    /* the cards off the board */
     uint32_t keys[HR_CL_MAX_HOLDINGS];   /* distinct keys of every holding, ascending */
     uint16_t mult[HR_CL_MAX_HOLDINGS];   /* holdings of each key */
@@ -201,8 +202,10 @@ HR_INLINE int hr_cl_find(const hr_cl_board_t *B, uint32_t key)
     return lo;
 }
 
-/* Fill B for a board mask of 3..5 distinct cards. */
-static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask)
+/* Fill B for a board mask of 3..5 distinct cards; with_keys: also the
+ * keys of every holding, for hr_cl_nut (worth it when several rows share
+ * the board; without them hr_cl_nut_direct counts for one hand). */
+static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
 {
     int s, j, i, n = 0, nc = 0;
     uint32_t raw[HR_CL_MAX_HOLDINGS];
@@ -233,6 +236,8 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask)
     for (i = 0; i < 52; i++)
         if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
     B->nrest = nc;
+    B->has_keys = with_keys;
+    if (!with_keys) return;
     for (i = 0; i < nc; i++)
         for (j = i + 1; j < nc; j++)
             raw[n++] = hr_cl_key(bmask | HR_BIT(B->rest[i]) | HR_BIT(B->rest[j]));
@@ -250,6 +255,29 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask)
             B->id[a * 52 + b] = B->id[b * 52 + a] = (uint16_t)k;
             B->mult[k]++;
         }
+}
+
+/* The nut rank of hole cards a, b (key: theirs) without the board's keys:
+ * the keys above theirs of the holdings that use neither a nor b, counted
+ * once each. */
+static int hr_cl_nut_direct(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    uint32_t above[HR_CL_MAX_HOLDINGS];
+    int i, j, n = 0, distinct = 0;
+    for (i = 0; i < B->nrest; i++) {
+        int x = B->rest[i];
+        if (x == a || x == b) continue;
+        for (j = i + 1; j < B->nrest; j++) {
+            int y = B->rest[j];
+            uint32_t k;
+            if (y == a || y == b) continue;
+            k = hr_cl_key(B->bmask | HR_BIT(x) | HR_BIT(y));
+            if (k > key) above[n++] = k;
+        }
+    }
+    hr_cl_sort(above, n);
+    for (i = 0; i < n; i++) distinct += i == 0 || above[i] != above[i - 1];
+    return 1 + distinct;
 }
 
 /* The nut rank of hole cards a, b: 1 + the number of distinct keys above
@@ -356,7 +384,8 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
     }
     if (hmask & B->nut_flush) blk |= HR_CL_BLOCKS_NUT_FLUSH;
     if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
-    return HR_CL_PACK(made, draws, blk, hr_cl_nut(B, a, b));
+    return HR_CL_PACK(made, draws, blk,
+                      B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key));
 }
 
 HR_INLINE void hr_cl_store(uint32_t v, int64_t i, uint8_t *made, uint16_t *draws,
@@ -381,6 +410,7 @@ HR_INLINE uint64_t hr_cl_board_mask(const uint8_t *board, int nb)
 }
 
 #define HR_CL_BLOCK 4096          /* rows a thread takes at a time */
+#define HR_CL_KEYS_RUN 8          /* rows of one board from which its keys are built */
 
 /* Rows [lo, hi) of one block.  shared: one board for all (B set, table
  * optional); else each row's board is boards + nb * row, and B is the
@@ -397,7 +427,14 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, int shared,
         if (!shared) {
             uint64_t bm = hr_cl_board_mask(boards + (int64_t)nb * i, nb);
             if (!bm) return i;
-            if (bm != have) { hr_cl_board(B, bm); have = bm; }
+            if (bm != have) {                  /* keys pay off for a run of rows */
+                int64_t run = 1;
+                while (run < HR_CL_KEYS_RUN && i + run < hi &&
+                       hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
+                    run++;
+                hr_cl_board(B, bm, run >= HR_CL_KEYS_RUN);
+                have = bm;
+            }
         }
         if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & have)) return i;
         hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
@@ -483,7 +520,7 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
     if (!bm) return -2;
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) return -3;
-    hr_cl_board(B, bm);
+    hr_cl_board(B, bm, 1);
     if (n >= 600) {                          /* worth classifying every holding once */
         table = (uint32_t *)calloc(52 * 52, sizeof(uint32_t));
         if (!table) { free(B); return -3; }

@@ -209,8 +209,12 @@ def small_order(tmp_path, monkeypatch):
 
 def test_percentages_and_percentile(small_order, tmp_path):
     o = small_order
-    assert (tmp_path / "omaha-order-v1.npz").is_file()
-    assert o.size.sum() == comb(52, 4) and len(o.equity) == 16_432
+    assert (tmp_path / f"omaha-order-v{_omaha_preflop.VERSION}.npz").is_file()
+    assert o.size.sum() == comb(52, 4) and len(o.equity) == 16_432 == hr.canonical_size((4,))
+    # classes by key agree with Waugh's canonical index (a renaming of suits)
+    every, cls = _omaha_preflop._all_hands(4)
+    idx = hr.canonical_index(every, rounds=(4,))
+    assert len(set(zip(cls.tolist(), idx.tolist()))) == 16_432
     assert np.all(np.diff(o.equity[o._order]) <= 0)                  # best first
     for p in (0.5, 5, 25):
         r = hr.Range(f"{p}%", cards=4)
@@ -228,7 +232,7 @@ def test_percentages_and_percentile(small_order, tmp_path):
     a = hr.preflop_percentile("As Ah Ks Kh", "omaha")
     assert a == hr.preflop_percentile("Ad Ac Kd Kc")                  # the single-hand path
     assert a == hr.preflop_percentile([51, 50, 47, 46], "omaha")
-    assert a == o.percentile[hr.canonical_index(hr.parse("Kd Ad Kc Ac"), rounds=(4,))]
+    assert a == o.percentile[_omaha_preflop.class_of(hr.parse("Kd Ad Kc Ac")[None, :])[0]]
     with pytest.raises(hr.HandError, match="different cards"):        # not by the fast path
         hr.preflop_percentile("As As Ks Kh")
     batch = hr.preflop_percentile(np.array([hr.parse("As Ah Ks Kh"), hr.parse("7c 2d 9h 3s")]))
@@ -275,13 +279,14 @@ def test_five_card_percentages(tmp_path, monkeypatch):
     _omaha_preflop._memo.clear()
     try:
         o = _omaha_preflop.omaha_order("omaha5")
-        assert len(o.equity) == 134_459 and o.size.sum() == comb(52, 5)
+        assert len(o.equity) == 134_459 == hr.canonical_size((5,)) and \
+            o.size.sum() == comb(52, 5)
         r = hr.Range("2%", cards=5)
         assert 0.02 * comb(52, 5) <= len(r) < 0.02 * comb(52, 5) + o.size.max()
         pct = hr.preflop_percentile(r.combos, "omaha5")
         assert pct.max() == pytest.approx(100 * len(r) / comb(52, 5))
         best = o._order[0]                        # the best class: its own share of hands
-        hand = hr.canonical_hand(best, rounds=(5,))
+        hand = _omaha_preflop.representatives(5)[best]
         assert hr.preflop_percentile(hand, "omaha5") == pytest.approx(
             100 * o.size[best] / comb(52, 5))
     finally:

@@ -3,13 +3,14 @@ six-card hands ranked by its equity against one random hand (issue 25,
 item 2), for percentage ranges (``Range("10%", cards=4)``) and
 :func:`preflop_percentile`.
 
-How the order is made: every canonical class (hands equal up to a renaming
-of suits: 16,432 of four cards, 134,459 of five, 962,988 of six; see
-:func:`handrank.canonical_size`) is played by one representative hand
-against a random hand, Monte Carlo with a fixed seed per class (the class
-index), ``TRIALS[game]`` deals (standard error at most ``0.5 /
+How the order is made: hands equal up to a renaming of suits form a
+class (16,432 of four cards, 134,459 of five, 962,988 of six); a class is
+known by its *key*, the four suits' rank sets sorted, and classes are
+numbered in the order of their keys.  Each class is played by one hand of
+it against a random hand, Monte Carlo with a fixed seed per class (its
+number), ``TRIALS[game]`` deals (standard error at most ``0.5 /
 sqrt(trials)``: 0.0016 for four cards); classes are ordered by that equity,
-best first, ties by class index.  Nothing is shipped: the first use builds
+best first, ties by class number.  Nothing is shipped: the first use builds
 the order (minutes: about 2 on two cores for four cards) and caches it
 beside the hold'em preflop table (``handrank._preflop.cache_path()``'s
 folder), written atomically, validated (version, game, trials, checksum)
@@ -23,20 +24,21 @@ import secrets
 import warnings
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, islice
 from math import comb
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _ranges
 from ._api import resolve_threads
 from ._types import HandError
 
-__all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "TRIALS", "GAME_OF_CARDS"]
+__all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "class_keys", "class_of",
+           "representatives", "TRIALS", "GAME_OF_CARDS"]
 
-VERSION = 1
+VERSION = 2                  # 2: classes numbered by their keys
 #: Monte Carlo deals per class for each game.
 TRIALS = {"omaha": 100_000, "omaha5": 20_000, "omaha6": 2_000}
 GAME_OF_CARDS = {4: "omaha", 5: "omaha5", 6: "omaha6"}
@@ -61,8 +63,8 @@ class OmahaOrder:
     game, cards
         The game (``"omaha"``, ``"omaha5"``, ``"omaha6"``) and its hole cards.
     equity
-        ``(C,)`` float64: each canonical class's equity against a random hand
-        (index: :func:`handrank.canonical_index` with ``rounds=(cards,)``).
+        ``(C,)`` float64: each class's equity against a random hand, by class
+        number (the order of the class keys, :func:`class_keys`).
     size
         ``(C,)`` int64: hands in each class.
     rank
@@ -75,10 +77,9 @@ class OmahaOrder:
     """
 
     def __init__(self, game: str, equity: np.ndarray, trials: int):
-        from ._toolkit import canonical_index
         self.game, self.cards, self.trials = game, _CARDS_OF_GAME[game], int(trials)
         self.equity = equity
-        self.size = _class_sizes(self.cards)
+        self.size = _classes(self.cards)[1]
         order = np.lexsort((np.arange(len(equity)), -equity))
         self.rank = np.empty(len(equity), dtype=np.int64)
         self.rank[order] = np.arange(len(equity))
@@ -86,8 +87,6 @@ class OmahaOrder:
         self.percentile = np.empty(len(equity))
         self.percentile[order] = 100.0 * cum / comb(52, self.cards)
         self._order = order
-        self._canonical_index = canonical_index
-        self._by_mask: dict[int, float] | None = None
 
     def top(self, percent: float) -> np.ndarray:
         """Class indexes of the range ``"<percent>%"``, best first: whole
@@ -107,10 +106,9 @@ class OmahaOrder:
         all_hands, idx = _all_hands(self.cards)
         return all_hands[keep[idx]]
 
-    def percentile_of(self, hands: np.ndarray, threads: int | None = None) -> np.ndarray:
+    def percentile_of(self, hands: np.ndarray) -> np.ndarray:
         """Percentiles of ``(N, cards)`` uint8 hands (checked by the caller)."""
-        idx = self._canonical_index(hands, rounds=(self.cards,), threads=threads)
-        return self.percentile[idx]
+        return self.percentile[class_of(hands)]
 
     def __repr__(self) -> str:
         best = self._order[0]
@@ -118,48 +116,75 @@ class OmahaOrder:
                 f"each; best equity {self.equity[best]:.4f})")
 
 
+def _keys(hands: np.ndarray) -> np.ndarray:
+    """The class key of each (N, k) hand: its four suits' rank sets (13 bits
+    each) sorted, as one int64."""
+    bits = np.left_shift(np.int64(1), (hands >> 2).astype(np.int64))   # distinct cards: + is |
+    suits = hands & 3
+    lanes = np.stack([np.where(suits == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
+    lanes.sort(axis=1)
+    return lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39)
+
+
+def _hand_chunks(k: int, size: int = 1 << 20):
+    """Every k-card hand, highest card first, in (<= size, k) uint8 chunks."""
+    it = combinations(range(51, -1, -1), k)
+    left = comb(52, k)
+    while left:
+        n = min(size, left)
+        yield np.fromiter((c for h in islice(it, n) for c in h), dtype=np.uint8,
+                          count=n * k).reshape(n, k)
+        left -= n
+
+
 @lru_cache(maxsize=3)
+def _classes(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(keys, sizes): every class's key, sorted, and its number of hands."""
+    total: dict[int, int] = {}
+    for chunk in _hand_chunks(k):
+        keys, counts = np.unique(_keys(chunk), return_counts=True)
+        for key, n in zip(keys.tolist(), counts.tolist()):
+            total[key] = total.get(key, 0) + n
+    keys = np.array(sorted(total), dtype=np.int64)
+    return keys, np.array([total[x] for x in keys.tolist()], dtype=np.int64)
+
+
+def class_keys(cards: int) -> np.ndarray:
+    """The sorted keys of the classes of ``cards``-card hands (see the module)."""
+    return _classes(cards)[0]
+
+
+def class_of(hands: np.ndarray) -> np.ndarray:
+    """The class number of each ``(N, k)`` hand of distinct cards below 52."""
+    return np.searchsorted(_classes(hands.shape[1])[0], _keys(hands))
+
+
+def representatives(k: int) -> np.ndarray:
+    """One hand of each class, ``(C, k)`` uint8: suit s holds the s-th rank set."""
+    keys = _classes(k)[0]
+    out = np.empty((len(keys), k), dtype=np.uint8)
+    for i, key in enumerate(keys.tolist()):
+        cards = [4 * r + s for s in range(4) for r in range(13) if key >> (13 * s + r) & 1]
+        out[i] = sorted(cards, reverse=True)
+    return out
+
+
+@lru_cache(maxsize=2)
 def _all_hands(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every k-card hand (highest card first) and its canonical class."""
-    from ._toolkit import canonical_index
+    """Every k-card hand (highest card first) and its class number."""
     if comb(52, k) > 3_000_000:
         raise HandError(f"listing every {k}-card hand ({comb(52, k):,}) is too much; "
                         f"percentage ranges are for four- and five-card hands")
-    hands = np.fromiter((c for h in combinations(range(51, -1, -1), k) for c in h),
-                        dtype=np.uint8, count=comb(52, k) * k).reshape(-1, k)
-    return hands, canonical_index(hands, rounds=(k,))
-
-
-@lru_cache(maxsize=3)
-def _class_sizes(k: int) -> np.ndarray:
-    """Hands in each canonical class: 24 renamings of suits over those that
-    fix the class's representative (each renaming of its suit counts)."""
-    from ._toolkit import canonical_hand, canonical_size
-    reps = canonical_hand(np.arange(canonical_size((k,))), rounds=(k,))
-    suits = reps & 3
-    ranks = reps >> 2
-    # a renaming fixes the hand when it only swaps suits holding the same ranks
-    lanes = np.zeros((len(reps), 4), dtype=np.int64)
-    for j in range(k):
-        np.add.at(lanes, (np.arange(len(reps)), suits[:, j]), 1 << ranks[:, j].astype(np.int64))
-    out = np.empty(len(reps), dtype=np.int64)
-    for i, row in enumerate(lanes.tolist()):
-        fixed = 1
-        for v in set(row):
-            n = row.count(v)
-            fixed *= [1, 1, 2, 6, 24][n]
-        out[i] = 24 // fixed
-    return out
+    hands = next(_hand_chunks(k, comb(52, k)))
+    return hands, class_of(hands)
 
 
 # ---------------------------------------------------------------- building
 def _build(game: str, trials: int, threads: int,
            progress: Callable[[int, int], Any] | None, tick: Callable[[], Any]) -> np.ndarray:
     from ._equity import equity
-    from ._toolkit import canonical_hand, canonical_size
-    k = _CARDS_OF_GAME[game]
-    n = canonical_size((k,))
-    reps = canonical_hand(np.arange(n), rounds=(k,))
+    reps = representatives(_CARDS_OF_GAME[game])
+    n = len(reps)
     out = np.empty(n)
     step = max(1, n // 100)
     for i in range(n):
@@ -198,8 +223,7 @@ def _load(file: Path, game: str, trials: int) -> tuple[np.ndarray | None, str | 
                 return None, "it is of another version or game"
             if int(data["trials"]) != trials:
                 return None, f"it was built with {int(data['trials'])} deals a class, not {trials}"
-            from ._toolkit import canonical_size
-            if eq.shape != (canonical_size((_CARDS_OF_GAME[game],)),) or eq.dtype != np.float64:
+            if eq.shape != (len(class_keys(_CARDS_OF_GAME[game])),) or eq.dtype != np.float64:
                 return None, f"equity has shape {eq.shape}"
             if str(data["checksum"]) != _checksum(game, eq, trials):
                 return None, "its checksum does not match its contents"
@@ -281,11 +305,12 @@ def preflop_percentile(hand: Any, game: Any = "omaha", *, threads: int | None = 
     cards=k)`` holds the hands whose percentile is at most about p.
 
     ``hand``: one hand (text or codes) or ``(N, cards)`` codes (an array of
-    percentiles).  The first call may build the order (minutes, cached).
+    percentiles).  The first call may build the order (minutes, cached; on
+    ``threads`` cores).
 
     >>> import handrank as hr
     >>> round(hr.preflop_percentile("As Ah Ks Kh"), 4)     # doctest: +SKIP
-    0.0222
+    0.0199
     """
     fast = _by_mask.get(game) if threads is None else None
     if fast is not None:                      # one four-card hand: a dict look-up
@@ -306,12 +331,14 @@ def preflop_percentile(hand: Any, game: Any = "omaha", *, threads: int | None = 
     if rows.ndim != 2 or rows.shape[1] != k:
         raise HandError(f"hand: {name} hands are {k} cards; got "
                         f"{rows.shape[-1] if rows.ndim else 0}")
-    for i, row in enumerate(rows.tolist()) if len(rows) < 64 else ():
-        if max(row) >= 52 or len(set(row)) != k:
-            raise HandError(f"{'' if single else f'row {i}: '}hand: {k} different cards of "
-                            f"the 52-card deck, no jokers")
+    srt = np.sort(rows, axis=1)
+    bad = (srt[:, -1] >= 52) | (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise HandError(f"{'' if single else f'row {i}: '}hand: {k} different cards of the "
+                        f"52-card deck, no jokers")
     order = omaha_order(name, threads=threads)
-    out = order.percentile_of(np.ascontiguousarray(rows), threads=threads)
+    out = order.percentile_of(np.ascontiguousarray(rows))
     if k == 4 and name not in _by_mask:
         every, idx = _all_hands(4)
         masks = np.bitwise_or.reduce(np.array(_MASK[:52], dtype=object)[every], axis=1)
@@ -326,3 +353,11 @@ _MASK = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [None] * 52
 # game name -> {mask of a four-card hand: percentile}: the single-hand fast
 # path, filled by the first call of preflop_percentile for the game.
 _by_mask: dict[Any, dict[int, float]] = {}
+
+
+def _percent_hands(cards: int, percent: float) -> np.ndarray:
+    """The hands of ``Range("<percent>%", cards=cards)``."""
+    return omaha_order(GAME_OF_CARDS[cards]).hands(percent)
+
+
+_ranges.OMAHA_PERCENT = _percent_hands       # Range reads Omaha percentages through this

@@ -262,6 +262,10 @@ _TOKEN = re.compile(r"""
 
 #: Above this many hands, ``Range.combos`` / ``Range.weights`` refuse to list them.
 LIST_LIMIT = 3_000_000
+#: The hands of an Omaha percentage range, ``(cards, percent) -> (M, cards)``
+#: codes: set by handrank._omaha_preflop when it is imported (it sits above
+#: this module: it plays hands to rank them).
+OMAHA_PERCENT: Any = None
 #: A random Omaha range is listed to remove a pattern from it up to this many hands.
 _OMAHA_LIST_RANDOM = 300_000
 _WEIGHT_TAIL = re.compile(r":\s*(\d*\.?\d+)$")
@@ -528,8 +532,10 @@ class Range:
                               "and five-card Omaha hands (six-card ranges would list millions "
                               "of hands; preflop_percentile works for six)")
         if self.cards != 2 and 0 < p < 100:           # issue 25: Omaha, by equity order
-            from ._omaha_preflop import GAME_OF_CARDS, omaha_order
-            hands = omaha_order(GAME_OF_CARDS[self.cards]).hands(p)
+            if OMAHA_PERCENT is None:
+                raise self._error(text, token, pos, "Omaha percentages need "
+                                  "handrank._omaha_preflop (import handrank loads it)")
+            hands = OMAHA_PERCENT(self.cards, p)
             return [tuple(h) for h in hands.tolist()]
         if self.cards != 2:                           # 0%: nothing (100% is random)
             return []

@@ -291,3 +291,13 @@ def test_five_card_percentages(tmp_path, monkeypatch):
             100 * o.size[best] / comb(52, 5))
     finally:
         _omaha_preflop._memo.clear()
+
+
+def test_patterns_too_large_to_list_are_refused(monkeypatch):
+    from handrank import _ranges
+    monkeypatch.setattr(_ranges, "LIST_LIMIT", 5_000)
+    with pytest.raises(hr.HandError, match="more than 5,000 hands"):
+        hr.Range("RR", cards=4)
+    assert len(hr.Range("AxAyxy", cards=4)) == 864          # small ones still list
+    assert hr.Range("****", cards=6).is_random               # every hand: random, unlisted
+    assert len(hr.Range("AA, !*", cards=4)) == 0

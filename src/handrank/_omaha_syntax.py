@@ -31,14 +31,15 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-__all__ = ["OmahaSyntaxError", "pattern_hands", "looks_like_pattern"]
+__all__ = ["OmahaSyntaxError", "pattern_hands", "pattern_masks"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 _SUIT_VARS = "wxyz"
 _MACROS = ("$ds", "$ss", "$r", "$np")
-#: Most hand pairs a pattern may combine while it is listed (memory bound).
-WORK_LIMIT = 60_000_000
+#: Most (partial hand, cards to add) pairs one step of listing a pattern may
+#: combine (about 200 MB); a pattern that needs more is refused.
+WORK_LIMIT = 25_000_000
 
 
 class OmahaSyntaxError(ValueError):
@@ -47,11 +48,6 @@ class OmahaSyntaxError(ValueError):
     def __init__(self, message: str, pos: int = 0):
         super().__init__(message)
         self.pos = pos
-
-
-def looks_like_pattern(token: str) -> bool:
-    return bool(token) and (token.startswith("$") or any(ch in token for ch in "*[]:!$") or
-                            bool(re.fullmatch(r"[0-9A-Za-z\-+]+", token)))
 
 
 # --------------------------------------------------------------- reading
@@ -142,7 +138,14 @@ def _concrete(cards: list[tuple[frozenset, frozenset]], k: int) -> np.ndarray:
     return _combine(masks, _fill_masks(k - len(cards)))
 
 
-def _pattern_masks(text: str, k: int, base: int) -> np.ndarray:
+def _check_size(masks: np.ndarray, limit: int | None) -> np.ndarray:
+    if limit is not None and len(masks) > limit:
+        raise OmahaSyntaxError(f"it matches more than {limit:,} hands, more than a range "
+                               f"lists")
+    return masks
+
+
+def _pattern_masks(text: str, k: int, base: int, limit: int | None = None) -> np.ndarray:
     cards = _card_patterns(text, base)
     if len(cards) > k:
         raise OmahaSyntaxError(f"{text!r} names {len(cards)} cards; a hand here has {k}", base)
@@ -154,7 +157,7 @@ def _pattern_masks(text: str, k: int, base: int) -> np.ndarray:
     free_s = [s for s in range(4) if s not in named_suits]
     if len(rvars) > len(free_r) or len(svars) > len(free_s):
         return np.zeros(0, dtype=np.uint64)
-    parts = []
+    out = np.zeros(0, dtype=np.uint64)
     for rs in permutations(free_r, len(rvars)):
         rv = dict(zip(rvars, rs))
         for ss in permutations(free_s, len(svars)):
@@ -166,10 +169,9 @@ def _pattern_masks(text: str, k: int, base: int) -> np.ndarray:
                 suits = frozenset([sv[s]]) if isinstance(s, str) else (
                     frozenset(range(4)) if s is None else frozenset([s]))
                 concrete.append((ranks, suits))
-            parts.append(_concrete(concrete, k))
-    if not parts:
-        return np.zeros(0, dtype=np.uint64)
-    return np.unique(np.concatenate(parts))
+            out = _check_size(np.union1d(out, _check_size(_concrete(concrete, k), limit)),
+                              limit)
+    return out
 
 
 def _universe(k: int) -> np.ndarray:
@@ -230,7 +232,8 @@ def _runs(text: str, base: int) -> list[str]:
     return out
 
 
-def _term(text: str, k: int, base: int, current: np.ndarray | None) -> np.ndarray:
+def _term(text: str, k: int, base: int, current: np.ndarray | None,
+          limit: int | None = None) -> np.ndarray:
     """The hands of one term; a macro filters ``current`` (or every hand)."""
     low = text.lower()
     if low.startswith("$"):
@@ -239,13 +242,18 @@ def _term(text: str, k: int, base: int, current: np.ndarray | None) -> np.ndarra
         return _macro(low, _universe(k) if current is None else current)
     if not text:
         raise OmahaSyntaxError("an empty pattern", base)
-    parts = [_pattern_masks(p, k, base) for p in _runs(text, base)]
-    out = np.unique(np.concatenate(parts)) if len(parts) > 1 else parts[0]
+    out = np.zeros(0, dtype=np.uint64)
+    for p in _runs(text, base):
+        # a pattern intersected with what came before is listed in full
+        out = np.union1d(out, _pattern_masks(p, k, base, limit if current is None else None))
+        if current is None:
+            _check_size(out, limit)
     return out if current is None else np.intersect1d(current, out)
 
 
-def pattern_masks(token: str, k: int) -> np.ndarray:
-    """Sorted unique card masks (bit = code) of the k-card hands of a token."""
+def pattern_masks(token: str, k: int, limit: int | None = None) -> np.ndarray:
+    """Sorted unique card masks (bit = code) of the k-card hands of a token;
+    OmahaSyntaxError as soon as its first term passes ``limit`` hands."""
     pieces = re.split(r"([:!])", token)
     pos = 0
     masks: np.ndarray | None = None
@@ -256,7 +264,8 @@ def pattern_masks(token: str, k: int) -> np.ndarray:
             pos += 1
             continue
         if op == ":":
-            masks = _term(piece, k, pos, masks)
+            masks = _term(piece, k, pos, masks, limit if masks is None and len(pieces) == 1
+                          else None)
         else:
             if masks is None:
                 raise OmahaSyntaxError("'!' inside a pattern follows what it removes from",

@@ -504,7 +504,7 @@ class Range:
                 self._add_exact(codes, weight, f"token {token!r} at position {pos}")
                 return
             combos = self._omaha_pattern(text, token, pos)        # issue 25: AA:$ds, RRON, ...
-            if len(combos) == comb(52, self.cards):                # "****" is random
+            if combos is None:                                     # "****" is random
                 self._add_all(weight)
                 return
             for combo in combos:
@@ -582,15 +582,23 @@ class Range:
         self._drop({tuple(sorted(codes, reverse=True))})
 
     # ---- Omaha patterns (ProPokerTools' generic syntax; _omaha_syntax) ----
-    def _omaha_pattern(self, text: str, token: str, pos: int) -> list[tuple[int, ...]]:
-        """The hands of an Omaha pattern token, highest card first."""
-        from ._omaha_syntax import OmahaSyntaxError, pattern_hands
+    def _omaha_pattern(self, text: str, token: str, pos: int) -> list[tuple[int, ...]] | None:
+        """The hands of an Omaha pattern token, highest card first (None: every hand)."""
+        from ._omaha_syntax import OmahaSyntaxError, masks_to_hands, pattern_masks
         try:
-            hands = pattern_hands(token, self.cards)
+            if set(token) == {"*"} and len(token) <= self.cards:
+                return None                              # "*", "****": every hand
+            masks = pattern_masks(token, self.cards, LIST_LIMIT)
+            if len(masks) > LIST_LIMIT and len(masks) != comb(52, self.cards):
+                raise OmahaSyntaxError(f"it matches {len(masks):,} hands, more than a range "
+                                       f"lists ({LIST_LIMIT:,})")
+            hands = masks_to_hands(masks, self.cards)
         except OmahaSyntaxError as e:
             raise self._error(text, token, pos + e.pos, f"{e}; Omaha ranges take exact hands "
                               f"(AhKhQdJd), 'random', percentages (10%) and patterns such "
                               f"as AA, AxAyxy, RRON, [A-T][A-T]**, AA:$ds") from None
+        if len(masks) == comb(52, self.cards):
+            return None                                  # every hand: random, unlisted
         return [tuple(h) for h in hands.tolist()]
 
     def _drop_omaha(self, text: str, token: str, pos: int) -> None:
@@ -601,7 +609,11 @@ class Range:
                 raise self._error(text, "!" + token, pos - 1, f"a random {self.cards}-card "
                                   f"range is not listed, so a pattern cannot be removed from "
                                   f"it; remove cards (!Ah) or name the hands to keep")
-        self._drop(set(self._omaha_pattern(text, token, pos)))
+        combos = self._omaha_pattern(text, token, pos)
+        if combos is None:                                   # "!****": nothing is left
+            self._random_weight, self._weights = None, {}
+            return
+        self._drop(set(combos))
 
     def _drop(self, keys: set[tuple[int, ...]]) -> None:
         """Remove hold'em combos (high code first), listing a random range first."""

@@ -45,7 +45,7 @@ __all__ = ["folded_equity", "EXACT_CONFIGS", "TRIALS_PER_CONFIG", "MAX_CONFIGS"]
 #: Most folded configurations an exact run plays.
 EXACT_CONFIGS = 20_000
 #: Monte Carlo: about one folded configuration per this many trials ...
-TRIALS_PER_CONFIG = 1_000
+TRIALS_PER_CONFIG = 2_000
 #: ... and at most this many.
 MAX_CONFIGS = 1_000
 

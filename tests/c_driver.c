@@ -14,7 +14,9 @@
  *     7,462 / 7,462), the hands that qualify for an eight-or-better low;
  *   - bitmasks give the same strengths as codes;
  *   - random 7-card hands equal the best of their 21 five-card subsets, with
- *     the POPCNT loop and the portable loop, on 1 and on 2 threads.
+ *     the POPCNT loop and the portable loop, on 1 and on 2 threads;
+ *   - the row loop (hr_rows) visits every row once and reports the first bad
+ *     row, for several block sizes, on 1 and on 3 threads.
  * Options: --hands N (random 7-card hands per rule set, default 100000),
  *          --expect-sanitized (fail unless built with AddressSanitizer).
  * Exit status 0 when every check passes.
@@ -23,9 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "handrank/hr_batch.h"
+#include "handrank/hr_rows.h"
+#include "handrank/hr_tables.h"
+/* not exercised here: compiled for every target */
+#include "handrank/hr_deal.h"
 #include "handrank/hr_equity.h"
-#include "handrank/hr_deal.h"    /* not exercised here: compiled for every target */
 #include "handrank/hr_index.h"
+#include "handrank/hr_showdown.h"
 
 static int passed = 0, failed = 0;
 
@@ -249,6 +256,47 @@ static void check_bad_rows(const hr_rule_t *R)
           "bad rows: the first bad row is reported, bad rows get -1");
 }
 
+/* hr_rows: a part marks its rows (each must be visited once) and reports
+ * its first row that is a multiple of `every`, if any. */
+typedef struct {
+    int64_t every;
+    uint8_t *seen;
+} rows_probe_t;
+
+static int64_t rows_probe(const void *arg, int64_t lo, int64_t hi)
+{
+    const rows_probe_t *a = (const rows_probe_t *)arg;
+    int64_t bad = -1;
+    for (int64_t i = lo; i < hi; i++) {
+        a->seen[i]++;
+        if (bad < 0 && a->every && i % a->every == 0) bad = i;
+    }
+    return bad;
+}
+
+static void check_rows(void)
+{
+    enum { N = 50000 };
+    static uint8_t seen[N];
+    const int64_t blocks[] = {1, 7, 4096, N, 2 * N};
+    const int64_t every[] = {0, 999, 31337};
+    int ok = 1;
+    for (int b = 0; b < 5; b++)
+        for (int e = 0; e < 3; e++)
+            for (int team = 1; team <= 3; team += 2) {
+                const int64_t lo = 5, hi = blocks[b] == 1 ? 400 : N;
+                const rows_probe_t a = {every[e], seen};
+                memset(seen, 0, sizeof seen);
+                const int64_t bad = hr_rows(rows_probe, &a, lo, hi, blocks[b], team);
+                int64_t want = -1;
+                for (int64_t i = lo; i < hi && every[e]; i++)
+                    if (i % every[e] == 0) { want = i; break; }
+                for (int64_t i = 0; i < N; i++) ok &= seen[i] == (i >= lo && i < hi);
+                ok &= bad == want;
+            }
+    check(ok, "hr_rows: every row once, the first bad row, any block size and team");
+}
+
 static const char *compiler_name(void)
 {
 #if defined(__clang__)
@@ -294,6 +342,7 @@ int main(int argc, char **argv)
     }
     printf("c_driver: POPCNT loop in use: %d\n", hr_use_popcnt);
     if (expect_sanitized) check(HR_SANITIZED == 1, "HR_SANITIZED under AddressSanitizer");
+    check_rows();
 
     uint8_t *five = malloc((size_t)NFIVE * 5);
     int16_t *out = malloc((size_t)NFIVE * sizeof(int16_t));

@@ -161,7 +161,7 @@ def test_get_include_holds_every_header_the_headers_include():
     inc = Path(hr.get_include())
     headers = sorted((inc / "handrank").glob("*.h"))
     names = {h.name for h in headers}
-    assert {"hr_core.h", "hr_eval.h", "hr_games.h", "hr_equity.h", "hr_deal.h",
+    assert {"hr_core.h", "hr_batch.h", "hr_games.h", "hr_equity.h", "hr_deal.h",
             "hr_index.h"} <= names
     for h in headers:
         for dep in re.findall(r'#include "([^"]+)"', h.read_text(encoding="utf-8")):
@@ -175,7 +175,7 @@ def test_the_installed_wheel_ships_the_headers():
     if files is None:
         pytest.skip("handrank is not installed from a wheel here (editable, or a source tree)")
     headers = sorted(f for f in files if f.startswith("handrank/include/"))
-    assert "handrank/include/handrank/hr_eval.h" in headers
+    assert "handrank/include/handrank/hr_batch.h" in headers
     assert Path(hr.get_include()) == Path(hr.__file__).resolve().parent / "include"
     assert {Path(f).name for f in headers} == \
         {h.name for h in (Path(hr.get_include()) / "handrank").glob("*.h")}
@@ -198,7 +198,7 @@ def _c_compiler() -> list[str] | None:
 C_PROGRAM = r"""
 #include <stdio.h>
 #include <string.h>
-#include "handrank/hr_eval.h"
+#include "handrank/handrank.h"
 
 /* Reads hands of 7 card codes from stdin, prints their high-rules strengths. */
 int main(void)

@@ -7,8 +7,8 @@
  * (rank, suit) is bit 16*suit + rank).  Hands are compared here by a key of
  * their own (hr_cl_key: category, then the ranks that play, as bit sets),
  * which orders hold'em hands exactly as the evaluator's strengths do; it is
- * used for the category and for the nut rank, so this header needs nothing
- * but hr_core.h.
+ * used for the category and for the nut rank, so this header needs no
+ * evaluator tables: only hr_core.h and the row loop of hr_rows.h.
  *
  * A board's work (its ranks and suits, the sorted keys of every two-card
  * holding for the nut rank, the cards that block the nut flush and straight)
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "hr_core.h"
+#include "hr_rows.h"     /* hr_rows, hr_team */
 
 /* Made-hand classes (handrank.MadeHand): one per hand, a refinement of the
  * category of the best five of hole + board. */
@@ -409,7 +410,7 @@ HR_INLINE uint64_t hr_cl_board_mask(const uint8_t *board, int nb)
     return m;
 }
 
-#define HR_CL_BLOCK 4096          /* rows a thread takes at a time */
+#define HR_CL_BLOCK 4096          /* rows a thread takes at a time (hr_rows) */
 #define HR_CL_KEYS_RUN 8          /* rows of one board from which its keys are built */
 
 /* Rows [lo, hi) of one block.  shared: one board for all (B set, table
@@ -442,61 +443,61 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, int shared,
     return -1;
 }
 
-/* Run rows [0, n) in blocks of HR_CL_BLOCK on team threads; each thread
- * has its own board record (per-row boards).  The first bad row, -1, or -3
- * when memory runs out. */
-static int64_t hr_cl_team(const hr_cl_board_t *shared, const uint32_t *table,
+/* One classify batch, for hr_rows: B and table for one board shared by all
+ * rows (B NULL: each row's own board, a record per part).  oom is set when
+ * a part cannot allocate its record (every writer writes 1). */
+typedef struct {
+    hr_cl_board_t *B;
+    const uint32_t *table;
+    const uint8_t *holes, *boards;
+    int nb;
+    uint8_t *made;
+    uint16_t *draws;
+    int16_t *nut;
+    uint8_t *blk;
+    volatile int oom;
+} hr_cl_job_t;
+
+/* hr_rows's part: rows [lo, hi) of the batch; the first bad row or -1. */
+static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
+{
+    hr_cl_job_t *J = (hr_cl_job_t *)arg;
+    hr_cl_board_t *B;
+    int64_t bad;
+    if (J->B)
+        return hr_cl_rows(J->B, J->table, 1, J->holes, J->boards, J->nb, lo, hi, J->made,
+                          J->draws, J->nut, J->blk);
+    B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
+    if (!B) {
+        J->oom = 1;
+        return -1;
+    }
+    bad = hr_cl_rows(B, NULL, 0, J->holes, J->boards, J->nb, lo, hi, J->made, J->draws,
+                     J->nut, J->blk);
+    free(B);
+    return bad;
+}
+
+/* Rows [0, n) through THE row loop (hr_rows.h) in blocks of HR_CL_BLOCK;
+ * the first bad row, -1, or -3 when memory runs out. */
+static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
                           const uint8_t *holes, const uint8_t *boards, int nb, int64_t n,
                           uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk, int team)
 {
-    int64_t first = INT64_MAX;
-    int oom = 0;
-    const int nblocks = (int)((n + HR_CL_BLOCK - 1) / HR_CL_BLOCK);
-    if (team > nblocks) team = nblocks;
-#ifdef _OPENMP
-    if (team > 1) {
-        HR_OMP(parallel num_threads(team))
-        {
-            hr_cl_board_t *Bt = shared ? NULL : (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
-            int tb;
-            if (!shared && !Bt) {
-                HR_OMP(critical(hr_cl_first_bad))
-                oom = 1;
-            }
-            HR_OMP(for schedule(dynamic, 1))
-            for (tb = 0; tb < nblocks; tb++) {
-                int64_t lo = (int64_t)tb * HR_CL_BLOCK;
-                int64_t hi = n - lo > HR_CL_BLOCK ? lo + HR_CL_BLOCK : n, r = -1;
-                if (shared)
-                    r = hr_cl_rows((hr_cl_board_t *)shared, table, 1, holes, boards, nb, lo, hi,
-                                   made, draws, nut, blk);
-                else if (Bt)
-                    r = hr_cl_rows(Bt, NULL, 0, holes, boards, nb, lo, hi, made, draws, nut, blk);
-                if (r >= 0) {
-                    HR_OMP(critical(hr_cl_first_bad))
-                    if (r < first) first = r;
-                }
-            }
-            free(Bt);
-        }
-        if (oom) return -3;
-        return first == INT64_MAX ? -1 : first;
-    }
-#endif
-    (void)team;
-    (void)first;
-    (void)oom;
-    if (shared)
-        return hr_cl_rows((hr_cl_board_t *)shared, table, 1, holes, boards, nb, 0, n, made,
-                          draws, nut, blk);
-    {
-        hr_cl_board_t *B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
-        int64_t bad;
-        if (!B) return -3;
-        bad = hr_cl_rows(B, NULL, 0, holes, boards, nb, 0, n, made, draws, nut, blk);
-        free(B);
-        return bad;
-    }
+    hr_cl_job_t J;
+    int64_t bad;
+    J.B = shared;
+    J.table = table;
+    J.holes = holes;
+    J.boards = boards;
+    J.nb = nb;
+    J.made = made;
+    J.draws = draws;
+    J.nut = nut;
+    J.blk = blk;
+    J.oom = 0;
+    bad = hr_rows(hr_cl_part, &J, 0, n, HR_CL_BLOCK, team);
+    return J.oom ? -3 : bad;
 }
 
 /* Classify n rows: holes (n, 2) codes; boards (nb,) for all rows when

@@ -97,6 +97,13 @@ HR_INLINE int hr_ctz64(uint64_t x)
 }
 #endif
 
+/* Two builds of each batch loop: one for CPUs with POPCNT and SSE4.1
+ * (x86-64-v2, chosen at run time), and a portable one; the build flags stay
+ * baseline.  Where this is defined, the SIMD loops (hr_simd.h) exist too. */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define HR_MULTIVERSION 1
+#endif
+
 /*
  * Rank keys.  Each rank has a multiplier; the rank key of a hand is the sum of
  * its cards' multipliers.  These multipliers give every multiset of at most

@@ -12,8 +12,8 @@
  * output gives four 16-bit draws, and a draw in [0, n) is Lemire's
  * multiply-shift with rejection, so it is exactly uniform.
  *
- * Only hr_core.h is included.  The callers pass a thread count already
- * resolved (hr_team in hr_eval.h); without OpenMP the loops run serially.
+ * The callers pass a thread count already resolved (hr_team); the blocks
+ * run on it through hr_rows (hr_rows.h), serially without OpenMP.
  */
 #ifndef HANDRANK_HR_DEAL_H
 #define HANDRANK_HR_DEAL_H
@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "hr_core.h"
+#include "hr_rows.h"
 
 #define HR_DEAL_BLOCK 2048        /* rows per random stream; part of the stream definition */
 #define HR_DEAL_MAX_GROUPS 64     /* most groups of cards in one deal */
@@ -151,26 +152,37 @@ static void hr_deal_block(const uint8_t *deck, int nd, int kt, uint64_t seed, in
     }
 }
 
+/* A deal's arguments, for its parts (hr_rows): the rows of whole blocks. */
+typedef struct {
+    const uint8_t *deck;
+    int nd, kt;
+    uint64_t seed;
+    int64_t n;
+    void *const *outs;
+    const int *widths;
+    int ngroups, masks;
+} hr_deal_args_t;
+
+static int64_t hr_deal_part(const void *arg, int64_t lo, int64_t hi)
+{
+    const hr_deal_args_t *a = (const hr_deal_args_t *)arg;
+    for (int64_t b = lo / HR_DEAL_BLOCK; b * HR_DEAL_BLOCK < hi; b++)
+        hr_deal_block(a->deck, a->nd, a->kt, a->seed, b, a->n, a->outs, a->widths, a->ngroups,
+                      a->masks);
+    return -1;
+}
+
 /* Deal blocks [b0, b1) (see hr_deal_block; ngroups <= HR_DEAL_MAX_GROUPS)
  * on `team` threads, as returned by hr_team (1 = this thread only). */
 static void hr_deal_blocks(const uint8_t *deck, int nd, uint64_t seed, int64_t b0, int64_t b1,
                            int64_t n, void *const *outs, const int *widths, int ngroups,
                            int masks, int team)
 {
-    int kt = 0, g, j;
-    for (g = 0; g < ngroups; g++) kt += widths[g];
-    const int nb = (int)(b1 - b0);
-#ifdef _OPENMP
-    if (team > 1 && nb > 1) {
-        HR_OMP(parallel for schedule(dynamic, 1) num_threads(team))
-        for (j = 0; j < nb; j++)
-            hr_deal_block(deck, nd, kt, seed, b0 + j, n, outs, widths, ngroups, masks);
-        return;
-    }
-#endif
-    (void)team;
-    for (j = 0; j < nb; j++)
-        hr_deal_block(deck, nd, kt, seed, b0 + j, n, outs, widths, ngroups, masks);
+    int kt = 0;
+    for (int g = 0; g < ngroups; g++) kt += widths[g];
+    const hr_deal_args_t a = {deck, nd, kt, seed, n, outs, widths, ngroups, masks};
+    const int64_t hi = b1 * HR_DEAL_BLOCK < n ? b1 * HR_DEAL_BLOCK : n;
+    hr_rows(hr_deal_part, &a, b0 * HR_DEAL_BLOCK, hi, HR_DEAL_BLOCK, team);
 }
 
 /* ------------------------------------------------------------------ */
@@ -242,52 +254,74 @@ HR_INLINE int64_t hr_redraw_check(const uint8_t *hands, int k, const uint8_t *di
     return -1;
 }
 
+/* Draw block b (rows [b*B, min((b+1)*B, n)), B = HR_DEAL_BLOCK) of a draw
+ * of n rows (see hr_redraw_blocks).  (Arguments by value, as for
+ * hr_deal_block.) */
+static void hr_redraw_block(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
+                            uint64_t deck, const uint64_t *dead_rows, uint64_t seed, int64_t b,
+                            int64_t n, uint8_t *out)
+{
+    const int64_t lo = b * HR_DEAL_BLOCK;
+    const int64_t hi = n - lo < HR_DEAL_BLOCK ? n : lo + HR_DEAL_BLOCK;
+    hr_rng_t rng;
+    hr_rng_block(&rng, seed, HR_REDRAW_TAG, b);
+    for (int64_t row = lo; row < hi; row++) {
+        const uint8_t *h = hands + row * k;
+        const uint8_t *dis = per_row ? discard + row * k : discard;
+        uint8_t *o = out + row * k;
+        uint64_t used = 0;
+        int bad = 0;
+        for (int i = 0; i < k; i++) {
+            if (h[i] > 53) { bad = 1; break; }
+            used |= hr_deal_bit[h[i]];
+        }
+        uint64_t left = (dead_rows ? deck & ~dead_rows[row] : deck) & ~used;
+        int nleft = hr_deal_popcount(left);
+        memcpy(o, h, (size_t)k);
+        if (bad) continue;
+        for (int i = 0; i < k; i++) {
+            if (!dis[i] || nleft == 0) continue;
+            const int bit = hr_select_bit(left, hr_rng_below(&rng, (uint32_t)nleft));
+            left &= ~(1ULL << bit);
+            nleft--;
+            o[i] = hr_deal_code_of_bit(bit);
+        }
+    }
+}
+
+/* A draw's arguments, for its parts (hr_rows): the rows of whole blocks. */
+typedef struct {
+    const uint8_t *hands, *discard;
+    int k, per_row;
+    uint64_t deck;
+    const uint64_t *dead_rows;
+    uint64_t seed;
+    int64_t n;
+    uint8_t *out;
+} hr_redraw_args_t;
+
+static int64_t hr_redraw_part(const void *arg, int64_t lo, int64_t hi)
+{
+    const hr_redraw_args_t *a = (const hr_redraw_args_t *)arg;
+    for (int64_t b = lo / HR_DEAL_BLOCK; b * HR_DEAL_BLOCK < hi; b++)
+        hr_redraw_block(a->hands, a->k, a->discard, a->per_row, a->deck, a->dead_rows, a->seed, b,
+                        a->n, a->out);
+    return -1;
+}
+
 /* The draw over blocks [b0, b1) of n rows, after hr_redraw_check (the
  * caller checks every row first; a bad row here is skipped).  out (n, k)
  * gets each hand with its discarded cards replaced, in order of position,
  * by cards drawn uniformly without replacement from the row's live cards
  * minus all the row's own cards (discards are not dealt back).  out may not
- * overlap hands. */
+ * overlap hands.  `team` as for hr_deal_blocks. */
 static void hr_redraw_blocks(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
                              uint64_t deck, const uint64_t *dead_rows, uint64_t seed,
                              int64_t b0, int64_t b1, int64_t n, uint8_t *out, int team)
 {
-    const int nb = (int)(b1 - b0);
-    int j;
-#ifdef _OPENMP
-    HR_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1 && nb > 1))
-#else
-    (void)team;
-#endif
-    for (j = 0; j < nb; j++) {
-        const int64_t b = b0 + j;
-        const int64_t lo = b * HR_DEAL_BLOCK;
-        const int64_t hi = n - lo < HR_DEAL_BLOCK ? n : lo + HR_DEAL_BLOCK;
-        hr_rng_t rng;
-        hr_rng_block(&rng, seed, HR_REDRAW_TAG, b);
-        for (int64_t row = lo; row < hi; row++) {
-            const uint8_t *h = hands + row * k;
-            const uint8_t *dis = per_row ? discard + row * k : discard;
-            uint8_t *o = out + row * k;
-            uint64_t used = 0;
-            int bad = 0;
-            for (int i = 0; i < k; i++) {
-                if (h[i] > 53) { bad = 1; break; }
-                used |= hr_deal_bit[h[i]];
-            }
-            uint64_t left = (dead_rows ? deck & ~dead_rows[row] : deck) & ~used;
-            int nleft = hr_deal_popcount(left);
-            memcpy(o, h, (size_t)k);
-            if (bad) continue;
-            for (int i = 0; i < k; i++) {
-                if (!dis[i] || nleft == 0) continue;
-                const int bit = hr_select_bit(left, hr_rng_below(&rng, (uint32_t)nleft));
-                left &= ~(1ULL << bit);
-                nleft--;
-                o[i] = hr_deal_code_of_bit(bit);
-            }
-        }
-    }
+    const hr_redraw_args_t a = {hands, discard, k, per_row, deck, dead_rows, seed, n, out};
+    const int64_t hi = b1 * HR_DEAL_BLOCK < n ? b1 * HR_DEAL_BLOCK : n;
+    hr_rows(hr_redraw_part, &a, b0 * HR_DEAL_BLOCK, hi, HR_DEAL_BLOCK, team);
 }
 
 #endif /* HANDRANK_HR_DEAL_H */

@@ -25,12 +25,14 @@
  *
  * The configuration table (keys, offsets, ntab) is built by the caller
  * (handrank._toolkit), which also refuses rounds whose index would not fit
- * in 63 bits.  Only hr_core.h is included; team is a resolved thread count.
+ * in 63 bits.  The loops run on a resolved thread count (team, from hr_team)
+ * through hr_rows (hr_rows.h).
  */
 #ifndef HANDRANK_HR_INDEX_H
 #define HANDRANK_HR_INDEX_H
 
 #include "hr_core.h"
+#include "hr_rows.h"
 
 #define HR_IX_MAX_ROUNDS 8
 #define HR_IX_BLOCK 4096          /* rows per parallel block */
@@ -243,37 +245,36 @@ HR_INLINE int64_t hr_ix_one(const hr_index_t *I, const uint8_t *cards)
     return I->offsets[c] + (int64_t)within;
 }
 
+/* An index batch's arguments, for its parts (hr_rows). */
+typedef struct {
+    const hr_index_t *I;
+    const uint8_t *cards;
+    int64_t *out;
+} hr_ix_rows_args_t;
+
+static int64_t hr_ix_rows_part(const void *arg, int64_t lo, int64_t hi)
+{
+    const hr_ix_rows_args_t *a = (const hr_ix_rows_args_t *)arg;
+    const hr_index_t *I = a->I;
+    const uint8_t *cards = a->cards;
+    int64_t *out = a->out;
+    const int64_t total = I->total;
+    for (int64_t row = lo; row < hi; row++) {
+        const int64_t v = hr_ix_one(I, cards + row * total);
+        out[row] = v;
+        if (HR_UNLIKELY(v < 0)) return row;
+    }
+    return -1;
+}
+
 /* Indexes of rows [lo, hi) of an (n, I->total) C-contiguous uint8 array
  * into out[lo..hi).  Returns the first bad row (a code above 51, a card
  * twice) or -1. */
 static int64_t hr_index_rows(const hr_index_t *I, const uint8_t *cards, int64_t lo, int64_t hi,
                              int64_t *out, int team)
 {
-    const int64_t n = hi - lo;
-    const int nb = (int)((n + HR_IX_BLOCK - 1) / HR_IX_BLOCK);
-    int64_t bad = INT64_MAX;
-    int j;
-#ifdef _OPENMP
-    HR_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1 && nb > 1))
-#else
-    (void)team;
-#endif
-    for (j = 0; j < nb; j++) {
-        const int64_t a = lo + (int64_t)j * HR_IX_BLOCK;
-        const int64_t b = hi - a < HR_IX_BLOCK ? hi : a + HR_IX_BLOCK;
-        for (int64_t row = a; row < b; row++) {
-            const int64_t v = hr_ix_one(I, cards + row * I->total);
-            out[row] = v;
-            if (HR_UNLIKELY(v < 0)) {
-#ifdef _OPENMP
-                HR_OMP(critical(hr_ix_first_bad))
-#endif
-                if (row < bad) bad = row;
-                break;
-            }
-        }
-    }
-    return bad == INT64_MAX ? -1 : bad;
+    const hr_ix_rows_args_t a = {I, cards, out};
+    return hr_rows(hr_ix_rows_part, &a, lo, hi, HR_IX_BLOCK, team);
 }
 
 /* ------------------------------------------------------------------ */
@@ -400,34 +401,31 @@ HR_INLINE int hr_ix_hand(const hr_index_t *I, int64_t v, uint8_t *out)
     return 0;
 }
 
+typedef struct {
+    const hr_index_t *I;
+    const int64_t *idx;
+    uint8_t *out;
+} hr_ix_hands_args_t;
+
+static int64_t hr_ix_hands_part(const void *arg, int64_t lo, int64_t hi)
+{
+    const hr_ix_hands_args_t *a = (const hr_ix_hands_args_t *)arg;
+    const hr_index_t *I = a->I;
+    const int64_t *idx = a->idx;
+    uint8_t *out = a->out;
+    const int64_t total = I->total;
+    for (int64_t row = lo; row < hi; row++)
+        if (HR_UNLIKELY(hr_ix_hand(I, idx[row], out + row * total))) return row;
+    return -1;
+}
+
 /* Representative hands (n, I->total) of indexes [lo, hi).  Returns the
  * first index outside 0..size-1 (its row) or -1. */
 static int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
                               uint8_t *out, int team)
 {
-    const int64_t n = hi - lo;
-    const int nb = (int)((n + HR_IX_BLOCK - 1) / HR_IX_BLOCK);
-    int64_t bad = INT64_MAX;
-    int j;
-#ifdef _OPENMP
-    HR_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1 && nb > 1))
-#else
-    (void)team;
-#endif
-    for (j = 0; j < nb; j++) {
-        const int64_t a = lo + (int64_t)j * HR_IX_BLOCK;
-        const int64_t b = hi - a < HR_IX_BLOCK ? hi : a + HR_IX_BLOCK;
-        for (int64_t row = a; row < b; row++) {
-            if (HR_UNLIKELY(hr_ix_hand(I, idx[row], out + row * I->total))) {
-#ifdef _OPENMP
-                HR_OMP(critical(hr_ix_first_bad))
-#endif
-                if (row < bad) bad = row;
-                break;
-            }
-        }
-    }
-    return bad == INT64_MAX ? -1 : bad;
+    const hr_ix_hands_args_t a = {I, idx, out};
+    return hr_rows(hr_ix_hands_part, &a, lo, hi, HR_IX_BLOCK, team);
 }
 
 #endif /* HANDRANK_HR_INDEX_H */

@@ -2,7 +2,7 @@
  * handrank SIMD batch loops: hands of k = 5..7 card codes, 8 at a time with
  * AVX2 or 16 at a time with AVX-512, chosen at run time (hr_init, hr_set_isa)
  * like the POPCNT loop; the scalar loop stays the portable path.  Included by
- * hr_eval.h on x86 with GCC or clang only.
+ * hr_batch.h; empty unless HR_MULTIVERSION (x86 with GCC or clang, hr_core.h).
  *
  * Precondition, checked where the loop is chosen (HR_DEFINE_SIMD_DISPATCH):
  * no wild cards, k = 5..7, a poker rule set (mode BEST, IGNORE or AVOID).
@@ -34,6 +34,11 @@
 #ifndef HANDRANK_HR_SIMD_H
 #define HANDRANK_HR_SIMD_H
 
+#include "hr_core.h"
+#include "hr_hash.h"
+#include "hr_value.h"
+
+#ifdef HR_MULTIVERSION
 #include <immintrin.h>
 
 #define HR_AVX2_TARGET __attribute__((target("avx2,popcnt")))
@@ -359,4 +364,5 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
     return bad;
 }
 
+#endif /* HR_MULTIVERSION */
 #endif /* HANDRANK_HR_SIMD_H */

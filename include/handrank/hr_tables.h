@@ -4,263 +4,32 @@
  * Everything the evaluator looks up is computed here from first principles at
  * import time (a few milliseconds), nothing is checked in:
  *
- *  1. hr_hash_t, one per hand size k = 5..7: every multiset of k ranks (each at
- *     most four times) has a distinct rank key (hr_rank_mult); a row-displaced
- *     perfect hash maps the key to a small slot number:
+ *  1. hr_hash_t, one per hand size k = 5..7 (hr_hash.h): every multiset of k
+ *     ranks (each at most four times) has a distinct rank key (hr_rank_mult);
+ *     a row-displaced perfect hash maps the key to a small slot number:
  *         slot = key + off[key >> shift]
- *  2. hr_rule_t, one per rule set, from an hr_ruledef_t (the deck's ranks,
- *     the hand size, the ace, which patterns exist and their order, low or
- *     high, the qualifier, how a bug plays):
+ *  2. hr_rule_t (hr_rule.h), one per rule set, from an hr_ruledef_t (the
+ *     deck's ranks, the hand size, the ace, which patterns exist and their
+ *     order, low or high, the qualifier, how a bug plays):
  *       - the classes: every n-card equivalence class, sorted worst to best, so a
  *         class's strength is its position (dense by construction);
  *       - value[k][slot]: strength of the best n of a rank multiset, all cards
  *         taken as off-suit; k = n from the classes, more by dropping one card;
  *       - flush[lane]: strength of the best n of one suit's 13-bit rank set,
  *         taken as all one suit (rule sets where flushes are patterns);
- *       - badugi[key]: for badugi, the strength of each unpaired rainbow set.
+ *       - badugi[key]: for badugi, the strength of each unpaired rainbow set
+ *         (hr_badugi.h);
+ *       - the wild-card tables (hr_build_wild), on first use.
  */
 #ifndef HANDRANK_HR_TABLES_H
 #define HANDRANK_HR_TABLES_H
 
 #include <stdlib.h>
 #include <string.h>
-#include "hr_core.h"
 
-/* ------------------------------------------------------------------ */
-/* Rule definitions                                                    */
-
-enum { HR_ACE_HIGH = 0, HR_ACE_HIGH_ONLY = 1, HR_ACE_LOW = 2 };
-enum { HR_FLUSH_BEST = 0, HR_FLUSH_IGNORE = 1, HR_FLUSH_AVOID = 2 };
-enum { HR_BUG_ACE = 0, HR_BUG_WILD = 1 };
-enum { HR_KIND_POKER = 0, HR_KIND_BADUGI = 1 };
-
-/* Category numbers, as handrank.Category. */
-enum {
-    HR_HIGH_CARD = 0, HR_ONE_PAIR, HR_TWO_PAIR, HR_THREE_OF_A_KIND, HR_STRAIGHT,
-    HR_FLUSH, HR_FULL_HOUSE, HR_FOUR_OF_A_KIND, HR_STRAIGHT_FLUSH, HR_ROYAL_FLUSH,
-    HR_FIVE_OF_A_KIND, HR_NCATS
-};
-
-/*
- * A rule set, as data (filled from handrank._rules.RuleSet, its one source):
- *   kind       HR_KIND_POKER: the best n-card poker hand; HR_KIND_BADUGI: the
- *              best set of cards of different ranks and different suits;
- *   ranks      the deck's ranks, bit r for rank r (0 = deuce .. 12 = ace);
- *   n          cards in a hand that plays (5; 3 for three-card poker);
- *   ace        HR_ACE_HIGH (high, and low in the lowest straight: A-2-3-4-5,
- *              or A-6-7-8-9 in a deck from six up), HR_ACE_HIGH_ONLY,
- *              HR_ACE_LOW (the lowest card; A-2-3-4-5 is then a plain sequence);
- *   straights, flushes   whether they are hand patterns (straights are n
- *              consecutive deck ranks in the rule's order of ranks);
- *   low        lower hands win: strengths number the classes from the worst
- *              low up, so higher is still better;
- *   qualifier  rank of the highest card a qualifying low may hold, or -1;
- *   five_kind  five of a kind is a pattern (wild cards make it);
- *   bug        how a joker that is a bug plays: HR_BUG_ACE (an ace, or any
- *              card that completes a straight or flush) or HR_BUG_WILD;
- *   order      each category's place among the patterns, the worst first, as
- *              a high hand would read them (a low rule set inverts the
- *              whole order afterwards); -1 for a category that cannot occur;
- *   partial    hands of 1..n-1 cards are ranked too, on one dense scale with
- *              the full ones: a missing card is the worst kicker (below the
- *              deuce for a high hand, above the king for a low one).
- */
-typedef struct {
-    int kind;
-    int ranks;
-    int n;
-    int ace;
-    int straights, flushes;
-    int low;
-    int qualifier;
-    int five_kind;
-    int bug;
-    int order[HR_NCATS];
-    int partial;
-} hr_ruledef_t;
-
-#define HR_MAX_CLASSES 10000
-#define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
-#define HR_MAX_STRAIGHTS 14
-#define HR_BADUGI_KEYS (4 << 13)
-#define HR_BADUGI_HANDS 521855     /* C(61, 4): masks of four cards, bits 0..60 */
-
-typedef struct {
-    int k, shift;
-    uint32_t nrows, size, n;
-    int32_t *off;        /* [nrows] displacement of each row */
-    uint32_t *keys;      /* [n] rank key of each multiset */
-    uint64_t *counts;    /* [n] counts, 3 bits per rank */
-} hr_hash_t;
-
-typedef struct {
-    hr_ruledef_t def;
-    int flush_mode;              /* HR_FLUSH_*: how the evaluator treats a flush */
-    int nclasses;                /* distinct n-card values, five of a kind included */
-    int kmin, kmax;              /* cards an evaluated hand may hold */
-    uint64_t fadj;               /* added to a key's suit counters: bit 3 of a
-                                    counter is then set by n cards of one suit */
-    int16_t qual;                /* lows below this strength do not qualify (INT16_MIN: none) */
-    int16_t *value[HR_MAX_HASHED + 1];  /* value[k][slot], k = n..7 */
-    int16_t *flush;              /* [8192] or NULL */
-    int16_t *badugi;             /* [HR_BADUGI_KEYS] badugi strength by (size - 1) << 13 | ranks */
-    int16_t *badugi4;            /* [HR_BADUGI_HANDS] strength of every four-card hand, by the
-                                    colex rank of its mask bits (hr_badugi_index) */
-    int8_t *cat;                 /* [nclasses] category of each strength */
-    uint8_t *ranks;              /* [5*nclasses] real ranks in order of significance */
-    uint16_t *rankset;           /* [nclasses] bit r per rank r; HR_PAIRED if ranks repeat */
-    int nstraights;              /* the straights' rank sets, as masks */
-    uint32_t straight[HR_MAX_STRAIGHTS];
-    int pos[HR_NRANKS];          /* each deck rank's place in the rule's order, -1 off the deck */
-    /* wild-card tables, built on first use by hr_build_wild() */
-    int wild_built;
-    int16_t *nw[HR_MAX_HASHED + 1][HR_MAX_HASHED + 1];  /* nw[w][n][slot of n naturals] */
-    int16_t *fw[HR_MAX_FLUSH_WILD + 1];                 /* fw[w][lane], w = 1..4 */
-    int16_t *bw[3][HR_MAX_HASHED + 1];                  /* bw[b][n]: as nw, for bugs */
-    int16_t five_kind[HR_NRANKS];                       /* five of a kind by rank, or -1 */
-    /* Omaha rank tables, built on first use by hr_build_omaha() (hr_games.h) */
-    int32_t *omaha_row;          /* [hr_hashes[5].size] board rank multiset -> row of omaha_best */
-    int16_t *omaha_best;         /* [rows * HR_HOLE_PAIRS] best of a hole pair rank class + 3 board */
-} hr_rule_t;
-
-#define HR_PAIRED 0x8000
-
-/* ------------------------------------------------------------------ */
-/* Rank multiset hashes                                                */
-
-static hr_hash_t hr_hashes[HR_MAX_HASHED + 1];
-/* Bytes of a value table of `size` slots: one spare slot, because the SIMD
- * loops gather values as 32-bit words (the last slot's word ends in it). */
-#define HR_VALUE_ALLOC(size) (((size_t)(size) + 1) * sizeof(int16_t))
-static uint32_t hr_lane_rank_key[1 << 13];   /* sum of multipliers of a lane's ranks */
-
-/* The row shift of the hash of k ranks (a constant, so loops specialised on
- * k fold it). */
-#define HR_HASH_SHIFT(k) ((k) >= 6 ? 10 : 12)
-
-HR_INLINE uint32_t hr_slot(const hr_hash_t *h, uint32_t key)
-{
-    return (uint32_t)((int64_t)key + h->off[key >> h->shift]);
-}
-
-HR_INLINE int hr_count_of(uint64_t counts, int r) { return (int)((counts >> (3 * r)) & 7); }
-
-static void hr_enum_multisets(hr_hash_t *h, int r, int left, uint32_t key, uint64_t counts)
-{
-    if (r == HR_NRANKS) {
-        if (left == 0) {
-            h->keys[h->n] = key;
-            h->counts[h->n] = counts;
-            h->n++;
-        }
-        return;
-    }
-    for (int c = 0; c <= 4 && c <= left; c++)
-        hr_enum_multisets(h, r + 1, left - c, key + (uint32_t)c * hr_rank_mult[r],
-                          counts | ((uint64_t)c << (3 * r)));
-}
-
-static int hr_cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Rows are packed biggest first, each at the lowest displacement where all of
- * its keys land on free slots (first-fit decreasing). */
-typedef struct { uint32_t row, count, start; } hr_rowinfo_t;
-
-static int hr_cmp_rows(const void *a, const void *b)
-{
-    const hr_rowinfo_t *x = a, *y = b;
-    if (x->count != y->count) return x->count > y->count ? -1 : 1;
-    return (x->row > y->row) - (x->row < y->row);
-}
-
-static int hr_build_hash(hr_hash_t *h, int k, int shift)
-{
-    static const uint32_t n_of_k[8] = {1, 13, 91, 455, 1820, 6175, 18395, 49205};
-    uint32_t *sorted = NULL;
-    hr_rowinfo_t *rows = NULL;
-    uint64_t *freebits = NULL;
-    int ok = 0;
-
-    memset(h, 0, sizeof(*h));
-    h->k = k;
-    h->shift = shift;
-    h->keys = malloc(n_of_k[k] * sizeof(uint32_t));
-    h->counts = malloc(n_of_k[k] * sizeof(uint64_t));
-    sorted = malloc(n_of_k[k] * sizeof(uint32_t));
-    if (!h->keys || !h->counts || !sorted) goto done;
-    hr_enum_multisets(h, 0, k, 0, 0);
-    if (h->n != n_of_k[k]) goto done;
-
-    memcpy(sorted, h->keys, h->n * sizeof(uint32_t));
-    qsort(sorted, h->n, sizeof(uint32_t), hr_cmp_u32);
-    h->nrows = (sorted[h->n - 1] >> shift) + 1;
-    h->off = calloc(h->nrows, sizeof(int32_t));
-    rows = calloc(h->nrows, sizeof(hr_rowinfo_t));
-    if (!h->off || !rows) goto done;
-    for (uint32_t r = 0; r < h->nrows; r++) rows[r].row = r;
-    for (uint32_t i = 0; i < h->n; i++) {
-        hr_rowinfo_t *ri = &rows[sorted[i] >> shift];
-        if (ri->count++ == 0) ri->start = i;
-    }
-    qsort(rows, h->nrows, sizeof(hr_rowinfo_t), hr_cmp_rows);
-
-    /* freebits has a 1 for every free slot; a row is tried at 64 displacements
-     * at once by AND-ing the 64-bit windows that start at each of its keys. */
-    size_t cap = (size_t)h->n * 4 + ((size_t)2 << shift), nwords = cap / 64 + 2;
-    freebits = malloc(nwords * sizeof(uint64_t));
-    if (!freebits) goto done;
-    for (size_t w = 0; w < nwords; w++) freebits[w] = ~0ULL;
-    size_t first_free = 0;
-    for (uint32_t ri = 0; ri < h->nrows && rows[ri].count; ri++) {
-        const uint32_t *rk = sorted + rows[ri].start;
-        uint32_t cnt = rows[ri].count, base = rows[ri].row << shift, r0 = rk[0] - base;
-        size_t o = first_free > r0 ? first_free - r0 : 0;
-        for (;; o += 64) {
-            if (o + ((size_t)1 << shift) + 64 >= cap) goto done;   /* cannot happen: cap is generous */
-            uint64_t fit = ~0ULL;
-            for (uint32_t j = 0; j < cnt && fit; j++) {
-                size_t p = rk[j] - base + o, w = p >> 6, b = p & 63;
-                fit &= b ? (freebits[w] >> b) | (freebits[w + 1] << (64 - b)) : freebits[w];
-            }
-            if (fit) {
-                o += (size_t)hr_ctz64(fit);
-                break;
-            }
-        }
-        for (uint32_t j = 0; j < cnt; j++) {
-            size_t p = rk[j] - base + o;
-            freebits[p >> 6] &= ~(1ULL << (p & 63));
-            if (p + 1 > h->size) h->size = (uint32_t)(p + 1);
-        }
-        while (!(freebits[first_free >> 6] >> (first_free & 63) & 1)) first_free++;
-        h->off[rows[ri].row] = (int32_t)((int64_t)o - (int64_t)base);
-    }
-    ok = 1;
-done:
-    free(sorted);
-    free(rows);
-    free(freebits);
-    return ok;
-}
-
-/* Build the hashes for k = 0..7 (hands of 5..7 cards, and the natural cards
- * of hands with wild cards) and the lane table.  Returns 1 on success. */
-static int hr_init_hashes(void)
-{
-    for (int k = 0; k <= HR_MAX_HASHED; k++)
-        if (!hr_build_hash(&hr_hashes[k], k, HR_HASH_SHIFT(k))) return 0;
-    for (uint32_t lane = 0; lane < (1u << 13); lane++) {
-        uint32_t s = 0;
-        for (int r = 0; r < HR_NRANKS; r++)
-            if (lane >> r & 1) s += hr_rank_mult[r];
-        hr_lane_rank_key[lane] = s;
-    }
-    return 1;
-}
+#include "hr_badugi.h"
+#include "hr_hash.h"
+#include "hr_rule.h"
 
 /* ------------------------------------------------------------------ */
 /* Hand classes                                                        */
@@ -414,24 +183,6 @@ static int hr_on_deck(const hr_rule_t *R, uint64_t packed)
     return 1;
 }
 
-static void hr_free_rule(hr_rule_t *R)
-{
-    for (int k = 0; k <= HR_MAX_HASHED; k++) free(R->value[k]);
-    free(R->flush);
-    free(R->badugi);
-    free(R->badugi4);
-    free(R->cat);
-    free(R->ranks);
-    free(R->rankset);
-    for (int w = 0; w <= HR_MAX_HASHED; w++)
-        for (int n = 0; n <= HR_MAX_HASHED; n++) free(R->nw[w][n]);
-    for (int w = 0; w <= HR_MAX_FLUSH_WILD; w++) free(R->fw[w]);
-    for (int b = 0; b < 3; b++)
-        for (int n = 0; n <= HR_MAX_HASHED; n++) free(R->bw[b][n]);
-    free(R->omaha_row);
-    free(R->omaha_best);
-    memset(R, 0, sizeof(*R));
-}
 
 /* Add the classes of every multiset of `left` more deck ranks from rank r up.
  * Sets *bad when a class falls in a category the definition does not order. */
@@ -501,11 +252,6 @@ static int hr_flush_rules_hold(const hr_ruledef_t *d)
     return !d->straights || sf > f;
 }
 
-static int hr_build_badugi(hr_rule_t *R);
-static int hr_build_badugi4(hr_rule_t *R);
-
-/* Build every table of one rule set.  Returns 1 on success, 0 on failure
- * (out of memory or an inconsistent definition). */
 /* The qualifier of a low whose highest card may be `rank` (0..12 = 2..A):
  * the lowest qualifying strength, given that the qualifying hands (no
  * pattern, no card above the rank, as the rule set orders ranks) are
@@ -526,6 +272,8 @@ static int hr_qualifier_strength(const hr_rule_t *R, int rank)
     return nq == 0 || qmin != R->nclasses - nq ? -1 : qmin;
 }
 
+/* Build every table of one rule set.  Returns 1 on success, 0 on failure
+ * (out of memory or an inconsistent definition). */
 static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
 {
     hr_class_t *cls = NULL;
@@ -641,167 +389,6 @@ done:
     if (!ok) hr_free_rule(R);
     return ok;
 }
-
-/* ------------------------------------------------------------------ */
-/* Badugi                                                               */
-
-/*
- * Badugi: of four cards, the largest set with no two of a rank and no two
- * of a suit plays; more cards beat fewer, and among sets of one size the
- * lower wins (compared from the highest card down, the ace low).  A set is
- * keyed by (size - 1) << 13 | its ranks as a 13-bit mask in ace-low order
- * (ace = bit 0): for one size, the lower hand has the smaller mask.  The
- * table maps keys to dense strengths, the best 4-3-2-A the highest.
- */
-HR_INLINE uint32_t hr_low_bits(uint32_t lane)
-{
-    return ((lane << 1) | (lane >> 12)) & 0x1fffu;    /* ace to bit 0, deuce to bit 1 ... */
-}
-
-static int hr_build_badugi(hr_rule_t *R)
-{
-    const hr_ruledef_t *d = &R->def;
-    if (d->n != 4 || d->ace != HR_ACE_LOW || !d->low) return 0;
-    R->kmin = 4;                  /* more cards: the best badugi of any four of them */
-    R->kmax = HR_MAX_CARDS;
-    R->flush_mode = HR_FLUSH_IGNORE;
-    R->badugi = malloc(HR_BADUGI_KEYS * sizeof(int16_t));
-    R->cat = malloc(HR_BADUGI_KEYS);
-    R->ranks = malloc(5 * (size_t)HR_BADUGI_KEYS);
-    R->rankset = malloc(sizeof(uint16_t) * HR_BADUGI_KEYS);
-    if (!R->badugi || !R->cat || !R->ranks || !R->rankset) {
-        hr_free_rule(R);
-        return 0;
-    }
-    const uint32_t deck = hr_low_bits((uint32_t)d->ranks);
-    int s = 0;
-    /* worst first: one card, highest mask first ... four cards, lowest mask last */
-    for (int size = 1; size <= 4; size++)
-        for (int m = 0x1fff; m >= 0; m--) {
-            const int key = (size - 1) << 13 | m;
-            R->badugi[key] = -1;
-            if (hr_popcount64((uint64_t)m) != size || ((uint32_t)m & ~deck)) continue;
-            R->badugi[key] = (int16_t)s;
-            R->cat[s] = HR_HIGH_CARD;
-            int j = 0;
-            uint16_t set = 0;
-            for (int b = 12; b >= 0; b--)
-                if (m >> b & 1) {
-                    const int rank = b == 0 ? 12 : b - 1;
-                    R->ranks[5 * s + j++] = (uint8_t)rank;
-                    set |= (uint16_t)(1u << rank);
-                }
-            while (j < 5) R->ranks[5 * s + j++] = 0xff;    /* no card */
-            R->rankset[s] = set;
-            s++;
-        }
-    R->nclasses = s;
-    return 1;
-}
-
-/* Badugi strength of a hand of four distinct cards given by its mask: the
- * four cards if they make a badugi, else the best three that do, else the
- * best two, else the lowest card.  Within a size the table's value is
- * higher for the lower set, so the best is the maximum. */
-HR_INLINE int hr_value_badugi(const int16_t *T, uint64_t mask)
-{
-    uint32_t r[4], s[4];
-    uint64_t x = mask;
-    for (int i = 0; i < 4; i++) {
-        const int p = hr_ctz64(x);
-        x &= x - 1;
-        r[i] = hr_low_bits(1u << (p & 15));
-        s[i] = 1u << (p >> 4);
-    }
-    const uint32_t R = r[0] | r[1] | r[2] | r[3], S = s[0] | s[1] | s[2] | s[3];
-    if (hr_popcount64(R) == 4 && hr_popcount64(S) == 4) return T[3 << 13 | R];
-    /* three cards: drop one (unrolled, from the pairs' unions) */
-    const uint32_t r01 = r[0] | r[1], r23 = r[2] | r[3], s01 = s[0] | s[1], s23 = s[2] | s[3];
-    const uint32_t r3[4] = {r[1] | r23, r[0] | r23, r01 | r[3], r01 | r[2]};
-    const uint32_t s3[4] = {s[1] | s23, s[0] | s23, s01 | s[3], s01 | s[2]};
-    int best = -1;
-    for (int i = 0; i < 4; i++) {
-        const int ok = (int)(hr_popcount64(r3[i]) == 3) & (int)(hr_popcount64(s3[i]) == 3);
-        const int v = ok ? T[2 << 13 | r3[i]] : -1;
-        best = v > best ? v : best;
-    }
-    if (best >= 0) return best;
-    for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 4; j++)
-            if (r[i] != r[j] && s[i] != s[j]) {
-                const int v = T[1 << 13 | r[i] | r[j]];
-                best = v > best ? v : best;
-            }
-    if (best >= 0) return best;
-    return T[R & (0u - R)];                          /* the lowest card alone */
-}
-
-
-/* C(p, 1..4) for bit positions p < 64, for hr_badugi_index. */
-static uint32_t hr_badugi_binom[64][5];
-
-/* The colex rank of a four-card mask's bit positions p0 < p1 < p2 < p3 (all
- * below 61): C(p0,1) + C(p1,2) + C(p2,3) + C(p3,4), in 0..HR_BADUGI_HANDS. */
-HR_INLINE uint32_t hr_badugi_index(uint64_t mask)
-{
-    uint32_t idx = 0;
-    for (int i = 1; i <= 4; i++) {
-        idx += hr_badugi_binom[hr_ctz64(mask)][i];
-        mask &= mask - 1;
-    }
-    return idx;
-}
-
-/* The badugi strength of 4..9 distinct cards (mask; B: R->badugi4): the
- * best of every four of them (a badugi of any size lies within some four
- * cards, and four cards are worth their best badugi).  The cards' bit
- * positions ascend, so each four's colex rank is a sum of binomials. */
-static int hr_value_badugi_any(const int16_t *B, uint64_t mask)
-{
-    int pos[HR_MAX_CARDS], n = 0;
-    for (uint64_t x = mask; x && n < HR_MAX_CARDS; x &= x - 1) pos[n++] = hr_ctz64(x);
-    int best = -1;
-    for (int a = 0; a < n; a++) {
-        const uint32_t ia = hr_badugi_binom[pos[a]][1];
-        for (int b = a + 1; b < n; b++) {
-            const uint32_t ib = ia + hr_badugi_binom[pos[b]][2];
-            for (int c = b + 1; c < n; c++) {
-                const uint32_t ic = ib + hr_badugi_binom[pos[c]][3];
-                for (int d = c + 1; d < n; d++) {
-                    const int v = B[ic + hr_badugi_binom[pos[d]][4]];
-                    best = v > best ? v : best;
-                }
-            }
-        }
-    }
-    return best;
-}
-
-/* Fill R->badugi4: every four-card hand's strength, once, so evaluating a
- * badugi is one index and one lookup. */
-static int hr_build_badugi4(hr_rule_t *R)
-{
-    for (int p = 0; p < 64; p++) {
-        hr_badugi_binom[p][0] = 1;
-        for (int k = 1; k <= 4; k++) {
-            uint64_t c = 1;
-            for (int i = 0; i < k; i++) c = c * (uint64_t)(p - i) / (uint64_t)(i + 1);
-            hr_badugi_binom[p][k] = p >= k ? (uint32_t)c : 0;
-        }
-    }
-    R->badugi4 = malloc(HR_BADUGI_HANDS * sizeof(int16_t));
-    if (!R->badugi4) return 0;
-    for (uint32_t i = 0; i < HR_BADUGI_HANDS; i++) R->badugi4[i] = -1;
-    for (int a = 0; a < HR_NCARDS; a++)
-        for (int b = a + 1; b < HR_NCARDS; b++)
-            for (int c = b + 1; c < HR_NCARDS; c++)
-                for (int d = c + 1; d < HR_NCARDS; d++) {
-                    const uint64_t m = HR_BIT(a) | HR_BIT(b) | HR_BIT(c) | HR_BIT(d);
-                    R->badugi4[hr_badugi_index(m)] = (int16_t)hr_value_badugi(R->badugi, m);
-                }
-    return 1;
-}
-
 
 /* ------------------------------------------------------------------ */
 /* Wild cards                                                          */

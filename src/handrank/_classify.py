@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import resolve_threads
+from ._runs import resolve_threads
 from ._cards import card_name
 from ._input import card_array, card_list
 from ._slices import sliced
@@ -419,30 +419,22 @@ class Breakdown:
         return ax
 
 
-def breakdown(rng: Any, board: Any, *, threads: int | None = None) -> Breakdown:
-    """The :class:`Breakdown` of a hold'em range (a :class:`~handrank.Range`
-    or its text) on a flop, turn or river: combos holding a board card are
-    left out; weights count.
+def breakdown(combos: np.ndarray, weights: np.ndarray, board: list[int], title: str, *,
+              threads: int | None = None) -> Breakdown:
+    """The :class:`Breakdown` of hold'em combos ``(M, 2)`` with their weights
+    on ``board`` (3 to 5 codes, none of them in a combo): the work of
+    :meth:`Range.breakdown <handrank.Range.breakdown>`, which sits a layer
+    above (docs/design.rst) and hands over its live combos.
 
     >>> import handrank as hr
     >>> bd = hr.Range("QQ+, AK").breakdown("Ah 7d 2c")
     >>> bd.combos, round(bd.made[hr.MadeHand.SET], 4), round(bd.made[hr.MadeHand.TOP_PAIR_TOP_KICKER], 4)
     (27.0, 0.1111, 0.4444)
     """
-    from ._ranges import Range
-    r = rng if isinstance(rng, Range) else Range(rng)
-    if r.cards != 2:
-        raise HandError(f"breakdown is for hold'em ranges; this range holds {r.cards}-card hands")
-    b = card_list(board, "board")
-    if not 3 <= len(b) <= 5:
-        raise HandError(f"board: a flop, turn or river is 3, 4 or 5 cards; got {len(b)}")
-    live = r.without(b)
-    combos, weights = live.combos, live.weights
-    title = f"{r.text} on {' '.join(card_name(c) for c in b)}"
     if not len(combos):
         return Breakdown({m: 0.0 for m in reversed(MadeHand)}, {d: 0.0 for d in Draw}, 0.0,
                          title)
-    c = classify(combos, b, threads=threads)
+    c = classify(combos, board, threads=threads)
     total = float(weights.sum())
     sums = np.bincount(c.made, weights=weights, minlength=len(MadeHand))
     made = {m: float(sums[m]) / total for m in reversed(MadeHand)}

@@ -159,6 +159,20 @@ class Indexer:
     def hands(self, idx: npt.NDArray[np.int64], out: npt.NDArray[np.uint8], lo: int, hi: int,
               threads: int) -> int: ...
 
+# ---- solver blocks: showdown values and matrices (hr_solver.h) ----
+
+SV_HANDS: int
+
+def sv_check_boards(boards: npt.NDArray[np.uint8], lo: int, hi: int) -> int: ...
+def sv_values(tables: RuleTables, boards: npt.NDArray[np.uint8], lo: int, hi: int,
+              reach: npt.NDArray[np.float64], out: npt.NDArray[np.float64],
+              threads: int) -> None: ...
+def sv_runout_strengths(tables: RuleTables, board: npt.NDArray[np.uint8],
+                        threads: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint8]]: ...
+def sv_matrix_rows(s: npt.NDArray[np.int16], nb: int, board_mask: int, r0: int, r1: int,
+                   out: npt.NDArray[np.int8] | npt.NDArray[np.float64], clash: float,
+                   threads: int) -> None: ...
+
 # ---- classify (hr_classify.h) ----
 
 CLASSIFY_CLASSES: int

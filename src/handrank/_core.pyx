@@ -2,12 +2,13 @@
 # cython: cdivision=True, embedsignature=True
 """The compiled core: table building and the batch loops.
 
-Everything here trusts its caller (``handrank._api``) for argument checking,
-except that the C loops themselves validate every card: an out-of-range code,
-a joker or a repeated card makes a loop report the row instead of reading a
-table with it.
+The C declarations are in _core.pxd (one block per header of
+include/handrank); this file is the code.  Everything here trusts its
+caller (``handrank._api``) for argument checking, except that the C loops
+themselves validate every card: an out-of-range code, a joker or a repeated
+card makes a loop report the row instead of reading a table with it.
 """
-from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from libc.math cimport sqrt
@@ -15,171 +16,6 @@ from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTI
                              PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)
 
 import numpy as np
-
-cdef extern from "handrank/hr_equity.h" nogil:
-    ctypedef struct hr_ruledef_t:
-        int kind
-        int ranks
-        int n
-        int ace
-        int straights
-        int flushes
-        int low
-        int qualifier
-        int five_kind
-        int bug
-        int order[11]
-        int partial
-    ctypedef struct hr_rule_t:
-        hr_ruledef_t deff "def"
-        int wild_built
-        int flush_mode
-        int nclasses
-        int kmin
-        int kmax
-        int16_t qual
-        int8_t *cat
-        uint8_t *ranks
-    ctypedef struct hr_deck_t:
-        uint64_t wild_bits
-        uint64_t valid_bits
-        int ranks
-        int active
-        int bug
-    int hr_init()
-    void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
-    int hr_build_wild(hr_rule_t *R)
-    int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
-    void hr_free_rule(hr_rule_t *R)
-    int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
-                          int64_t n, int k, int16_t *out, int nthreads)
-    int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
-                          int64_t n, int16_t *out, int nthreads)
-    ctypedef struct hr_half_t:
-        const hr_rule_t *R
-        int select
-        int qual
-    ctypedef struct hr_game_t:
-        int hole
-        int board
-        int boards
-        int nhalves
-        hr_half_t half[4]
-        const hr_deck_t *wild
-        int plain
-    int hr_game_init(hr_game_t *G)
-    int HR_MAX_HALVES
-    int HR_NO_QUAL
-    int hr_qualifier_strength(const hr_rule_t *R, int rank)
-    int hr_build_omaha(hr_rule_t *R)
-    hr_deck_t hr_standard
-    int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                        int64_t n, int players, double *shares, int16_t *str_out,
-                        int64_t stride, int nthreads)
-    int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                          int64_t n, int16_t *out, int nthreads)
-    ctypedef struct hr_range_t:
-        const uint8_t *combos
-        const double *weight
-        const double *cum
-        int m
-        int uniform
-    ctypedef struct hr_sym_t:
-        int n
-    ctypedef struct hr_equity_t:
-        hr_game_t game
-        int players
-        hr_range_t range[23]
-        int ranged[23]
-        int nranged
-        int deck_index[54]
-        uint8_t hole[161]
-        int known[23]
-        uint8_t board[10]
-        int board_known[2]
-        uint8_t deck[54]
-        int ndeck
-        int ncombos
-        int64_t min_units
-        int prefix
-        int64_t units
-        hr_sym_t sym
-    ctypedef struct hr_eqcount_t:
-        int players
-        int nhalves
-        int64_t *cnt
-        double *wcnt
-        int64_t *cats
-        double *wcats
-        int64_t *dd
-        double *dx
-        double *pshare
-        double *hand_share
-        double *hand_weight
-        int ncombos
-        int64_t deals
-        double wdeals
-    int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
-    size_t hr_cnt_size(int P, int H)
-    void hr_eqcount_free(hr_eqcount_t *C)
-    void hr_init_binom()
-    int64_t hr_equity_plan(hr_equity_t *E)
-    int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
-                     int64_t c1, hr_eqcount_t *C, int nthreads)
-    int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
-                        int nthreads)
-    double hr_equity_total(const hr_equity_t *E)
-    int HR_EQ_CHUNK
-    int HR_NCATS
-    int HR_MAX_TEAM
-    int hr_forked_after_team
-    void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
-                            int64_t *out, int nthreads)
-    int hr_max_threads()
-    int hr_has_openmp()
-    int HR_SANITIZED
-    int hr_use_popcnt
-    int hr_isa_best
-    int hr_isa
-    int hr_set_isa(int isa)
-    const unsigned int hr_rank_mult[13]
-
-# How this module was built (handrank.build_info()).
-cdef extern from *:
-    """
-    #if defined(__clang__)
-    #define HR_BUILD_COMPILER "clang " __clang_version__
-    #elif defined(__MINGW64__) || defined(__MINGW32__)
-    #define HR_BUILD_COMPILER "gcc (MinGW) " __VERSION__
-    #elif defined(__GNUC__)
-    #define HR_BUILD_COMPILER "gcc " __VERSION__
-    #elif defined(_MSC_VER)
-    #define HR_STR2_(x) #x
-    #define HR_STR_(x) HR_STR2_(x)
-    #define HR_BUILD_COMPILER "MSVC " HR_STR_(_MSC_FULL_VER)
-    #else
-    #define HR_BUILD_COMPILER "unknown"
-    #endif
-    #ifndef HR_BUILD_OPENMP   /* set by setup.py: 0 used, 1 disabled, 2 unavailable */
-    #define HR_BUILD_OPENMP 3
-    #endif
-    #ifdef _OPENMP
-    #define HR_OPENMP_VERSION _OPENMP
-    #else
-    #define HR_OPENMP_VERSION 0
-    #endif
-    #ifdef HR_MULTIVERSION
-    #define HR_POPCNT_DISPATCH 1
-    #elif defined(_MSC_VER) && defined(_M_X64)
-    #define HR_POPCNT_DISPATCH 2   /* __popcnt64: the POPCNT instruction, always */
-    #else
-    #define HR_POPCNT_DISPATCH 0
-    #endif
-    """
-    const char *HR_BUILD_COMPILER
-    int HR_BUILD_OPENMP
-    long HR_OPENMP_VERSION
-    int HR_POPCNT_DISPATCH
 
 if not hr_init():
     raise MemoryError("handrank: could not build the rank hash tables")
@@ -1185,71 +1021,6 @@ def team_size(threads):
 # (which also records, for fork safety, that a team ran).
 # ======================================================================
 
-from libc.stdint cimport int32_t
-
-cdef extern from "handrank/hr_eval.h" nogil:
-    int hr_team(int nthreads)
-
-cdef extern from "handrank/hr_deal.h" nogil:
-    int HR_DEAL_BLOCK
-    int HR_DEAL_MAX_GROUPS
-    void hr_deal_init()
-    void hr_deal_blocks(const uint8_t *deck, int nd, uint64_t seed, int64_t b0, int64_t b1,
-                        int64_t n, void *const *outs, const int *widths, int ngroups,
-                        int masks, int team)
-    int64_t hr_redraw_check(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
-                            uint64_t deck, const uint64_t *dead_rows, int64_t lo, int64_t hi)
-    void hr_redraw_blocks(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
-                          uint64_t deck, const uint64_t *dead_rows, uint64_t seed,
-                          int64_t b0, int64_t b1, int64_t n, uint8_t *out, int team)
-
-cdef extern from "handrank/hr_index.h" nogil:
-    int HR_IX_MAX_ROUNDS
-    ctypedef struct hr_index_t:
-        int nrounds
-        int cards[8]
-        int radix[8]
-        int total
-        int64_t nconfigs
-        const uint64_t *ntab
-        const uint64_t *keys
-        const int64_t *offsets
-        const int32_t *hash
-        int hash_bits
-    void hr_ix_init()
-    void hr_ix_build_hash(const hr_index_t *I, int32_t *table, int bits)
-    int64_t hr_index_rows(const hr_index_t *I, const uint8_t *cards, int64_t lo, int64_t hi,
-                          int64_t *out, int team)
-    int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
-                           uint8_t *out, int team)
-
-# ---- classify (include/handrank/hr_classify.h), for handrank._classify ----
-from libc.stdint cimport uint16_t
-cdef extern from "handrank/hr_classify.h" nogil:
-    int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
-                        int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
-                        uint8_t *blk, int team)
-    void hr_cl_init()
-    int HR_CL_NCLASSES
-# ---- end classify externs ----
-
-# After the last of our headers: from here on two of gcc's -Wpedantic
-# warnings are off, for what Cython generates: function pointers cast to
-# void * in its type-slot tables ("ISO C forbids conversion of function
-# pointer to object pointer type", which gcc has no separate flag for) and
-# its table of the module's strings, one literal longer than the 4095
-# characters C99 requires compilers to accept (-Woverlength-strings; every
-# compiler in use takes far more).  Our headers, all
-# included above, are compiled with both.  Keep this block below every
-# `cdef extern from "handrank/..."`.
-cdef extern from *:
-    """
-    #if defined(__GNUC__)
-    #pragma GCC diagnostic ignored "-Wpedantic"
-    #pragma GCC diagnostic ignored "-Woverlength-strings"
-    #endif
-    """
-
 hr_deal_init()
 hr_ix_init()
 
@@ -1428,6 +1199,94 @@ cdef class Indexer:
             team = hr_team(threads)
             bad = hr_index_hands(&self.ix, &idx[0], lo, hi, &out[0, 0], team)
         return bad
+
+
+# ======================================================================
+# Solver blocks (include/handrank/hr_solver.h), for handrank._solver,
+# which checks every argument first: showdown values over the 1,326
+# hold'em hands, and all-in equity matrices.
+# ======================================================================
+
+hr_sv_init()
+
+#: Hold'em hands (two cards of 52).
+SV_HANDS = HR_SV_HANDS
+
+
+def sv_check_boards(const uint8_t[:, ::1] boards, int64_t lo, int64_t hi):
+    """The first bad board among rows [lo, hi) (a code >= 52, a repeat), or -1."""
+    cdef int64_t bad
+    if not 0 <= lo <= hi <= boards.shape[0] or not 3 <= boards.shape[1] <= 5:
+        raise ValueError("sv_check_boards: wrong shapes or rows")
+    if lo == hi:
+        return -1
+    with nogil:
+        bad = hr_sv_check_boards(&boards[0, 0], <int>boards.shape[1], lo, hi)
+    return bad
+
+
+def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64_t hi,
+              const double[:, :, ::1] reach, double[:, :, ::1] out, int threads):
+    """Net showdown values of boards [lo, hi) (checked) against their reach
+    vectors: reach and out are (B, NR, 1326); tables the high rule set."""
+    cdef int nb = <int>boards.shape[1], team, rc
+    cdef int64_t NR = reach.shape[1]
+    if not 3 <= nb <= 5 or reach.shape[0] != boards.shape[0] or reach.shape[2] != HR_SV_HANDS \
+            or out.shape[0] != reach.shape[0] or out.shape[1] != NR or \
+            out.shape[2] != HR_SV_HANDS or not 0 <= lo <= hi <= boards.shape[0]:
+        raise ValueError("sv_values: wrong shapes or rows")
+    if lo == hi or NR == 0:
+        return
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_values(&tables.rule, &boards[0, 0], nb, lo, hi, &reach[0, 0, 0], NR,
+                          &out[0, 0, 0], team)
+    if rc:
+        raise MemoryError("showdown values: out of memory")
+
+
+def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads):
+    """(strengths (nr, 1326) int16, runouts (nr, 2) uint8) of a checked board."""
+    cdef int nb = <int>board.shape[0], team, nr
+    if not 3 <= nb <= 5:
+        raise ValueError("sv_runout_strengths: 3..5 board cards")
+    cdef int16_t[:, ::1] s = np.empty((HR_SV_MAX_RUNOUTS, HR_SV_HANDS), dtype=np.int16)
+    cdef uint8_t[:, ::1] run = np.zeros((HR_SV_MAX_RUNOUTS, 2), dtype=np.uint8)
+    with nogil:
+        team = hr_team(threads)
+        nr = hr_sv_runout_strengths(&tables.rule, &board[0], nb, &s[0, 0], &run[0, 0], team)
+    return np.asarray(s)[:nr], np.asarray(run)[:nr]
+
+
+def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask, int r0, int r1,
+                   object out, double clash, int threads):
+    """Rows [r0, r1) of the matrix from runout strengths s into out, a
+    C-contiguous (r1 - r0, 1326) array: int8 for a river (nb = 5), else float64."""
+    cdef int team, rc, nr = <int>s.shape[0]
+    cdef int8_t[:, ::1] o8
+    cdef double[:, ::1] of
+    cdef int8_t *p8 = NULL
+    cdef double *pf = NULL
+    cdef int8_t c8 = 0
+    if s.shape[1] != HR_SV_HANDS or not 0 <= r0 < r1 <= HR_SV_HANDS or not 3 <= nb <= 5 or \
+            (nb == 5) != (nr == 1):
+        raise ValueError("sv_matrix_rows: wrong shapes or rows")
+    if nb == 5:
+        o8 = out
+        if o8.shape[0] != r1 - r0 or o8.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (r1 - r0, 1326)")
+        p8 = &o8[0, 0]
+        c8 = <int8_t>clash
+    else:
+        of = out
+        if of.shape[0] != r1 - r0 or of.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (r1 - r0, 1326)")
+        pf = &of[0, 0]
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, r0, r1, p8, c8, pf, clash, team)
+    if rc:
+        raise MemoryError("showdown matrix: out of memory")
 
 
 # ======================================================================

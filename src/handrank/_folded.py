@@ -32,10 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _equity
 from ._equity import (EXACT_LIMIT, EquityResult, Prepared, _by_hand, _check_counts, _hand,
                       _mc, _result, prepare)
-from ._api import resolve_run, resolve_threads
+from ._runs import resolve_run, resolve_threads
 from ._ranges import in_deck
 from ._slices import sliced
 from ._types import HandError
@@ -306,3 +306,6 @@ def folded_equity(game: Any, hands: Any, board: Any, dead: Any, folded: Any, tri
 def _dead_list(dead: Any) -> list[int]:
     from ._input import card_list
     return card_list(dead, "dead cards", unknown=True, limit=54)
+
+
+_equity.FOLDED["equity"] = folded_equity       # equity(..., folded=...) hands over here

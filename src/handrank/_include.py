@@ -11,11 +11,10 @@ def get_include() -> str:
     Cython code against handrank's core (as ``numpy.get_include()`` does for
     numpy's).
 
-    The headers are the whole C core (it is header-only):
-    ``handrank/hr_eval.h`` (evaluation), ``hr_games.h``, ``hr_equity.h``,
-    ``hr_deal.h``, ``hr_index.h`` and the headers they include.  Pass the
+    The headers are the whole C core (it is header-only), one job each;
+    ``handrank/handrank.h`` includes them all.  Pass the
     directory to the compiler (``-I``, or ``include_dirs`` of a setuptools
-    ``Extension``) and ``#include "handrank/hr_eval.h"``; call ``hr_init()``
+    ``Extension``) and ``#include "handrank/handrank.h"``; call ``hr_init()``
     once before anything else.  Code built this way has its own copy of the
     core; it does not call into ``handrank._core``.  The C functions are
     not part of the Python API's compatibility promise: build against the
@@ -27,7 +26,7 @@ def get_include() -> str:
 
     >>> import os
     >>> import handrank as hr
-    >>> os.path.isfile(os.path.join(hr.get_include(), "handrank", "hr_eval.h"))
+    >>> os.path.isfile(os.path.join(hr.get_include(), "handrank", "hr_batch.h"))
     True
     """
     here = os.path.dirname(os.path.abspath(__file__))

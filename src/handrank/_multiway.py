@@ -34,7 +34,7 @@ from functools import lru_cache
 from math import factorial
 import numpy as np
 
-from ._api import evaluate
+from ._evaluate import evaluate
 
 __all__ = ["exact_strength"]
 

@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _ranges
-from ._api import resolve_threads
+from . import _core, _range_text
+from ._runs import resolve_threads
 from ._types import HandError
 
 __all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "class_keys", "class_of",
@@ -360,4 +360,4 @@ def _percent_hands(cards: int, percent: float) -> np.ndarray:
     return omaha_order(GAME_OF_CARDS[cards]).hands(percent)
 
 
-_ranges.OMAHA_PERCENT = _percent_hands       # Range reads Omaha percentages through this
+_range_text.OMAHA_PERCENT = _percent_hands      # Range reads Omaha percentages through this

@@ -1,5 +1,6 @@
 /*
- * handrank evaluation: the per-hand hot path and the batch loops.
+ * handrank valuation: the per-hand hot path, THE function that values a
+ * hand (hr_value), and the row check before it (hr_row_codes).
  *
  * Codes path (the fast one).  Each card code indexes a 16-byte entry
  * {mask bit, key}; the key holds the card's rank multiplier in bits 0..31 and
@@ -13,20 +14,18 @@
  * A k <= 7 card hand without a five-card suit is then one hash lookup; a flush
  * under high rules is one lookup in the 8192-entry flush table.  Rare cases
  * (8 or 9 cards, flushes that count against the player) take hr_value_slow.
- *
- * The batch loops never allocate, never touch Python, and report the first bad
- * row (or -1); they run on [lo, hi) so OpenMP threads can split a batch.
+ * Wild cards and jokers are valued here too (hr_value_any, hr_value_wild7)
+ * from the rule set's wild tables (hr_build_wild).
  */
-#ifndef HANDRANK_HR_EVAL_H
-#define HANDRANK_HR_EVAL_H
+#ifndef HANDRANK_HR_VALUE_H
+#define HANDRANK_HR_VALUE_H
 
-#include "hr_tables.h"
-#ifdef _OPENMP
-#include <omp.h>
-#ifndef _WIN32
-#include <pthread.h>
-#endif
-#endif
+#include <string.h>
+
+#include "hr_badugi.h"
+#include "hr_core.h"
+#include "hr_hash.h"
+#include "hr_rule.h"
 
 #define HR_SUIT_INIT (0x3333ULL << 32)
 #define HR_FLUSH_BITS (0x8888ULL << 32)
@@ -421,7 +420,7 @@ HR_INLINE uint64_t hr_key_of_mask(uint64_t mask, uint64_t natural)
 }
 
 /* ------------------------------------------------------------------ */
-/* Batch loops                                                          */
+/* The row check                                                        */
 
 /* THE row check, then the valuation: the K codes at `row` (summed from the
  * deck's card entries) are a valid hand exactly when popcount(mask) == K
@@ -442,305 +441,4 @@ HR_INLINE int hr_row_codes(const hr_vctx_t *ctx, const hr_v2 *first, const hr_v2
     return 0;
 }
 
-/* Rows [lo, hi) of a C-contiguous (n, K) uint8 array.  K, MODE, QUAL and
- * WILD are compile-time constants after inlining (or, in the generic
- * instance, the context's own values).  Returns the first bad row or -1;
- * bad rows get -1 in out. */
-HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_deck_t *D, const uint8_t *cards,
-                                int64_t lo, int64_t hi, const int K, const int MODE,
-                                const int QUAL, const int WILD, int16_t *out)
-{
-    const hr_vctx_t ctx = *c;          /* a local copy, so writes to out cannot alias it */
-    const hr_v2 *first = D->first, *next = D->next;
-    int64_t bad = -1;
-    for (int64_t i = lo; i < hi; i++)
-        if (HR_UNLIKELY(hr_row_codes(&ctx, first, next, cards + i * K, K, MODE, QUAL, WILD,
-                                     out + i)) && bad < 0)
-            bad = i;
-    return bad;
-}
-
-/* The specialised instances: (mode, qualifier, wild, k) -> a loop with those
- * constants.  Anything else runs the generic instance. */
-#define HR_SPEC(MODE, QUAL, WILD, K) ((((MODE) * 2 + (QUAL)) * 2 + (WILD)) * 16 + (K))
-#define HR_CODES_CASE(MODE, QUAL, WILD, K)                                            \
-    case HR_SPEC(MODE, QUAL, WILD, K):                                                \
-        return hr_loop_codes(c, D, cards, lo, hi, K, MODE, QUAL, WILD, out);
-#define HR_CODES_CASES_K(MODE, QUAL, WILD)                                            \
-    HR_CODES_CASE(MODE, QUAL, WILD, 5) HR_CODES_CASE(MODE, QUAL, WILD, 6)             \
-    HR_CODES_CASE(MODE, QUAL, WILD, 7) HR_CODES_CASE(MODE, QUAL, WILD, 8)             \
-    HR_CODES_CASE(MODE, QUAL, WILD, 9)
-#define HR_CODES_CASES(WILD)                                                          \
-    HR_CODES_CASES_K(HR_MODE_BEST, 0, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, 0, WILD) \
-    HR_CODES_CASES_K(HR_MODE_AVOID, 0, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, 1, WILD)
-#define HR_DEFINE_CODES_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
-                             int16_t *out)                                            \
-    {                                                                                 \
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                         \
-            HR_CODES_CASES(0) HR_CODES_CASES(1)                                       \
-            HR_CODES_CASE(HR_MODE_BEST, 0, 0, 3)                                      \
-            HR_CODES_CASE(HR_MODE_BADUGI, 0, 0, 4)                                    \
-        }                                                                             \
-        return hr_loop_codes(c, D, cards, lo, hi, k, c->mode, c->qualifies, c->wild,  \
-                             out);                                                    \
-    }
-
-/* Rows [lo, hi) of n uint64 masks; each row may hold kmin..kmax cards.  A
- * row is valid when it holds only legal bits, and a legal number of them. */
-HR_INLINE int64_t hr_loop_masks(const hr_vctx_t *c, const hr_deck_t *D, const uint64_t *masks,
-                                int64_t lo, int64_t hi, const int MODE, const int QUAL,
-                                const int WILD, int16_t *out)
-{
-    const hr_vctx_t ctx = *c;
-    const uint64_t invalid = ~D->valid_bits, natural = ctx.natural;
-    int64_t bad = -1;
-    for (int64_t i = lo; i < hi; i++) {
-        const uint64_t m = masks[i];
-        const int k = hr_popcount64(m);
-        if (HR_UNLIKELY((m & invalid) || k < ctx.kmin || k > ctx.kmax)) {
-            if (bad < 0) bad = i;
-            out[i] = -1;
-            continue;
-        }
-        out[i] = (int16_t)hr_value(&ctx, m, hr_key_of_mask(m, natural), k, MODE, QUAL, WILD);
-    }
-    return bad;
-}
-
-#define HR_MASKS_CASE(MODE, QUAL, WILD)                                               \
-    case HR_SPEC(MODE, QUAL, WILD, 0):                                                \
-        return hr_loop_masks(c, D, masks, lo, hi, MODE, QUAL, WILD, out);
-#define HR_DEFINE_MASKS_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint64_t *masks, int64_t lo, int64_t hi,           \
-                             int16_t *out)                                            \
-    {                                                                                 \
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, 0)) {                         \
-            HR_MASKS_CASE(HR_MODE_BEST, 0, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 0, 0)     \
-            HR_MASKS_CASE(HR_MODE_AVOID, 0, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 1, 0)    \
-            HR_MASKS_CASE(HR_MODE_BEST, 0, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 0, 1)     \
-            HR_MASKS_CASE(HR_MODE_AVOID, 0, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 1, 1)    \
-        }                                                                             \
-        return hr_loop_masks(c, D, masks, lo, hi, c->mode, c->qualifies, c->wild, out); \
-    }
-
-/* Two builds of each loop: one for CPUs with POPCNT and SSE4.1 (x86-64-v2,
- * chosen at run time), and a portable one; the build flags stay baseline. */
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#define HR_MULTIVERSION 1
-HR_DEFINE_CODES_DISPATCH(hr_codes_popcnt, __attribute__((target("popcnt,sse4.1"))))
-HR_DEFINE_MASKS_DISPATCH(hr_masks_popcnt, __attribute__((target("popcnt,sse4.1"))))
-#endif
-HR_DEFINE_CODES_DISPATCH(hr_codes_portable, )
-HR_DEFINE_MASKS_DISPATCH(hr_masks_portable, )
-
-static int hr_use_popcnt = 0;
-
-/* SIMD across hands (hr_simd.h), x86 with GCC or clang only: the loop for
- * the shapes it takes -- no wild cards, k = 5..7, modes BEST, IGNORE (with
- * or without a qualifier) and AVOID -- and the scalar POPCNT dispatch for
- * everything else. */
-#ifdef HR_MULTIVERSION
-#include "hr_simd.h"
-#define HR_SIMD_CASE(FN, MODE, QUAL, K)                                               \
-    case HR_SPEC(MODE, QUAL, 0, K):                                                   \
-        return FN(c, D, cards, lo, hi, K, MODE, QUAL, out);
-#define HR_SIMD_CASES_K(FN, MODE, QUAL)                                               \
-    HR_SIMD_CASE(FN, MODE, QUAL, 5) HR_SIMD_CASE(FN, MODE, QUAL, 6)                   \
-    HR_SIMD_CASE(FN, MODE, QUAL, 7)
-#define HR_DEFINE_SIMD_DISPATCH(NAME, FN, ATTR)                                       \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
-                             int16_t *out)                                            \
-    {                                                                                 \
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                         \
-            HR_SIMD_CASES_K(FN, HR_MODE_BEST, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 0) \
-            HR_SIMD_CASES_K(FN, HR_MODE_AVOID, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 1) \
-        }                                                                             \
-        return hr_codes_popcnt(c, D, cards, lo, hi, k, out);                          \
-    }
-HR_DEFINE_SIMD_DISPATCH(hr_codes_avx2, hr_simd8, HR_AVX2_TARGET)
-HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
-#endif
-
-/* The code loop in use: 0 portable, 1 POPCNT, 2 AVX2, 3 AVX-512 (the best
- * this CPU has, from hr_init; hr_set_isa lowers it, for tests and
- * benchmarks). */
-enum { HR_ISA_PORTABLE = 0, HR_ISA_POPCNT = 1, HR_ISA_AVX2 = 2, HR_ISA_AVX512 = 3 };
-static int hr_isa_best = HR_ISA_PORTABLE, hr_isa = HR_ISA_PORTABLE;
-
-/* Use loop `isa` (capped at what the CPU has); returns the one now in use. */
-static int hr_set_isa(int isa)
-{
-    hr_isa = isa < HR_ISA_PORTABLE ? HR_ISA_PORTABLE : isa > hr_isa_best ? hr_isa_best : isa;
-    hr_use_popcnt = hr_isa >= HR_ISA_POPCNT;
-    return hr_isa;
-}
-
-typedef int64_t (*hr_codes_fn)(const hr_vctx_t *, const hr_deck_t *, const uint8_t *, int64_t,
-                               int64_t, int, int16_t *);
-typedef int64_t (*hr_masks_fn)(const hr_vctx_t *, const hr_deck_t *, const uint64_t *, int64_t,
-                               int64_t, int16_t *);
-
-/* ------------------------------------------------------------------ */
-/* Threads                                                              */
-
-static int hr_max_threads(void)
-{
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
-
-static int hr_has_openmp(void)
-{
-#ifdef _OPENMP
-    return 1;
-#else
-    return 0;
-#endif
-}
-
-#define HR_MAX_TEAM 256        /* no loop starts more threads than this */
-
-/* Set once a team of several threads has run in this process, and in a
- * child forked after that.  GNU OpenMP's thread pool does not survive fork():
- * the child's first parallel region would wait forever for threads that do
- * not exist there.  So a child forked after a team ran keeps every loop on
- * its calling thread (hr_team), which is always correct.  Both are written
- * with the same value by every writer (a benign race). */
-static volatile int hr_team_ran = 0;
-static volatile int hr_forked_after_team = 0;
-
-#if defined(_OPENMP) && !defined(_WIN32)   /* registered by hr_init */
-static void hr_after_fork_in_child(void) { hr_forked_after_team = hr_team_ran; }
-#endif
-
-/* The number of threads a parallel loop starts for a request of nthreads:
- * 1 without OpenMP or in a child forked after a team ran, at most
- * HR_MAX_TEAM.  Every parallel loop asks here first. */
-HR_INLINE int hr_team(int nthreads)
-{
-#ifdef _OPENMP
-    if (nthreads <= 1 || hr_forked_after_team) return 1;
-    if (!hr_team_ran) hr_team_ran = 1;
-    return nthreads < HR_MAX_TEAM ? nthreads : HR_MAX_TEAM;
-#else
-    (void)nthreads;
-    return 1;
-#endif
-}
-
-/* Rows per block of a parallel batch: threads take blocks dynamically, so a
- * thread that the OS deschedules (another process busy on its core) delays
- * only its current block, never a fixed share of the batch. */
-#define HR_ROW_BLOCK 8192
-
-/* Run CALL over [0, n) -- CALL sees `lo` and `hi` and yields the first bad
- * row of its part or -1 -- on hr_team(nthreads) threads, in blocks of
- * HR_ROW_BLOCK rows.  Sets `result` to the first bad row overall or -1. */
-#ifdef _OPENMP
-#define HR_PARALLEL_ROWS(n, nthreads, result, CALL)                                   \
-    do {                                                                              \
-        const int64_t hr_n_ = (n);                                                    \
-        const int hr_t_ = hr_team(nthreads);                                          \
-        if (hr_t_ > 1 && hr_n_ > HR_ROW_BLOCK) {                                      \
-            int64_t hr_bad_ = INT64_MAX;                                              \
-            const int hr_nb_ = (int)((hr_n_ + HR_ROW_BLOCK - 1) / HR_ROW_BLOCK);      \
-            int hr_b_;                                                                \
-            HR_OMP(parallel for schedule(dynamic, 1) num_threads(hr_t_))              \
-            for (hr_b_ = 0; hr_b_ < hr_nb_; hr_b_++) {                                \
-                const int64_t lo = (int64_t)hr_b_ * HR_ROW_BLOCK;                     \
-                const int64_t hi = hr_n_ - lo > HR_ROW_BLOCK ? lo + HR_ROW_BLOCK : hr_n_; \
-                const int64_t b_ = CALL;                                              \
-                if (b_ >= 0) {                                                        \
-                    HR_OMP(critical(hr_first_bad))                                    \
-                    if (b_ < hr_bad_) hr_bad_ = b_;                                   \
-                }                                                                     \
-            }                                                                         \
-            (result) = hr_bad_ == INT64_MAX ? -1 : hr_bad_;                           \
-        } else {                                                                      \
-            const int64_t lo = 0, hi = hr_n_;                                         \
-            (result) = CALL;                                                          \
-        }                                                                             \
-    } while (0)
-#else
-#define HR_PARALLEL_ROWS(n, nthreads, result, CALL)                                   \
-    do {                                                                              \
-        const int64_t lo = 0, hi = (n);                                               \
-        (void)(nthreads);                                                             \
-        (result) = CALL;                                                              \
-    } while (0)
-#endif
-
-/* Evaluate n hands of k cards (C-contiguous uint8 codes) under a wild
- * setting (NULL: none).  Returns the first bad row (a code out of range, a
- * joker where jokers are not wild, a repeated card) or -1.  With wild cards
- * the rule set's wild tables must have been built (hr_build_wild). */
-static int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
-                             int64_t n, int k, int16_t *out, int nthreads)
-{
-    hr_codes_fn fn = hr_codes_portable;
-#ifdef HR_MULTIVERSION
-    if (hr_isa == HR_ISA_AVX512) fn = hr_codes_avx512;
-    else if (hr_isa == HR_ISA_AVX2) fn = hr_codes_avx2;
-    else if (hr_isa >= HR_ISA_POPCNT) fn = hr_codes_popcnt;
-#endif
-    hr_vctx_t c;
-    hr_wctx_t wc[HR_MAX_HASHED + 1];
-    int64_t bad;
-    if (!W) W = &hr_standard;
-    if (k < R->kmin || k > R->kmax || W->ranks != R->def.ranks) return n > 0 ? 0 : -1;
-    hr_vctx_init(&c, wc, R, W);
-    HR_PARALLEL_ROWS(n, nthreads, bad, fn(&c, W, cards, lo, hi, k, out));
-    return bad;
-}
-
-/* Evaluate n hand masks under a wild setting (NULL: none).  Returns the
- * first bad row (bits that are no card, jokers where they are not wild, fewer
- * than 5 or more than 9 cards) or -1. */
-static int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
-                             int64_t n, int16_t *out, int nthreads)
-{
-    hr_masks_fn fn = hr_masks_portable;
-#ifdef HR_MULTIVERSION
-    if (hr_use_popcnt) fn = hr_masks_popcnt;
-#endif
-    hr_vctx_t c;
-    hr_wctx_t wc[HR_MAX_HASHED + 1];
-    int64_t bad;
-    if (!W) W = &hr_standard;
-    if (W->ranks != R->def.ranks) return n > 0 ? 0 : -1;
-    hr_vctx_init(&c, wc, R, W);
-    HR_PARALLEL_ROWS(n, nthreads, bad, fn(&c, W, masks, lo, hi, out));
-    return bad;
-}
-
-/* One-time initialisation: hashes, card entries, CPU features.  1 on success. */
-static int hr_init(void)
-{
-#ifdef HR_MULTIVERSION
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1")) {
-        hr_isa_best = HR_ISA_POPCNT;
-        if (__builtin_cpu_supports("avx2")) hr_isa_best = HR_ISA_AVX2;
-        if (hr_isa_best == HR_ISA_AVX2 && __builtin_cpu_supports("avx512f") &&
-            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
-            __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bitalg"))
-            hr_isa_best = HR_ISA_AVX512;
-    }
-    hr_simd_init();
-#endif
-    hr_set_isa(hr_isa_best);
-    hr_init_deck(&hr_standard, 0x1fff, 0, 0, 0);
-#if defined(_OPENMP) && !defined(_WIN32)
-    pthread_atfork(NULL, NULL, hr_after_fork_in_child);
-#endif
-    return hr_init_hashes();
-}
-
-#endif /* HANDRANK_HR_EVAL_H */
+#endif /* HANDRANK_HR_VALUE_H */

@@ -1,0 +1,266 @@
+# cython: language_level=3
+"""The C side of handrank._core: every declaration of include/handrank/ the
+module uses, one ``cdef extern`` block per header, so _core.pyx is code only.
+Each header has one job (docs/design.rst, "Layout"); the blocks follow their
+include order, foundations first."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+
+cdef extern from "handrank/hr_core.h" nogil:
+    int HR_SANITIZED
+    const unsigned int hr_rank_mult[13]
+
+cdef extern from "handrank/hr_rule.h" nogil:
+    int HR_NCATS
+    ctypedef struct hr_ruledef_t:
+        int kind
+        int ranks
+        int n
+        int ace
+        int straights
+        int flushes
+        int low
+        int qualifier
+        int five_kind
+        int bug
+        int order[11]
+        int partial
+    ctypedef struct hr_rule_t:
+        hr_ruledef_t deff "def"
+        int wild_built
+        int flush_mode
+        int nclasses
+        int kmin
+        int kmax
+        int16_t qual
+        int8_t *cat
+        uint8_t *ranks
+    void hr_free_rule(hr_rule_t *R)
+
+cdef extern from "handrank/hr_tables.h" nogil:
+    int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
+    int hr_build_wild(hr_rule_t *R)
+    int hr_qualifier_strength(const hr_rule_t *R, int rank)
+
+cdef extern from "handrank/hr_value.h" nogil:
+    ctypedef struct hr_deck_t:
+        uint64_t wild_bits
+        uint64_t valid_bits
+        int ranks
+        int active
+        int bug
+    hr_deck_t hr_standard
+    void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
+
+cdef extern from "handrank/hr_rows.h" nogil:
+    int HR_MAX_TEAM
+    int hr_forked_after_team
+    int hr_max_threads()
+    int hr_has_openmp()
+    int hr_team(int nthreads)
+
+cdef extern from "handrank/hr_batch.h" nogil:
+    int hr_init()
+    int hr_use_popcnt
+    int hr_isa_best
+    int hr_isa
+    int hr_set_isa(int isa)
+    int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
+                          int64_t n, int k, int16_t *out, int nthreads)
+    int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
+                          int64_t n, int16_t *out, int nthreads)
+
+cdef extern from "handrank/hr_games.h" nogil:
+    int HR_MAX_HALVES
+    int HR_NO_QUAL
+    ctypedef struct hr_half_t:
+        const hr_rule_t *R
+        int select
+        int qual
+    ctypedef struct hr_game_t:
+        int hole
+        int board
+        int boards
+        int nhalves
+        hr_half_t half[4]
+        const hr_deck_t *wild
+        int plain
+    int hr_game_init(hr_game_t *G)
+    int hr_build_omaha(hr_rule_t *R)
+
+cdef extern from "handrank/hr_showdown.h" nogil:
+    int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
+                        int64_t n, int players, double *shares, int16_t *str_out,
+                        int64_t stride, int nthreads)
+    int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
+                          int64_t n, int16_t *out, int nthreads)
+
+cdef extern from "handrank/hr_eqcount.h" nogil:
+    ctypedef struct hr_range_t:
+        const uint8_t *combos
+        const double *weight
+        const double *cum
+        int m
+        int uniform
+    ctypedef struct hr_sym_t:
+        int n
+    ctypedef struct hr_equity_t:
+        hr_game_t game
+        int players
+        hr_range_t range[23]
+        int ranged[23]
+        int nranged
+        int deck_index[54]
+        uint8_t hole[161]
+        int known[23]
+        uint8_t board[10]
+        int board_known[2]
+        uint8_t deck[54]
+        int ndeck
+        int ncombos
+        int64_t min_units
+        int prefix
+        int64_t units
+        hr_sym_t sym
+    ctypedef struct hr_eqcount_t:
+        int players
+        int nhalves
+        int64_t *cnt
+        double *wcnt
+        int64_t *cats
+        double *wcats
+        int64_t *dd
+        double *dx
+        double *pshare
+        double *hand_share
+        double *hand_weight
+        int ncombos
+        int64_t deals
+        double wdeals
+    int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
+    size_t hr_cnt_size(int P, int H)
+    void hr_eqcount_free(hr_eqcount_t *C)
+
+cdef extern from "handrank/hr_exact.h" nogil:
+    void hr_init_binom()
+    int64_t hr_equity_plan(hr_equity_t *E)
+    int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
+                        int nthreads)
+    double hr_equity_total(const hr_equity_t *E)
+
+cdef extern from "handrank/hr_mc.h" nogil:
+    int HR_EQ_CHUNK
+    int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
+                     int64_t c1, hr_eqcount_t *C, int nthreads)
+
+cdef extern from "handrank/hr_holdem.h" nogil:
+    void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
+                            int64_t *out, int nthreads)
+
+cdef extern from "handrank/hr_deal.h" nogil:
+    int HR_DEAL_BLOCK
+    int HR_DEAL_MAX_GROUPS
+    void hr_deal_init()
+    void hr_deal_blocks(const uint8_t *deck, int nd, uint64_t seed, int64_t b0, int64_t b1,
+                        int64_t n, void *const *outs, const int *widths, int ngroups,
+                        int masks, int team)
+    int64_t hr_redraw_check(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
+                            uint64_t deck, const uint64_t *dead_rows, int64_t lo, int64_t hi)
+    void hr_redraw_blocks(const uint8_t *hands, int k, const uint8_t *discard, int per_row,
+                          uint64_t deck, const uint64_t *dead_rows, uint64_t seed,
+                          int64_t b0, int64_t b1, int64_t n, uint8_t *out, int team)
+
+cdef extern from "handrank/hr_index.h" nogil:
+    int HR_IX_MAX_ROUNDS
+    ctypedef struct hr_index_t:
+        int nrounds
+        int cards[8]
+        int radix[8]
+        int total
+        int64_t nconfigs
+        const uint64_t *ntab
+        const uint64_t *keys
+        const int64_t *offsets
+        const int32_t *hash
+        int hash_bits
+    void hr_ix_init()
+    void hr_ix_build_hash(const hr_index_t *I, int32_t *table, int bits)
+    int64_t hr_index_rows(const hr_index_t *I, const uint8_t *cards, int64_t lo, int64_t hi,
+                          int64_t *out, int team)
+    int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
+                           uint8_t *out, int team)
+
+# How this module was built (handrank.build_info()).
+cdef extern from *:
+    """
+    #if defined(__clang__)
+    #define HR_BUILD_COMPILER "clang " __clang_version__
+    #elif defined(__MINGW64__) || defined(__MINGW32__)
+    #define HR_BUILD_COMPILER "gcc (MinGW) " __VERSION__
+    #elif defined(__GNUC__)
+    #define HR_BUILD_COMPILER "gcc " __VERSION__
+    #elif defined(_MSC_VER)
+    #define HR_STR2_(x) #x
+    #define HR_STR_(x) HR_STR2_(x)
+    #define HR_BUILD_COMPILER "MSVC " HR_STR_(_MSC_FULL_VER)
+    #else
+    #define HR_BUILD_COMPILER "unknown"
+    #endif
+    #ifndef HR_BUILD_OPENMP   /* set by setup.py: 0 used, 1 disabled, 2 unavailable */
+    #define HR_BUILD_OPENMP 3
+    #endif
+    #ifdef _OPENMP
+    #define HR_OPENMP_VERSION _OPENMP
+    #else
+    #define HR_OPENMP_VERSION 0
+    #endif
+    #ifdef HR_MULTIVERSION
+    #define HR_POPCNT_DISPATCH 1
+    #elif defined(_MSC_VER) && defined(_M_X64)
+    #define HR_POPCNT_DISPATCH 2   /* __popcnt64: the POPCNT instruction, always */
+    #else
+    #define HR_POPCNT_DISPATCH 0
+    #endif
+    """
+    const char *HR_BUILD_COMPILER
+    int HR_BUILD_OPENMP
+    long HR_OPENMP_VERSION
+    int HR_POPCNT_DISPATCH
+
+# solver blocks: showdown values over the 1,326 hold'em hands, all-in matrices
+cdef extern from "handrank/hr_solver.h" nogil:
+    int HR_SV_HANDS
+    int HR_SV_MAX_RUNOUTS
+    void hr_sv_init()
+    int64_t hr_sv_check_boards(const uint8_t *boards, int nb, int64_t lo, int64_t hi)
+    int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64_t lo, int64_t hi,
+                     const double *reach, int64_t NR, double *out, int team)
+    int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int nb, int16_t *s,
+                               uint8_t *run, int team)
+    int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0, int r1,
+                          int8_t *out8, int8_t clash8, double *outf, double clashf, int team)
+
+# made hands, draws, nut rank and blockers of hold'em hands (handrank.classify)
+cdef extern from "handrank/hr_classify.h" nogil:
+    int HR_CL_NCLASSES
+    void hr_cl_init()
+    int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
+                        int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
+                        uint8_t *blk, int team)
+
+# After the last of our headers: from here on two of gcc's -Wpedantic
+# warnings are off, for what Cython generates: function pointers cast to
+# void * in its type-slot tables ("ISO C forbids conversion of function
+# pointer to object pointer type", which gcc has no separate flag for) and
+# its table of the module's strings, one literal longer than the 4095
+# characters C99 requires compilers to accept (-Woverlength-strings; every
+# compiler in use takes far more).  Our headers, all included above, are
+# compiled with both.  Keep this block the last of this file, and every
+# `cdef extern from "handrank/..."` here (Cython emits the .pxd's blocks
+# first, in order, then the .pyx's, which has none).
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #pragma GCC diagnostic ignored "-Wpedantic"
+    #pragma GCC diagnostic ignored "-Woverlength-strings"
+    #endif
+    """

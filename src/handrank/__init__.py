@@ -22,14 +22,18 @@ from ._strength import Strength
 from ._evaluate import category, describe, evaluate, evaluate_masks, highest_card, lowest_card
 from ._breakdown import Breakdown, best_five, breakdown
 from ._counts import category_counts
+from ._classify import (Blocker, Breakdown, Classes, Draw, HandClass, MadeHand,
+                        classify)
 from ._games import GAMES, Game, Half, get_game, register_game
 from ._showdown import evaluate_omaha, game_strengths, showdown, winners
 from ._stud import bring_in, first_to_act, upcard_strength
 from ._classes import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, hand_class, top_classes
 from ._ranges import Range
 from ._equity import EquityResult, equity
+from . import _folded  # noqa: F401 -- equity(folded=...) (fills _equity.FOLDED)
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._preflop import PreflopTable, preflop_row, preflop_table
+from ._omaha_preflop import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
 from ._deal import Dealer, deal, deal_masks, redraw
 from ._index import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 from ._hands import HANDS, hand_index, hole_hands
@@ -60,4 +64,8 @@ __all__ = [
     "Breakdown", "StrengthTable", "breakdown",
     # the C headers, to build against the core
     "get_include",
+    # made hands, draws, nut rank and blockers (_classify)
+    "Blocker", "Breakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
+    # Omaha starting hands in order of equity (_omaha_preflop)
+    "OmahaOrder", "omaha_order", "preflop_percentile",
 ]

@@ -178,3 +178,12 @@ def sv_runout_strengths(tables: RuleTables, board: npt.NDArray[np.uint8],
 def sv_matrix_rows(s: npt.NDArray[np.int16], nb: int, board_mask: int, r0: int, r1: int,
                    out: npt.NDArray[np.int8] | npt.NDArray[np.float64], clash: float,
                    threads: int) -> None: ...
+
+# ---- classify (hr_classify.h) ----
+
+CLASSIFY_CLASSES: int
+
+def classify_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], nb: int,
+                  shared: bool, lo: int, hi: int, made: npt.NDArray[np.uint8],
+                  draws: npt.NDArray[np.uint16], nut: npt.NDArray[np.int16],
+                  blk: npt.NDArray[np.uint8], threads: int) -> int: ...

@@ -27,6 +27,9 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
+#: ``equity(..., folded=...)``: a registry filled by handrank._folded when it
+#: is imported (it builds on this module, a layer rule: docs/design.rst).
+FOLDED: dict[str, Callable[..., EquityResult]] = {}
 #: Progress reports per run, at least (more on long runs: one per slice):
 #: an exact run with a progress callback is cut into at least this many
 #: units where it has as many deals; Monte Carlo reports once per slice of
@@ -369,7 +372,8 @@ def run_range(prep: Prepared, kind: str, lo: int, hi: int, trials: int = 0, seed
 
 def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "",
            trials: int | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Callable[[int, int], Any] | None = None) -> EquityResult:
+           progress: Callable[[int, int], Any] | None = None,
+           folded: Sequence[Any] | None = None) -> EquityResult:
     """Each player's expected share of the pot.
 
     Parameters
@@ -395,6 +399,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
         Cores to use (``None``: all).
     progress
         Called as ``progress(done, total)`` (deals) between slices of work.
+    folded
+        Players who folded: one range (or hand) each.  Their cards are dealt
+        from those ranges together with everyone else's and are out of play
+        (see ``handrank._folded``): exact for small questions, Monte Carlo
+        with ``trials``.
 
     Returns
     -------
@@ -410,6 +419,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    if folded is not None:               # issue 25: folded players' ranges
+        if "equity" not in FOLDED:
+            raise HandError("folded= needs handrank._folded (import handrank loads it)")
+        return FOLDED["equity"](game, hands, board, dead, folded, trials, seed, threads,
+                                progress)
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)

@@ -22,7 +22,7 @@ from ._strength import Strength
 from ._evaluate import category, describe, evaluate, evaluate_masks, highest_card, lowest_card
 from ._breakdown import Breakdown, best_five, breakdown
 from ._counts import category_counts
-from ._classify import (Blocker, Breakdown, Classes, Draw, HandClass, MadeHand,
+from ._classify import (Blocker, Classes, Draw, HandClass, MadeHand, RangeBreakdown,
                         classify)
 from ._games import GAMES, Game, Half, get_game, register_game
 from ._showdown import evaluate_omaha, game_strengths, showdown, winners
@@ -65,7 +65,7 @@ __all__ = [
     # the C headers, to build against the core
     "get_include",
     # made hands, draws, nut rank and blockers (_classify)
-    "Blocker", "Breakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
+    "Blocker", "RangeBreakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
 ]

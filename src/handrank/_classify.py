@@ -26,7 +26,7 @@ from ._input import card_array, card_list
 from ._slices import sliced
 from ._types import HandError
 
-__all__ = ["MadeHand", "Draw", "Blocker", "HandClass", "Classes", "classify", "Breakdown",
+__all__ = ["MadeHand", "Draw", "Blocker", "HandClass", "Classes", "classify", "RangeBreakdown",
            "breakdown"]
 
 
@@ -341,7 +341,7 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
 
 
 # ------------------------------------------------------------ breakdown
-class Breakdown:
+class RangeBreakdown:
     """The share of a range's combos in each made-hand class and with each
     draw on one board (FlopZilla's view); see :func:`breakdown`.
 
@@ -383,7 +383,7 @@ class Breakdown:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return f"<Breakdown {self.title}: {self.combos:g} combos>"
+        return f"<RangeBreakdown {self.title}: {self.combos:g} combos>"
 
     def _repr_html_(self) -> str:
         out = [f"<table><caption>{html.escape(self.title)}: {self.combos:g} combos</caption>"]
@@ -420,8 +420,8 @@ class Breakdown:
 
 
 def breakdown(combos: np.ndarray, weights: np.ndarray, board: list[int], title: str, *,
-              threads: int | None = None) -> Breakdown:
-    """The :class:`Breakdown` of hold'em combos ``(M, 2)`` with their weights
+              threads: int | None = None) -> RangeBreakdown:
+    """The :class:`RangeBreakdown` of hold'em combos ``(M, 2)`` with their weights
     on ``board`` (3 to 5 codes, none of them in a combo): the work of
     :meth:`Range.breakdown <handrank.Range.breakdown>`, which sits a layer
     above (docs/design.rst) and hands over its live combos.
@@ -432,11 +432,11 @@ def breakdown(combos: np.ndarray, weights: np.ndarray, board: list[int], title: 
     (27.0, 0.1111, 0.4444)
     """
     if not len(combos):
-        return Breakdown({m: 0.0 for m in reversed(MadeHand)}, {d: 0.0 for d in Draw}, 0.0,
+        return RangeBreakdown({m: 0.0 for m in reversed(MadeHand)}, {d: 0.0 for d in Draw}, 0.0,
                          title)
     c = classify(combos, board, threads=threads)
     total = float(weights.sum())
     sums = np.bincount(c.made, weights=weights, minlength=len(MadeHand))
     made = {m: float(sums[m]) / total for m in reversed(MadeHand)}
     draws = {d: float(weights[(c.draws & d) != 0].sum()) / total for d in Draw}
-    return Breakdown(made, draws, total, title)
+    return RangeBreakdown(made, draws, total, title)

@@ -373,7 +373,7 @@ class Range:
 
     def breakdown(self, board: Any, *, threads: int | None = None) -> Any:
         """The share of the range's combos in each made-hand class and with
-        each draw on ``board`` (a :class:`~handrank.Breakdown`; see
+        each draw on ``board`` (a :class:`~handrank.RangeBreakdown`; see
         :func:`handrank.classify`): combos holding a board card are left
         out; weights count.
 

@@ -227,7 +227,37 @@ def test_long_hand_text_is_refused_at_once():
     assert seconds < 0.1
     assert _timed_error(hr.evaluate, "As Ks Qs Js Ts 9s 8s 7s 6s 5s")[1] == \
         "a hand needs 5 to 9 cards; got 10 ('As Ks Qs Js Ts 9s 8s 7s 6s ...')"
-    assert _timed_error(hr.evaluate, "As Ks Qs")[1] == "a hand needs 5 to 9 cards; got 3 ('As Ks Qs')"
+    assert _timed_error(hr.evaluate, "As Ks Qs")[1] == (
+        "a hand needs 5 to 9 cards; got 3 ('As Ks Qs'); hands of 1 to 4 cards are ranked "
+        "under rules='high-partial' (a missing card counts as the worst kicker)")
+
+
+@pytest.mark.parametrize("rules,partial", [
+    ("high", "'high-partial'"), ("razz", "'ace-to-five-partial'"),
+    ("2-7", "'deuce-to-seven-partial'"), ("a6", None), ("8-or-better", None),
+    ("short-deck", None)])
+@pytest.mark.parametrize("fn", [hr.evaluate, hr.best_five])
+def test_short_hand_points_to_the_partial_rule_sets(rules, partial, fn):
+    """A hand of fewer than five cards under a high or low rule set is told
+    where such hands are ranked: its partial twin, or the partial rule sets
+    when it has none (and that none ranks as it does); the twin really
+    ranks the hand."""
+    for hand in ("Ah Kd", [51, 47, 43], np.array([[51, 47, 43, 39]], dtype=np.uint8)):
+        with pytest.raises(hr.HandError) as e:
+            fn(hand, rules)
+        msg = str(e.value)
+        if partial:
+            assert msg.endswith(f"are ranked under rules={partial} (a missing card counts "
+                                f"as the worst kicker)"), msg
+            assert hr.evaluate(hand, partial.strip("'")) is not None
+        else:
+            assert "ranked only under the partial rule sets 'high-partial', " \
+                "'ace-to-five-partial', 'deuce-to-seven-partial' (none of them ranks as " \
+                f"{hr.get_rules(rules).name} does)" in msg, msg
+    for rules_ok in ("three-card", "badugi", "high-partial"):     # nothing to point to
+        with pytest.raises(hr.HandError) as e:
+            hr.evaluate("Ah", rules_ok) if rules_ok != "high-partial" else hr.evaluate("", rules_ok)
+        assert "partial rule sets" not in str(e.value) and "rules='" not in str(e.value)
 
 
 def test_errors_in_huge_inputs_give_short_messages():

@@ -89,6 +89,12 @@ class RuleTables:
     def holdem_headsup(self, matchups: npt.NDArray[np.uint8], out: npt.NDArray[np.int64],
                        threads: int) -> None: ...
 
+def best_five_codes(tables: RuleTables, cards: npt.NDArray[np.uint8],
+                    best: npt.NDArray[np.uint8], strengths: npt.NDArray[np.int16], threads: int,
+                    deck: CompiledDeck) -> int: ...
+def best_five_one(tables: RuleTables, hand: object,
+                  deck: CompiledDeck) -> tuple[int, ...] | None: ...
+
 class GameTables:
     half_tables: tuple[RuleTables, ...]
     deck: CompiledDeck
@@ -176,3 +182,12 @@ def sv_matrix_rows(s: npt.NDArray[np.int16], nb: int, board_mask: int,
                    rows: npt.NDArray[np.int32],
                    out: npt.NDArray[np.int8] | npt.NDArray[np.float64], clash: float,
                    threads: int) -> None: ...
+
+# ---- classify (hr_classify.h) ----
+
+CLASSIFY_CLASSES: int
+
+def classify_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], nb: int,
+                  shared: bool, lo: int, hi: int, made: npt.NDArray[np.uint8],
+                  draws: npt.NDArray[np.uint16], nut: npt.NDArray[np.int16],
+                  blk: npt.NDArray[np.uint8], threads: int) -> int: ...

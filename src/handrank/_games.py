@@ -671,22 +671,25 @@ def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
 
 
 def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None,
-                  strengths: bool = True):
-    """(shares (N, players), strengths (halves, N, players[, boards]) or None)."""
+                  shares: bool = True, strengths: bool = True):
+    """(shares (N, players) or None, strengths (halves, N, players[, boards])
+    or None): the C loop writes only what is asked for."""
     n, players = holes.shape[0], holes.shape[1]
     if not 1 <= players <= g.max_players:
         raise HandError(f"{g.name}: {players} players; this game deals to 1..{g.max_players}")
-    shares = np.empty((n, players), dtype=np.float64)
-    st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16)
+    sh = np.empty((n, players), dtype=np.float64) if shares else None
+    st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16) if strengths else None
     t = resolve_threads(threads, n)
-    bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
-                                                       st, a, t), n, first=4096 * t)
+    run = g.tables.showdown
+    bad = first_bad_row(lambda a, b: run(holes[a:b], boards[a:b],
+                                         None if sh is None else sh[a:b], st, a, t),
+                        n, first=4096 * t)
     if bad >= 0:
         where = "" if n == 1 else f"deal {bad}: "
         raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
-    if g.boards > 1:
+    if st is not None and g.boards > 1:
         st = st.reshape(len(g.halves), n, players, g.boards)
-    return shares, st
+    return sh, st
 
 
 def _by_name(g: Game, st: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -820,7 +823,7 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     [1.0, 0.0]
     """
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    shares, _ = _run_showdown(g, holes, boards, threads)
+    shares, _ = _run_showdown(g, holes, boards, threads, strengths=False)
     return shares[0] if single else shares
 
 
@@ -843,7 +846,7 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     (['Six-high straight', 'One pair, nines'], 'Six-five low', -1)
     """
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    _, st = _run_showdown(g, holes, boards, threads)
+    _, st = _run_showdown(g, holes, boards, threads, shares=False)
     halves = _by_name(g, st)
     return tuple(h[0] for h in halves) if single else halves
 

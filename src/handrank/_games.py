@@ -638,8 +638,13 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
             raise HandError(f"{g.name}: {what} must be integer card codes; got dtype "
                             f"{b.dtype} (the shape {b.shape} is right)")
         b = b.reshape(arr.shape[0], g.board * g.boards)
-        holes = card_array(arr, "hands", "deal")
-        boards = card_array(b, "board", "deal")
+        # uint8 codes go to the C loop unscanned: it refuses every deal holding
+        # a code off the deck, and _run_showdown then names the problem as
+        # card_array would have (_bad_deal)
+        holes = np.ascontiguousarray(arr) if arr.dtype == np.uint8 else \
+            card_array(arr, "hands", "deal")
+        boards = np.ascontiguousarray(b) if b.dtype == np.uint8 else \
+            card_array(b, "board", "deal")
         return g, holes, boards, False
     if isinstance(hands, str) or hands is None:
         raise HandError("hands must be a list with one hand per player")
@@ -670,6 +675,16 @@ def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     return row_problem(cards, jokers_ok=g.wild is not None, deck=g.cards)
 
 
+def _bad_deal(g: Game, holes: np.ndarray, boards: np.ndarray, bad: int) -> HandError:
+    """The error for a batch whose first bad deal is ``bad``: a code out of
+    range anywhere (hands first, then boards; as card_array says it), else
+    what is wrong with that deal."""
+    card_array(holes, "hands", "deal")
+    card_array(boards, "board", "deal")
+    where = "" if len(holes) == 1 else f"deal {bad}: "
+    return HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
+
+
 def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None,
                   shares: bool = True, strengths: bool = True):
     """(shares (N, players) or None, strengths (halves, N, players[, boards])
@@ -685,8 +700,7 @@ def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int |
                                          None if sh is None else sh[a:b], st, a, t),
                         n, first=4096 * t)
     if bad >= 0:
-        where = "" if n == 1 else f"deal {bad}: "
-        raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
+        raise _bad_deal(g, holes, boards, bad)
     if st is not None and g.boards > 1:
         st = st.reshape(len(g.halves), n, players, g.boards)
     return sh, st

@@ -320,3 +320,31 @@ def test_batched_showdown_names_the_bad_code_first():
     with pytest.raises(hr.HandError, match=r"hands: deal 35: card code 60 at position 1 "
                                            r"is out of range 0\.\.53"):
         hr.showdown("holdem", h, b)
+
+
+def test_one_row_explainer():
+    """Every "what is wrong with this row" of the package is one walk,
+    handrank._input.row_fault (issue 22): the first fault by position and,
+    at one position, a code out of range, then a joker that is not allowed,
+    a card off the deck, a dead card, a repeat.  Each caller words it for its
+    context; a repeated card reads the same everywhere."""
+    from handrank._input import Fault, row_fault
+    assert row_fault([51, 50, 49]) is None
+    assert row_fault([51, 99, 52], jokers=0) == Fault("range", 99, 1)
+    assert row_fault([51, 52], jokers=0) == Fault("joker", 52, 1)
+    assert row_fault([52, 53], jokers=1) == Fault("joker", 53, 1)
+    assert row_fault([51, 0], deck=hr.SHORT_DECK, dead=hr.to_mask("2c")) == Fault("deck", 0, 1)
+    assert row_fault([51, 50], dead=hr.to_mask("Ah")) == Fault("dead", 50, 1)
+    assert row_fault([0, 0], deck=hr.SHORT_DECK) == Fault("deck", 0, 0)   # not a repeat first
+    fault = row_fault([51, 47, 51, 51])
+    assert fault == Fault("twice", 51, 2, 0) and fault.card == "As"
+    said = "card As appears twice (positions 0 and 2)"
+    assert fault.text() == said
+    hand = "As Kd As Qh Jc"
+    calls = [lambda: hr.evaluate(hand), lambda: hr.showdown("draw", [hand, "2c 3c 4c 5c 7d"]),
+             lambda: hr.redraw(hand, [True] * 5, seed=1),
+             lambda: hr.canonical_index(hand, (2, 3))]
+    for call in calls:
+        with pytest.raises(hr.HandError) as e:
+            call()
+        assert said in str(e.value), str(e.value)

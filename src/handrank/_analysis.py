@@ -32,9 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from ._api import evaluate, resolve_threads
+from ._evaluate import evaluate
 from ._cards import card_name
 from ._input import card_array, card_list
+from ._runs import resolve_threads
 from ._types import HandError
 
 __all__ = ["hand_strength", "hand_potential", "ehs", "ehs2", "outs", "Potential"]

@@ -226,6 +226,19 @@ cdef extern from *:
     long HR_OPENMP_VERSION
     int HR_POPCNT_DISPATCH
 
+# solver blocks: showdown values over the 1,326 hold'em hands, all-in matrices
+cdef extern from "handrank/hr_solver.h" nogil:
+    int HR_SV_HANDS
+    int HR_SV_MAX_RUNOUTS
+    void hr_sv_init()
+    int64_t hr_sv_check_boards(const uint8_t *boards, int nb, int64_t lo, int64_t hi)
+    int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64_t lo, int64_t hi,
+                     const double *reach, int64_t NR, double *out, int team)
+    int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int nb, int16_t *s,
+                               uint8_t *run, int team)
+    int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0, int r1,
+                          int8_t *out8, int8_t clash8, double *outf, double clashf, int team)
+
 # After the last of our headers: from here on two of gcc's -Wpedantic
 # warnings are off, for what Cython generates: function pointers cast to
 # void * in its type-slot tables ("ISO C forbids conversion of function

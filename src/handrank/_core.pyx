@@ -1206,3 +1206,91 @@ cdef class Indexer:
             team = hr_team(threads)
             bad = hr_index_hands(&self.ix, &idx[0], lo, hi, &out[0, 0], team)
         return bad
+
+
+# ======================================================================
+# Solver blocks (include/handrank/hr_solver.h), for handrank._solver,
+# which checks every argument first: showdown values over the 1,326
+# hold'em hands, and all-in equity matrices.
+# ======================================================================
+
+hr_sv_init()
+
+#: Hold'em hands (two cards of 52).
+SV_HANDS = HR_SV_HANDS
+
+
+def sv_check_boards(const uint8_t[:, ::1] boards, int64_t lo, int64_t hi):
+    """The first bad board among rows [lo, hi) (a code >= 52, a repeat), or -1."""
+    cdef int64_t bad
+    if not 0 <= lo <= hi <= boards.shape[0] or not 3 <= boards.shape[1] <= 5:
+        raise ValueError("sv_check_boards: wrong shapes or rows")
+    if lo == hi:
+        return -1
+    with nogil:
+        bad = hr_sv_check_boards(&boards[0, 0], <int>boards.shape[1], lo, hi)
+    return bad
+
+
+def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64_t hi,
+              const double[:, :, ::1] reach, double[:, :, ::1] out, int threads):
+    """Net showdown values of boards [lo, hi) (checked) against their reach
+    vectors: reach and out are (B, NR, 1326); tables the high rule set."""
+    cdef int nb = <int>boards.shape[1], team, rc
+    cdef int64_t NR = reach.shape[1]
+    if not 3 <= nb <= 5 or reach.shape[0] != boards.shape[0] or reach.shape[2] != HR_SV_HANDS \
+            or out.shape[0] != reach.shape[0] or out.shape[1] != NR or \
+            out.shape[2] != HR_SV_HANDS or not 0 <= lo <= hi <= boards.shape[0]:
+        raise ValueError("sv_values: wrong shapes or rows")
+    if lo == hi or NR == 0:
+        return
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_values(&tables.rule, &boards[0, 0], nb, lo, hi, &reach[0, 0, 0], NR,
+                          &out[0, 0, 0], team)
+    if rc:
+        raise MemoryError("showdown values: out of memory")
+
+
+def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads):
+    """(strengths (nr, 1326) int16, runouts (nr, 2) uint8) of a checked board."""
+    cdef int nb = <int>board.shape[0], team, nr
+    if not 3 <= nb <= 5:
+        raise ValueError("sv_runout_strengths: 3..5 board cards")
+    cdef int16_t[:, ::1] s = np.empty((HR_SV_MAX_RUNOUTS, HR_SV_HANDS), dtype=np.int16)
+    cdef uint8_t[:, ::1] run = np.zeros((HR_SV_MAX_RUNOUTS, 2), dtype=np.uint8)
+    with nogil:
+        team = hr_team(threads)
+        nr = hr_sv_runout_strengths(&tables.rule, &board[0], nb, &s[0, 0], &run[0, 0], team)
+    return np.asarray(s)[:nr], np.asarray(run)[:nr]
+
+
+def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask, int r0, int r1,
+                   object out, double clash, int threads):
+    """Rows [r0, r1) of the matrix from runout strengths s into out, a
+    C-contiguous (r1 - r0, 1326) array: int8 for a river (nb = 5), else float64."""
+    cdef int team, rc, nr = <int>s.shape[0]
+    cdef int8_t[:, ::1] o8
+    cdef double[:, ::1] of
+    cdef int8_t *p8 = NULL
+    cdef double *pf = NULL
+    cdef int8_t c8 = 0
+    if s.shape[1] != HR_SV_HANDS or not 0 <= r0 < r1 <= HR_SV_HANDS or not 3 <= nb <= 5 or \
+            (nb == 5) != (nr == 1):
+        raise ValueError("sv_matrix_rows: wrong shapes or rows")
+    if nb == 5:
+        o8 = out
+        if o8.shape[0] != r1 - r0 or o8.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (r1 - r0, 1326)")
+        p8 = &o8[0, 0]
+        c8 = <int8_t>clash
+    else:
+        of = out
+        if of.shape[0] != r1 - r0 or of.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (r1 - r0, 1326)")
+        pf = &of[0, 0]
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, r0, r1, p8, c8, pf, clash, team)
+    if rc:
+        raise MemoryError("showdown matrix: out of memory")

@@ -14,11 +14,12 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import MAX_TRIALS, resolve_run, resolve_threads  # noqa: F401 (MAX_TRIALS)
 from ._cards import card_name
-from ._input import card_list
-from ._games import Game, board_lists, get_game
+from ._games import Game, get_game
+from ._input import card_list, row_fault
 from ._ranges import Range, in_deck, parse_range
+from ._runs import resolve_run, resolve_threads
+from ._showdown import board_lists
 from ._slices import sliced
 from ._types import HandError
 
@@ -223,24 +224,23 @@ _NAMES = tuple(card_name(c) for c in range(54))
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
                   d: list[int]) -> None:
     """Raise the HandError for the first card of a question that is not in
-    the game's deck or appears twice."""
-    seen: dict[int, str] = {}
+    the game's deck or appears twice (the one row explainer walks the
+    players' cards, the boards and the dead cards as one row)."""
     named = [("board" if len(boards) == 1 else f"board {k + 1}", b) for k, b in enumerate(boards)]
-    for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + named + \
-            [("dead cards", d)]:
-        for c in cards:
-            if c >= 52 and not g.cards.jokers:
-                raise HandError(f"{where}: {g.name} is dealt from a {g.cards.size}-card "
-                                f"deck; no jokers")
-            if c >= 52 + g.cards.jokers:
-                raise HandError(f"{where}: the deck of {g.name} has one joker (Jk)")
-            if c < 52 and not g.cards.holds(c):
-                raise HandError(f"{where}: card {card_name(c)} is not in "
-                                f"{g.cards.describe()}")
-            if c in seen:
-                raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
-            seen[c] = where
-    raise AssertionError("a card problem was found but not named")   # pragma: no cover
+    groups = [(f"player {i}", h) for i, h in enumerate(holes)] + named + [("dead cards", d)]
+    where = [w for w, cards in groups for _ in cards]
+    fault = row_fault([c for _, cards in groups for c in cards], jokers=g.cards.jokers,
+                      deck=g.cards)
+    if fault is None:                                                   # pragma: no cover
+        raise AssertionError("a card problem was found but not named")
+    at = where[fault.pos]
+    if fault.kind == "joker" and not g.cards.jokers:
+        raise HandError(f"{at}: {g.name} is dealt from a {g.cards.size}-card deck; no jokers")
+    if fault.kind == "joker":
+        raise HandError(f"{at}: the deck of {g.name} has one joker (Jk)")
+    if fault.kind == "deck":
+        raise HandError(f"{at}: card {fault.card} is not in {g.cards.describe()}")
+    raise HandError(f"card {fault.card} appears twice ({where[fault.first]} and {at})")
 
 
 def _hand(spec: Any, g: Game, what: str) -> tuple[Range | None, list[int] | None]:

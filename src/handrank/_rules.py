@@ -9,6 +9,7 @@ adding one entry to ``RULE_SETS`` (plus its twin in ``tests/reference.py``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Literal
@@ -374,23 +375,20 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     rs = _BY_NAME.get(rules.strip().lower())
     if rs is None:
         shown = rules if len(rules) <= 40 else rules[:40] + "..."
-        raise HandError(f"unknown rules {shown!r}{_game_hint(rules)}; valid: {valid_names()}")
+        raise HandError(f"unknown rules {shown!r}{_name_hint(rules)}; valid: {valid_names()}")
     return rs
 
 
-def _game_hint(name: str) -> str:
-    """For a game's name passed as rules=: which rule set(s) that game uses."""
-    from ._games import get_game          # lazily: _games imports this module
-    try:
-        g = get_game(name)
-    except Exception:                      # not a game either: no hint
-        return ""
-    halves = [f"{h.rules!r}" + (f" ({h.name} half)" if h.name != h.rules or h.name == "high"
-                                else "") for h in g.halves]
-    if len(halves) == 1:
-        which, use = f"whose rule set is {g.halves[0].rules!r}", "pass that"
-    else:
-        which = (f"whose rule sets are {', '.join(halves[:-1])} and {halves[-1]}")
-        use = "pass any of them" if len(halves) > 2 else "pass either"
-    return (f" ({g.name!r} is a game {which}: {use} to rules=, or pass the game "
-            f"to showdown or equity)")
+#: Hints for a name passed as ``rules=`` that names no rule set, filled at
+#: import by the layers above that know other names (handrank._games adds
+#: "that is a game whose rule set is ..."): each takes the name and returns a
+#: clause for the message, or "".  The rule sets know nothing of games.
+NAME_HINTS: list[Callable[[str], str]] = []
+
+
+def _name_hint(name: str) -> str:
+    for hint in NAME_HINTS:
+        text = hint(name)
+        if text:
+            return text
+    return ""

@@ -329,6 +329,29 @@ def test_one_validator_says_the_same_everywhere():
         hr.equity("draw", [bad, "??"], trials=10, seed=1)
 
 
+def test_batched_showdown_names_the_bad_code_first():
+    """A batch of uint8 deals goes to the C loop unscanned; an error still
+    names a code out of range anywhere (hands before boards) before the first
+    deal with a repeated card, in card_array's words."""
+    holes = hr.deal(40, 12, seed=5)
+    boards = np.ascontiguousarray(holes[:, 7:12])
+    holes = np.ascontiguousarray(holes[:, :6]).reshape(40, 3, 2)
+    ok = hr.showdown("holdem", holes, boards)
+    assert ok.shape == (40, 3)
+    h, b = holes.copy(), boards.copy()
+    h[2, 1, 0] = h[2, 0, 0]                              # deal 2: a repeated card
+    with pytest.raises(hr.HandError, match=r"^holdem: deal 2: card .* appears twice"):
+        hr.showdown("holdem", h, b)
+    b[30, 4] = 77
+    with pytest.raises(hr.HandError, match=r"board: deal 30: card code 77 at position 4 "
+                                           r"is out of range 0\.\.53"):
+        hr.game_strengths("holdem", h, b)
+    h[35, 2, 1] = 60
+    with pytest.raises(hr.HandError, match=r"hands: deal 35: card code 60 at position 1 "
+                                           r"is out of range 0\.\.53"):
+        hr.showdown("holdem", h, b)
+
+
 def test_one_row_explainer():
     """Every "what is wrong with this row" of the package is one walk,
     handrank._input.row_fault (issue 22): the first fault by position and,

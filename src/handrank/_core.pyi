@@ -108,7 +108,8 @@ class GameTables:
     @property
     def nhalves(self) -> int: ...
     def showdown(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
-                 shares: npt.NDArray[np.float64], str_out: npt.NDArray[np.int16], row0: int,
+                 shares: npt.NDArray[np.float64] | None,
+                 str_out: npt.NDArray[np.int16] | None, row0: int,
                  threads: int) -> int: ...
     def omaha(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
               out: npt.NDArray[np.int16], threads: int) -> int: ...

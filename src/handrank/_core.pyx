@@ -593,24 +593,31 @@ cdef class GameTables:
                  int threads):
         """Pot shares (and strengths) of n deals; return the first bad deal or -1.
         holes (n, players, hole), boards (n, boards x board), shares (n,
-        players); str_out (halves, N, players x boards) gets the strengths
-        of these deals in its rows row0 .. row0 + n."""
+        players) or None; str_out (halves, N, players x boards) or None gets
+        the strengths of these deals in its rows row0 .. row0 + n."""
         cdef int64_t n = holes.shape[0], bad
         cdef int players = holes.shape[1]
         cdef uint8_t dummy = 0
         cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
+        cdef double *sh = NULL
+        cdef int16_t *so = NULL
+        cdef int64_t stride = 0
         if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
-                boards.shape[1] != self.g.board * self.g.boards or shares.shape[0] != n or \
-                shares.shape[1] != players or str_out.shape[0] != self.g.nhalves or \
-                not 0 <= row0 <= str_out.shape[1] - n or \
-                str_out.shape[2] != players * self.g.boards or not 1 <= players <= 23:
+                boards.shape[1] != self.g.board * self.g.boards or not 1 <= players <= 23 or \
+                (shares is not None and (shares.shape[0] != n or shares.shape[1] != players)) or \
+                (str_out is not None and (str_out.shape[0] != self.g.nhalves or
+                                          not 0 <= row0 <= str_out.shape[1] - n or
+                                          str_out.shape[2] != players * self.g.boards)):
             raise ValueError("showdown arrays of the wrong shape")
         if n == 0:
             return -1
-        cdef int64_t stride = str_out.shape[1] * str_out.shape[2]
+        if shares is not None:
+            sh = &shares[0, 0]
+        if str_out is not None:
+            so = &str_out[0, row0, 0]
+            stride = str_out.shape[1] * str_out.shape[2]
         with nogil:
-            bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, &shares[0, 0],
-                              &str_out[0, row0, 0], stride, threads)
+            bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, sh, so, stride, threads)
         return bad
 
     def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,

@@ -42,8 +42,38 @@ def _run_examples(path: Path) -> doctest.TestResults:
 @needs_docs
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
 def test_page_examples_run(page):
+    # a page whose examples need an optional package says so in a comment,
+    # ``.. requires: sklearn``, and is skipped where that package is missing
+    for module in re.findall(r"^\.\. requires: (\S+)$", page.read_text(encoding="utf-8"),
+                             flags=re.M):
+        pytest.importorskip(module)
     result = _run_examples(page)
     assert result.failed == 0, f"{result.failed} example(s) of {page.name} failed (see stdout)"
+
+
+@needs_docs
+def test_required_modules_are_optional_extras():
+    """A module a page requires comes with an optional extra that CI's site
+    step installs, never with the runtime dependencies nor the `test`
+    extra (a page that skips must not become a test that always runs)."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    dist = {"sklearn": "scikit-learn"}               # module -> distribution name
+
+    def names(reqs):
+        return {re.split(r"[\s<>=!~\[;]", r, maxsplit=1)[0].lower() for r in reqs}
+
+    required = {m for page in PAGES for m in re.findall(
+        r"^\.\. requires: (\S+)$", page.read_text(encoding="utf-8"), flags=re.M)}
+    assert required, "no page requires an optional module"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for module in required:
+        name = dist.get(module, module).lower()
+        assert name not in names(project["dependencies"]), module
+        assert name not in names(extras["test"]), module
+        holders = [k for k, reqs in extras.items() if name in names(reqs)]
+        assert holders and any(f"extras['{k}']" in ci for k in holders), module
 
 
 @needs_docs
@@ -273,6 +303,19 @@ def test_specification_page():
         if "SPEC" in body or "specification" in body:
             assert "docs/spec.rst" in body or ":doc:`spec`" in body, (
                 f"{path.name} cites the SPEC without saying where it is")
+
+
+@needs_docs
+def test_solver_figures_dated_and_consistent():
+    """docs/solver.rst's speed table says when and how it was measured, and
+    the prose's cost of one sweep is the table's per-vector figure."""
+    text = (DOCS / "solver.rst").read_text(encoding="utf-8")
+    section = text[text.index("Measured speed"):]
+    assert re.search(r"Measured 20\d\d-\d\d-\d\d", section)
+    assert "median of 3 runs" in section
+    per_vector = re.search(r"1 board x 2,000 reach vectors\s+([\d.]+) µs/vector", section)
+    sweep = re.search(r"each sweep costs about ([\d.]+) µs", section)
+    assert per_vector and sweep and per_vector.group(1) == sweep.group(1)
 
 
 @needs_docs

@@ -3,7 +3,7 @@ all-in values and matrices on turns and flops -- against brute forces built
 from evaluate, and against equity()."""
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
@@ -177,6 +177,26 @@ def test_river_equity_matches_equity_by_hand():
     assert np.isnan(e[hr.hand_index("Ad Qs")])           # shares the Ad: no opponent
 
 
+@pytest.mark.parametrize("board", [
+    "2s 5s 9s Js Kd",      # four of a suit: every hand holding a spade makes a flush
+    "2s 5s 9s Js Ks",      # five of a suit: every hand is valued as a flush
+    "Ah Kh Qh 3c 3h",      # four of a suit and a pair
+    "Ac Ad Ah Kc Kd",      # a full house on the board
+    "2c 3d 4h 5s 6c",      # a straight on the board
+    "Td Jd Qd Kd 2d",      # four to a royal flush and a fifth suited card
+])
+def test_river_special_boards_against_brute_force(board):
+    codes = hr.parse(board).astype(np.uint8)
+    want, ok = brute_matrix(codes.tolist())
+    m = hr.showdown_matrix(codes)
+    assert ((m == hr.CLASH) == ~ok).all()
+    assert (m[ok] == want[ok]).all()
+    r = reaches(3, 7)
+    np.testing.assert_allclose(hr.showdown_values(codes, r), r @ want.T, atol=1e-9)
+    v = hr.showdown_values(codes, np.ones(N))
+    np.testing.assert_array_equal(v, want.sum(axis=1))         # integer weights: exact
+
+
 # -------------------------------------------------------- turn, flop
 
 @pytest.mark.parametrize("seed", [5, 6])
@@ -214,6 +234,94 @@ def test_flop_against_equity():
                                hr.showdown_values(flop, r, threads=2), atol=1e-9)
 
 
+# ------------------------------------------------------ suit symmetry
+
+def suit_group(board):
+    """The suit permutations that map the board onto itself, as maps of the
+    52 codes (brute force over all 24)."""
+    b = set(int(c) for c in board)
+    out = []
+    for p in permutations(range(4)):
+        g = np.array([c - c % 4 + p[c % 4] for c in range(52)])
+        if {int(g[c]) for c in b} == b:
+            out.append(g)
+    return out
+
+
+def hand_orbits(board):
+    """For each hand, the least hand of its orbit under the board's group."""
+    lo, hi = hr.HANDS[:, 1].astype(int), hr.HANDS[:, 0].astype(int)
+    images = []
+    for g in suit_group(board):
+        a, b = g[lo], g[hi]
+        images.append(np.maximum(a, b) * (np.maximum(a, b) - 1) // 2 + np.minimum(a, b))
+    return np.min(images, axis=0)
+
+
+SYMMETRIC = ["Ah Kh 7h", "2c 2d 2h", "Ah Kh 7c", "Qs Qh 5d", "9c 9d 9h 9s", "Ah Kh 7c 7d",
+             "2s 5s 9s Td"]
+
+
+@pytest.mark.parametrize("board", SYMMETRIC + ["Ah Kd 7c", "Ah Kd 7c 2s"])
+def test_matrix_rows_one_per_hand_orbit(board):
+    from handrank import _core
+    codes = hr.parse(board).astype(np.uint8)
+    rep = hand_orbits(codes)
+    want = np.flatnonzero(rep == np.arange(N))
+    got = _core.sv_matrix_reps(codes)
+    assert got.tolist() == want.tolist()
+    assert len(_core.sv_matrix_reps(codes, False)) == N
+    # a monotone flop: the 3! permutations of the other suits leave 416 orbits
+    if board == "Ah Kh 7h":
+        assert len(got) == 416
+
+
+@pytest.mark.parametrize("board", SYMMETRIC)
+def test_symmetry_gives_the_plain_results(board, monkeypatch):
+    from handrank import _solver
+    codes = hr.parse(board).astype(np.uint8)
+    rng = np.random.default_rng(3)
+    sym = np.stack([np.ones(N), hr.reach_vector("22+, A2s+, KTs+, QJs, ATo+, KQo"),
+                    hr.reach_vector("TT+, AK, 87s")])
+    asym = rng.random((2, N))
+    near = sym[1].copy()                      # symmetric but for one live hand
+    live = np.flatnonzero((hand_orbits(codes) != np.arange(N)) &
+                          ~np.isin(hr.HANDS, codes).any(axis=1))
+    near[live[0]] += 0.5
+    reach = np.concatenate([sym, asym, near[None]])
+    got = [hr.showdown_values(codes, x) for x in reach]
+    got_m = hr.showdown_matrix(codes)
+    monkeypatch.setattr(_solver, "_SYMMETRY", False)
+    want = [hr.showdown_values(codes, x) for x in reach]
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-9)
+    np.testing.assert_array_equal(got_m, hr.showdown_matrix(codes))
+    monkeypatch.setattr(_solver, "_SYMMETRY", True)
+    for x, w in zip(reach[[1, 3]], [want[1], want[3]]):
+        np.testing.assert_allclose(hr.showdown_values(codes, x, threads=2), w, rtol=1e-12,
+                                   atol=1e-9)
+    monkeypatch.setattr(_solver, "_SYMMETRY", False)
+    # all vectors in one call: one asymmetric vector turns symmetry off for all
+    np.testing.assert_allclose(hr.showdown_values(codes, reach), want, rtol=1e-12, atol=1e-9)
+
+
+def test_symmetric_turn_against_brute_force():
+    b = hr.parse("Ah Kh 7c 7d").astype(np.uint8)      # the group swaps clubs and diamonds
+    want, ok = brute_matrix(b.tolist())
+    m = hr.showdown_matrix(b)
+    assert (np.isnan(m) == ~ok).all()
+    np.testing.assert_allclose(m[ok], want[ok], atol=1e-12)
+    r = np.stack([hr.reach_vector("QQ+, AK, 76s, 98s"), np.ones(N)])
+    np.testing.assert_allclose(hr.showdown_values(b, r), r @ want.T, atol=1e-9)
+
+
+def test_monotone_flop_against_equity():
+    flop = "Ah Kh 7h"
+    e = hr.showdown_values(flop, "QQ+, 77, T9s, QhJh", equity=True)
+    for hand in ["Qs Jc", "Th 9c", "2h 2c"]:
+        res = hr.equity("holdem", [hand, "QQ+, 77, T9s, QhJh"], board=flop)
+        assert e[hr.hand_index(hand)] == pytest.approx(res.equity[0], abs=1e-12)
+
+
 # ------------------------------------------------------------ errors
 
 @pytest.mark.parametrize("board, msg", [
@@ -236,6 +344,29 @@ def test_bad_boards(board, msg):
 def test_bad_reach(reach, msg):
     with pytest.raises(hr.HandError, match=msg):
         hr.showdown_values("Ah Kd 7c 5s 2h", reach)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("k, nb, nr", [(5, 6, 1), (5, 1, 40), (5, 6, 3), (4, 3, 2), (3, 2, 1)])
+def test_bad_weight_found_in_a_batch(threads, k, nb, nr):
+    # the C loop checks the weights as it reads them; the error still names
+    # the first bad weight by its index in the caller's array
+    b = boards(nb, k, 7)
+    shape = (nb, nr, N) if nr > 1 else (nb, N)
+    last = tuple(s - 1 for s in shape[:-1])
+    for bad, msg in [(np.nan, "finite numbers"), (-0.5, ">= 0"), (-np.inf, "finite numbers")]:
+        r = np.ones(shape)
+        r[last + (N - 3,)] = bad                  # in the last board's last vector
+        r[last + (N - 1,)] = np.inf              # and a later one: the first is named
+        if bad == -0.5:
+            r[last + (N - 1,)] = 1
+        index = ", ".join(str(i) for i in last + (N - 3,))
+        with pytest.raises(hr.HandError, match=rf"{msg}; got .* at index \({index}\)"):
+            hr.showdown_values(b, r, threads=threads)
+    r = np.ones(shape)
+    r[last + (0,)] = -0.0                         # a negative zero is a zero weight
+    assert np.allclose(hr.showdown_values(b, r, threads=threads),   # threads: rounding
+                       hr.showdown_values(b, np.abs(r), threads=threads), rtol=1e-12, atol=0)
 
 
 def test_bad_batch_reach_and_clash():

@@ -1,26 +1,16 @@
 /*
  * handrank solver blocks: range-against-range showdown values and all-in
- * equity matrices of hold'em, over the fixed enumeration of the 1,326 hands.
- *
- * Hands.  Hand h is the pair of card codes (lo, hi), lo < hi, at colex index
- * h = hi * (hi - 1) / 2 + lo (handrank.HANDS lists them in this order).
- *
- * River (5 board cards).  hr_sv_prepare values every hand that misses the
- * board (one hash lookup each, from the board's summed card entries) and
- * sorts them by strength (two radix passes).  hr_sv_sweep then gives, for
- * one reach vector r, every hand's net showdown value
- *     v[i] = sum over hands j compatible with i and the board of
- *            r[j] * (+1 if i beats j, 0 on a tie, -1 if j beats i)
- * in one pass up the sorted hands and one down: a running total of the
- * reach of the weaker (stronger) hands and, per card, of those holding it
- * (the blockers), so that the hands sharing a card with i = (a, b) are
- * removed exactly: win = T - C[a] - C[b] (no hand holds both a and b but
- * i itself), loss likewise, v = win - loss.
+ * equity matrices of hold'em, over the fixed enumeration of the 1,326 hands
+ * (hands, the river's sort and sweep: hr_sv_river.h).
  *
  * Turn and flop (4 or 3 cards).  The all-in value averages the river value
  * over every runout: two compatible hands off the board see the same number
  * of runouts (44 on a turn, 990 on a flop), so the average over pairs is the
- * sum of the runouts' river values divided by that number.
+ * sum of the runouts' river values divided by that number.  The blocks'
+ * order depends on a runout's ranks alone and is sorted once per rank
+ * pattern; flush hands are valued once per orbit of runouts under the
+ * board's suit symmetry; and when the reach vectors treat suits alike,
+ * each orbit is swept once (see hr_sv_sym_t).
  *
  * Matrices.  The river matrix holds sign(s_i - s_j) for every pair, a clash
  * marker where the hands share a card or meet the board.  The turn and flop
@@ -28,7 +18,8 @@
  * tile stays in cache while every runout passes over it); a hand that meets
  * the runout counts as beaten by every live hand, which adds the same
  * constant (2 on a turn, 91 on a flop) to every compatible pair, taken off
- * at the end.
+ * at the end.  They compute one row per orbit of hands under the board's
+ * suit symmetry and relabel it into the orbit's other rows.
  *
  * Nothing here allocates in a loop or touches Python; the callers check
  * boards with hr_sv_check_boards first and pass the high rule set.
@@ -36,11 +27,13 @@
 #ifndef HANDRANK_HR_SOLVER_H
 #define HANDRANK_HR_SOLVER_H
 
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hr_core.h"
 #include "hr_rows.h"     /* hr_team */
 #include "hr_value.h"    /* hr_value, hr_vctx_t, hr_standard */
+#include "hr_sv_river.h"
 
 /* OpenMP directives only where the build has OpenMP (a serial build must
  * not see unknown pragmas). */
@@ -50,293 +43,8 @@
 #define HR_SV_OMP(x)
 #endif
 
-#define HR_SV_HANDS 1326
 #define HR_SV_MAX_RUNOUTS 1176     /* C(49, 2): the runouts of a flop */
 #define HR_SV_TILE 32              /* matrix rows per tile */
-
-static uint8_t hr_sv_card[HR_SV_HANDS][2];   /* hand -> (lo, hi) codes */
-static uint64_t hr_sv_mask[HR_SV_HANDS];     /* hand -> bit c for each card code c */
-/* The hands of each rank pair (r1 >= r2, id r1 * (r1 + 1) / 2 + r2), in an
- * order where neighbours seldom share a card (suit offset, then suit): the
- * sweep's per-card sums then seldom wait on the previous hand's store. */
-static uint16_t hr_sv_rp_hands[91][16];
-static uint8_t hr_sv_rp_n[91];
-
-HR_INLINE int hr_sv_hand(int a, int b)
-{
-    return a < b ? b * (b - 1) / 2 + a : a * (a - 1) / 2 + b;
-}
-
-HR_INLINE int hr_sv_rp(int r1, int r2)
-{
-    return r1 >= r2 ? r1 * (r1 + 1) / 2 + r2 : r2 * (r2 + 1) / 2 + r1;
-}
-
-static void hr_sv_init(void)
-{
-    int h = 0;
-    for (int hi = 1; hi < HR_NCARDS; hi++)
-        for (int lo = 0; lo < hi; lo++, h++) {
-            hr_sv_card[h][0] = (uint8_t)lo;
-            hr_sv_card[h][1] = (uint8_t)hi;
-            hr_sv_mask[h] = (1ULL << lo) | (1ULL << hi);
-        }
-    memset(hr_sv_rp_n, 0, sizeof(hr_sv_rp_n));
-    for (int r1 = 0; r1 < HR_NRANKS; r1++)
-        for (int r2 = 0; r2 <= r1; r2++) {
-            const int id = hr_sv_rp(r1, r2);
-            for (int d = r1 == r2 ? 1 : 0; d < 4; d++)
-                for (int s1 = 0; s1 < 4; s1++) {
-                    const int s2 = (s1 + d) & 3;
-                    if (r1 == r2 && s2 < s1) continue;   /* a pair's suits once */
-                    hr_sv_rp_hands[id][hr_sv_rp_n[id]++] =
-                        (uint16_t)hr_sv_hand(4 * r1 + s1, 4 * r2 + s2);
-                }
-        }
-}
-
-/* The first bad board among rows [lo, hi) of n x nb codes (a code that is no
- * card of the 52-card deck, a repeated card), or -1. */
-static int64_t hr_sv_check_boards(const uint8_t *boards, int nb, int64_t lo, int64_t hi)
-{
-    for (int64_t b = lo; b < hi; b++) {
-        uint64_t seen = 0;
-        for (int k = 0; k < nb; k++) {
-            const int c = boards[b * nb + k];
-            if (c >= HR_NCARDS || (seen >> c & 1)) return b;
-            seen |= 1ULL << c;
-        }
-    }
-    return -1;
-}
-
-/* One river board, its live hands sorted by strength, in groups of equal
- * strength. */
-typedef struct {
-    int n;                          /* hands that miss the board */
-    int ng;                         /* groups of equal strength */
-    uint16_t idx[HR_SV_HANDS];      /* those hands, weakest first */
-    int16_t str[HR_SV_HANDS];       /* their strengths */
-    uint8_t ca[HR_SV_HANDS];        /* their cards */
-    uint8_t cb[HR_SV_HANDS];
-    uint16_t gs[HR_SV_HANDS + 1];   /* group g is [gs[g], gs[g + 1]) */
-} hr_sv_board_t;
-
-/* The summed card entries of some cards, suit counters pre-set. */
-HR_INLINE hr_v2 hr_sv_sum(const uint8_t *cards, int n)
-{
-    const hr_v2 *E = hr_standard.next;
-    hr_v2 acc = {0, HR_SUIT_INIT};
-    for (int k = 0; k < n; k++) acc = HR_V2_ADD(acc, E[cards[k]]);
-    return acc;
-}
-
-/* The strengths of the hands on a 5-card board given by its sum.  Without
- * a flush a hand's strength depends on its two ranks only: the 91 rank
- * pairs are valued once, nf[id] (the rank key, suit counters that flag no
- * flush; -1 where the board leaves no such hand), and only hands whose suit
- * counters flag a flush are valued whole, exactly as hr_value would:
- * fs[h] = that strength, or -1 for a hand valued by its rank pair; -2 for a
- * hand that meets the board.  c values high hands without wild cards.
- * Returns how many flush hands there are. */
-static int hr_sv_values7(const hr_vctx_t *c, hr_v2 board, int16_t *nf, int16_t *fs)
-{
-    const hr_v2 *E = hr_standard.next;
-    const uint64_t bm = HR_V2_LO(board), bkey = HR_V2_HI(board);
-    int cnt[HR_NRANKS], nfl = 0;
-    for (int r = 0; r < HR_NRANKS; r++)
-        cnt[r] = hr_popcount64(bm & (0x0001000100010001ULL << r));
-    for (int r1 = 0; r1 < HR_NRANKS; r1++)
-        for (int r2 = 0; r2 <= r1; r2++) {
-            int16_t v = -1;
-            if (cnt[r1] + 1 + (r1 == r2) <= 4 && cnt[r2] + 1 + (r1 == r2) <= 4) {
-                const uint64_t key = (uint32_t)(bkey + hr_rank_mult[r1] + hr_rank_mult[r2]) |
-                                     HR_SUIT_INIT;
-                v = (int16_t)hr_value(c, 0, key, 7, HR_MODE_BEST, 0, 0);
-            }
-            nf[hr_sv_rp(r1, r2)] = v;
-        }
-    /* a flush needs three cards of a suit on the board */
-    const uint64_t suits3 = (bkey - HR_SUIT_INIT) >> 32;   /* 4-bit counts per suit */
-    int flushy = 0;
-    for (int st = 0; st < 4; st++) flushy |= ((suits3 >> (4 * st)) & 15) >= 3;
-    int h = 0;
-    for (int hi = 1; hi < HR_NCARDS; hi++) {
-        const hr_v2 bh = HR_V2_ADD(board, E[hi]);
-        const int hit = (bm & HR_BIT(hi)) != 0;
-        for (int lo = 0; lo < hi; lo++, h++) {
-            if (hit || (bm & HR_BIT(lo))) {
-                fs[h] = -2;
-                continue;
-            }
-            fs[h] = -1;
-            if (!flushy) continue;
-            const hr_v2 x = HR_V2_ADD(bh, E[lo]);
-            const uint64_t key = HR_V2_HI(x);
-            if ((key + c->fadj) & HR_FLUSH_BITS) {
-                fs[h] = (int16_t)hr_value(c, HR_V2_LO(x), key, 7, HR_MODE_BEST, 0, 0);
-                nfl++;
-            }
-        }
-    }
-    return nfl;
-}
-
-/* Strengths of the 1,326 hands (-1 for a hand that meets the board). */
-static void hr_sv_strengths(const hr_vctx_t *c, hr_v2 board, int16_t *s)
-{
-    int16_t nf[91], fs[HR_SV_HANDS];
-    hr_sv_values7(c, board, nf, fs);
-    for (int h = 0; h < HR_SV_HANDS; h++)
-        s[h] = fs[h] == -1 ? nf[hr_sv_rp(HR_RANK(hr_sv_card[h][1]), HR_RANK(hr_sv_card[h][0]))]
-                           : fs[h] < 0 ? (int16_t)-1 : fs[h];
-}
-
-/* Sort n items (key 0..8191, payload) by key: stable LSD radix, 7 then 6
- * bits, into out. */
-static void hr_sv_radix(const int16_t *key, const uint16_t *pay, int n, uint16_t *opay,
-                        int16_t *okey)
-{
-    uint16_t tp[HR_SV_HANDS + 91];
-    int16_t tk[HR_SV_HANDS + 91];
-    int cnt[128];
-    memset(cnt, 0, sizeof(cnt));
-    for (int i = 0; i < n; i++) cnt[key[i] & 127]++;
-    for (int i = 0, t = 0; i < 128; i++) {
-        const int x = cnt[i];
-        cnt[i] = t;
-        t += x;
-    }
-    for (int i = 0; i < n; i++) {
-        const int p = cnt[key[i] & 127]++;
-        tp[p] = pay[i];
-        tk[p] = key[i];
-    }
-    memset(cnt, 0, 64 * sizeof(int));
-    for (int i = 0; i < n; i++) cnt[(tk[i] >> 7) & 63]++;
-    for (int i = 0, t = 0; i < 64; i++) {
-        const int x = cnt[i];
-        cnt[i] = t;
-        t += x;
-    }
-    for (int i = 0; i < n; i++) {
-        const int p = cnt[(tk[i] >> 7) & 63]++;
-        opay[p] = tp[i];
-        okey[p] = tk[i];
-    }
-}
-
-/* Value and sort the live hands of a river board into P: the rank pairs and
- * the flush hands are sorted as items, then each rank pair expands to its
- * live hands that make no flush. */
-static void hr_sv_prepare(const hr_vctx_t *c, hr_v2 board, hr_sv_board_t *P)
-{
-    int16_t nf[91], fs[HR_SV_HANDS], key[HR_SV_HANDS + 91], okey[HR_SV_HANDS + 91];
-    uint16_t pay[HR_SV_HANDS + 91], opay[HR_SV_HANDS + 91];
-    const int nfl = hr_sv_values7(c, board, nf, fs);
-    int m = 0;
-    for (int id = 0; id < 91; id++)
-        if (nf[id] >= 0) {
-            key[m] = nf[id];
-            pay[m++] = (uint16_t)(0x8000 | id);
-        }
-    if (nfl)
-        for (int h = 0; h < HR_SV_HANDS; h++)
-            if (fs[h] >= 0) {
-                key[m] = fs[h];
-                pay[m++] = (uint16_t)h;
-            }
-    hr_sv_radix(key, pay, m, opay, okey);
-    int n = 0, g = 0;
-    int16_t last = -1;
-    for (int i = 0; i < m; i++) {
-        const int16_t v = okey[i];
-        const int start = n;
-        if (opay[i] & 0x8000) {
-            const int id = opay[i] & 0x7fff, cntid = hr_sv_rp_n[id];
-            const uint16_t *hs = hr_sv_rp_hands[id];
-            for (int q = 0; q < cntid; q++) {
-                const int h = hs[q];
-                P->idx[n] = (uint16_t)h;
-                P->ca[n] = hr_sv_card[h][0];
-                P->cb[n] = hr_sv_card[h][1];
-                P->str[n] = v;
-                n += fs[h] == -1;
-            }
-        } else {
-            const int h = opay[i];
-            P->idx[n] = (uint16_t)h;
-            P->ca[n] = hr_sv_card[h][0];
-            P->cb[n] = hr_sv_card[h][1];
-            P->str[n++] = v;
-        }
-        if (n > start && v != last) {
-            P->gs[g++] = (uint16_t)start;
-            last = v;
-        }
-    }
-    P->gs[g] = (uint16_t)n;
-    P->n = n;
-    P->ng = g;
-}
-
-/* The net showdown values of every hand against reach r on the board of P:
- * out[h] = v (ADD = 0; dead hands get 0) or out[h] += v (ADD = 1).  One
- * pass up the groups adds the weaker hands' reach (win), one pass down the
- * stronger hands' (loss); a group's own hands are added only after all of
- * them are valued, so ties count neither way. */
-HR_INLINE void hr_sv_sweep(const hr_sv_board_t *P, const double *r, double *out, const int ADD)
-{
-    double cs[HR_NCARDS], w[HR_SV_HANDS], v[HR_SV_HANDS];
-    const int n = P->n, ng = P->ng;
-    const uint8_t *ca = P->ca, *cb = P->cb;
-    const uint16_t *gs = P->gs;
-    double T = 0;
-    memset(cs, 0, sizeof(cs));
-    for (int k = 0; k < n; k++) w[k] = r[P->idx[k]];
-    for (int g = 0; g < ng; g++) {
-        const int s0 = gs[g], e = gs[g + 1];
-        if (e == s0 + 1) {
-            const int a = ca[s0], b = cb[s0];
-            v[s0] = T - cs[a] - cs[b];
-            T += w[s0];
-            cs[a] += w[s0];
-            cs[b] += w[s0];
-            continue;
-        }
-        for (int k = s0; k < e; k++) v[k] = T - cs[ca[k]] - cs[cb[k]];
-        for (int k = s0; k < e; k++) {
-            T += w[k];
-            cs[ca[k]] += w[k];
-            cs[cb[k]] += w[k];
-        }
-    }
-    T = 0;
-    memset(cs, 0, sizeof(cs));
-    for (int g = ng - 1; g >= 0; g--) {
-        const int s0 = gs[g], e = gs[g + 1];
-        if (e == s0 + 1) {
-            const int a = ca[s0], b = cb[s0];
-            v[s0] -= T - cs[a] - cs[b];
-            T += w[s0];
-            cs[a] += w[s0];
-            cs[b] += w[s0];
-            continue;
-        }
-        for (int k = s0; k < e; k++) v[k] -= T - cs[ca[k]] - cs[cb[k]];
-        for (int k = s0; k < e; k++) {
-            T += w[k];
-            cs[ca[k]] += w[k];
-            cs[cb[k]] += w[k];
-        }
-    }
-    if (ADD) {
-        for (int k = 0; k < n; k++) out[P->idx[k]] += v[k];
-    } else {
-        memset(out, 0, HR_SV_HANDS * sizeof(double));
-        for (int k = 0; k < n; k++) out[P->idx[k]] = v[k];
-    }
-}
 
 /* The runouts of a board of nb cards (3, 4 or 5) given as codes: each row of
  * `run` the 2 - (nb - 3) further cards (none for a river: one empty runout).
@@ -375,78 +83,350 @@ HR_INLINE hr_v2 hr_sv_river(hr_v2 base, int nb, const uint8_t (*run)[2], int q)
     return nb == 3 ? HR_V2_ADD(x, E[run[q][1]]) : x;
 }
 
-/* Values of one board (nb cards) against NR reach vectors (NR x 1326) into
- * out (NR x 1326), on `team` threads.  Returns 0, or -1 if memory ran out. */
-static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
-                              const double *reach, int64_t NR, double *out, int team)
+/* Suit symmetry.  The suit permutations that map the board onto itself
+ * form a group G (the identity alone for most boards; up to 6 on a flop,
+ * 24 on four of a kind).  A permutation sigma in G maps runout x to runout
+ * sigma x and hand h to sigma h with the same strengths, so
+ *     river values of sigma x against r, at sigma h
+ *         = river values of x against (r relabelled by sigma), at h.
+ * The runouts fall into orbits under G; each orbit's flush hands are valued
+ * once (its other runouts relabel them), and when every reach vector is
+ * invariant under G (a range that treats suits alike, as preflop ranges
+ * do) each orbit is swept once and its value relabelled onto its other
+ * runouts. */
+typedef struct {
+    int n;                              /* |G|, the identity first */
+    uint8_t card[24][HR_NCARDS];        /* each sigma as a map of card codes */
+} hr_sv_sym_t;
+
+/* G of a set of nb cards. */
+static void hr_sv_stabilizer(const uint8_t *board, int nb, hr_sv_sym_t *G)
 {
+    uint64_t bmask = 0;
+    for (int k = 0; k < nb; k++) bmask |= 1ULL << board[k];
+    G->n = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++) {
+                const int d = 6 - a - b - c;
+                if (a == b || a == c || b == c || d == a || d == b || d == c) continue;
+                const int p[4] = {a, b, c, d};
+                uint64_t img = 0;
+                for (int k = 0; k < nb; k++) img |= 1ULL << (board[k] - (board[k] & 3) + p[board[k] & 3]);
+                if (img != bmask) continue;
+                for (int x = 0; x < HR_NCARDS; x++)
+                    G->card[G->n][x] = (uint8_t)(x - (x & 3) + p[x & 3]);
+                G->n++;
+            }
+}
+
+/* The runouts of a turn or a flop by rank pattern (the rank of the river,
+ * or the rank pair of turn and river: the blocks' order depends on it
+ * alone) and by orbit: pattern p holds the orbit representatives
+ * reps[ps[p] .. ps[p + 1]), representative i the runouts
+ * mems[ms[i] .. ms[i + 1]), runout q being G[sig[q]] of its
+ * representative. */
+typedef struct {
+    int nr, npat;
+    hr_sv_sym_t G;
     uint8_t run[HR_SV_MAX_RUNOUTS][2];
-    const int nr = hr_sv_runouts(board, nb, run);
+    uint8_t sig[HR_SV_MAX_RUNOUTS];
+    uint16_t ps[HR_SV_BLOCKS + 1];
+    uint16_t reps[HR_SV_MAX_RUNOUTS];
+    uint16_t ms[HR_SV_MAX_RUNOUTS + 1];
+    uint16_t mems[HR_SV_MAX_RUNOUTS];
+} hr_sv_plan_t;
+
+static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, hr_sv_plan_t *L)
+{
+    int16_t idx[HR_NCARDS * HR_NCARDS], rep[HR_SV_MAX_RUNOUTS], pos[HR_SV_MAX_RUNOUTS];
+    uint8_t pat[HR_SV_MAX_RUNOUTS];
+    uint16_t cnt[HR_SV_BLOCKS + 1];
+    uint8_t inv[24];
+    const int nr = hr_sv_runouts(board, nb, L->run);
+    hr_sv_stabilizer(board, nb, &L->G);
+    if (!symmetry) L->G.n = 1;
+    for (int k = 0; k < L->G.n; k++)
+        for (int j = 0; j < L->G.n; j++)
+            if (L->G.card[j][L->G.card[k][0]] == 0 && L->G.card[j][L->G.card[k][1]] == 1 &&
+                L->G.card[j][L->G.card[k][2]] == 2)
+                inv[k] = (uint8_t)j;   /* three suits fix the fourth */
+    L->nr = nr;
+    L->npat = nb == 4 ? HR_NRANKS : HR_SV_BLOCKS;
+    for (int q = 0; q < nr; q++) {
+        const int t = L->run[q][0], u = L->run[q][1];
+        idx[nb == 4 ? t : t * HR_NCARDS + u] = (int16_t)q;
+        pat[q] = (uint8_t)(nb == 4 ? HR_RANK(t) : hr_sv_rp(HR_RANK(t), HR_RANK(u)));
+    }
+    /* each runout's representative: its least image; sig: the inverse image */
+    for (int q = 0; q < nr; q++) {
+        int best = q, bk = 0;
+        for (int k = 1; k < L->G.n; k++) {
+            const uint8_t *g = L->G.card[k];
+            int t = g[L->run[q][0]], u = g[L->run[q][1]];
+            if (t > u && nb == 3) {
+                const int z = t;
+                t = u;
+                u = z;
+            }
+            const int i = idx[nb == 4 ? t : t * HR_NCARDS + u];
+            if (i < best) {
+                best = i;
+                bk = k;
+            }
+        }
+        rep[q] = (int16_t)best;
+        L->sig[q] = inv[bk];   /* G[bk] maps q to best, its inverse best to q */
+    }
+    memset(cnt, 0, sizeof(cnt));
+    for (int q = 0; q < nr; q++)
+        if (rep[q] == q) cnt[pat[q] + 1]++;
+    for (int p = 0; p < L->npat; p++) cnt[p + 1] = (uint16_t)(cnt[p + 1] + cnt[p]);
+    memcpy(L->ps, cnt, (size_t)(L->npat + 1) * sizeof(uint16_t));
+    int nreps = 0;
+    for (int q = 0; q < nr; q++)
+        if (rep[q] == q) {
+            pos[q] = (int16_t)cnt[pat[q]];
+            L->reps[cnt[pat[q]]++] = (uint16_t)q;
+            nreps++;
+        }
+    /* members of each representative, in the order of the representatives */
+    memset(L->ms, 0, (size_t)(nreps + 1) * sizeof(uint16_t));
+    for (int q = 0; q < nr; q++) L->ms[pos[rep[q]] + 1]++;
+    for (int i = 0; i < nreps; i++) L->ms[i + 1] = (uint16_t)(L->ms[i + 1] + L->ms[i]);
+    {
+        uint16_t fill[HR_SV_MAX_RUNOUTS];
+        memcpy(fill, L->ms, (size_t)nreps * sizeof(uint16_t));
+        for (int q = 0; q < nr; q++) L->mems[fill[pos[rep[q]]]++] = (uint16_t)q;
+    }
+}
+
+/* hp[k * 1326 + h] for k in [k0, k1): the hand G[k] maps hand h to. */
+static void hr_sv_hand_perms(const hr_sv_sym_t *G, int k0, int k1, uint16_t *hp)
+{
+    for (int k = k0; k < k1; k++)
+        for (int h = 0; h < HR_SV_HANDS; h++)
+            hp[(size_t)k * HR_SV_HANDS + h] =
+                (uint16_t)hr_sv_hand(G->card[k][hr_sv_card[h][0]], G->card[k][hr_sv_card[h][1]]);
+}
+
+/* Whether every reach vector gives each hand that misses the board the
+ * weight of its images under G, filling hp (see hr_sv_hand_perms) as far
+ * as it checks. */
+static int hr_sv_invariant(const double *reach, int64_t NR, const hr_sv_sym_t *G, uint16_t *hp,
+                           uint64_t board_mask)
+{
+    hr_sv_hand_perms(G, 0, 1, hp);
+    for (int k = 1; k < G->n; k++) {
+        const uint16_t *p = hp + (size_t)k * HR_SV_HANDS;
+        hr_sv_hand_perms(G, k, k + 1, hp);
+        for (int64_t r = 0; r < NR; r++) {
+            const double *x = reach + r * HR_SV_HANDS;
+            for (int h = 0; h < HR_SV_HANDS; h++)
+                if (!(hr_sv_mask[h] & board_mask) && x[p[h]] != x[h]) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Scratch of one thread for hr_sv_pattern. */
+typedef struct {
+    hr_sv_board_t P;
+    uint8_t xa[HR_SV_HANDS], xb[HR_SV_HANDS];   /* a representative's flush hands */
+    uint16_t xh[HR_SV_HANDS];
+    int16_t sk[HR_SV_HANDS];
+    double *acc;                                /* NR x 1326 */
+} hr_sv_work_t;
+
+/* Add the river values of the runouts of rank pattern p to W->acc (with
+ * sym: the weighted values of their orbits' representatives). */
+static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base, int nb, int p,
+                          const double *reach, int64_t NR, int sym, hr_sv_work_t *W)
+{
+    const int i0 = L->ps[p], i1 = L->ps[p + 1];
+    const uint8_t (*run)[2] = (const uint8_t(*)[2])L->run;
+    hr_sv_board_t *P = &W->P;
+    uint16_t fl[HR_SV_BLOCKS];
+    int cnt[HR_NRANKS];
+    hr_sv_order_t O;
+    if (i0 == i1) return;
+    for (int i = i0; i < i1; i++) {
+        const int x = L->reps[i];
+        const hr_v2 sx = hr_sv_river(base, nb, run, x);
+        hr_sv_masks(HR_V2_LO(sx), HR_V2_HI(sx), P->m, fl, cnt);
+        if (i == i0) hr_sv_order(c, (uint32_t)HR_V2_HI(sx), cnt, &O);
+        const int ns = hr_sv_singles(c, sx, fl, W->xa, W->xb, W->xh, W->sk);
+        if (sym) {
+            /* the orbit's runouts y = sigma x add P_sigma v_x each: as every
+             * sigma in G maps x to one of them |G| / |orbit| times, that is
+             * the sum over all of G of P_sigma (v_x |orbit| / |G|), which
+             * hr_sv_board_values applies once to the sum over orbits */
+            const double wt = (double)(L->ms[i + 1] - L->ms[i]) / L->G.n;
+            memcpy(P->sa, W->xa, (size_t)ns);
+            memcpy(P->sb, W->xb, (size_t)ns);
+            memcpy(P->sh, W->xh, (size_t)ns * sizeof(uint16_t));
+            hr_sv_assemble(&O, W->sk, ns, P);
+            for (int64_t r = 0; r < NR; r++)
+                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, wt);
+            continue;
+        }
+        for (int m = L->ms[i]; m < L->ms[i + 1]; m++) {
+            const int y = L->mems[m];
+            const uint8_t *g = L->G.card[L->sig[y]];
+            if (y != x || m != L->ms[i]) {
+                const hr_v2 sy = hr_sv_river(base, nb, run, y);
+                hr_sv_masks(HR_V2_LO(sy), HR_V2_HI(sy), P->m, fl, cnt);
+            }
+            for (int j = 0; j < ns; j++) {
+                int a = g[W->xa[j]], b = g[W->xb[j]];
+                if (a > b) {
+                    const int z = a;
+                    a = b;
+                    b = z;
+                }
+                P->sa[j] = (uint8_t)a;
+                P->sb[j] = (uint8_t)b;
+                P->sh[j] = (uint16_t)(hr_sv_row[b] + a);
+            }
+            hr_sv_assemble(&O, W->sk, ns, P);
+            for (int64_t r = 0; r < NR; r++)
+                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, 1.0);
+        }
+    }
+}
+
+/* Whether n weights hold a NaN, an infinity or a negative number. */
+HR_INLINE int hr_sv_bad_weights(const double *r, int64_t n)
+{
+    int ok = 1;
+    for (int64_t i = 0; i < n; i++) ok &= (r[i] >= 0) & (r[i] <= DBL_MAX);
+    return !ok;
+}
+
+/* Values of one board (nb cards) against NR reach vectors (NR x 1326) into
+ * out (NR x 1326), on `team` threads; symmetry = 0 turns suit symmetry off
+ * (for tests).  Returns 0, -1 if memory ran out, or -2 if a weight is not a
+ * finite number >= 0 (checked as each vector is read: no pass of its own). */
+static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
+                              const double *reach, int64_t NR, double *out, int team,
+                              int symmetry)
+{
     const hr_v2 base = hr_sv_sum(board, nb);
-    const double scale = 1.0 / hr_sv_shared(nb);
     int failed = 0;
     if (nb == 5) {
         hr_sv_board_t P;
+        hr_sv_prefetch(reach, out);   /* arrives while the board is prepared */
         hr_sv_prepare(c, base, &P);
         int64_t r;
         (void)team;
 #ifdef _OPENMP
         if (team > 1 && NR > 1) {
+            int bad = 0;
             HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team))
-            for (r = 0; r < NR; r++) hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0);
-            return 0;
+            for (r = 0; r < NR; r++) {
+                const double *x = reach + r * HR_SV_HANDS;
+                if (r + 1 < NR) hr_sv_prefetch(x + HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
+                if (hr_sv_bad_weights(x, HR_SV_HANDS)) bad = 1;   /* every writer writes 1 */
+                else hr_sv_sweep(&P, x, out + r * HR_SV_HANDS, 0, 1.0);
+            }
+            return bad ? -2 : 0;
         }
 #endif
-        for (r = 0; r < NR; r++) hr_sv_sweep(&P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 0);
+        for (r = 0; r < NR; r++) {
+            const double *x = reach + r * HR_SV_HANDS;
+            if (r + 1 < NR) hr_sv_prefetch(x + HR_SV_HANDS, out + (r + 1) * HR_SV_HANDS);
+            if (hr_sv_bad_weights(x, HR_SV_HANDS)) return -2;
+            hr_sv_sweep(&P, x, out + r * HR_SV_HANDS, 0, 1.0);
+        }
         return 0;
     }
+    if (hr_sv_bad_weights(reach, NR * HR_SV_HANDS)) return -2;
     const size_t size = (size_t)NR * HR_SV_HANDS;
+    hr_sv_plan_t *L = (hr_sv_plan_t *)malloc(sizeof(hr_sv_plan_t));
+    uint16_t *hp = NULL;
+    if (!L) return -1;
+    hr_sv_plan(board, nb, symmetry, L);
+    int sym = 0;
+    if (L->G.n > 1) {
+        uint64_t bm = 0;
+        for (int k = 0; k < nb; k++) bm |= 1ULL << board[k];
+        hp = (uint16_t *)malloc((size_t)L->G.n * HR_SV_HANDS * sizeof(uint16_t));
+        if (!hp) {
+            free(L);
+            return -1;
+        }
+        sym = hr_sv_invariant(reach, NR, &L->G, hp, bm);
+    }
     memset(out, 0, size * sizeof(double));
+    const int npat = L->npat;
 #ifdef _OPENMP
-    if (team > 1 && nr > 1) {
+    if (team > 1 && npat > 1) {
         HR_SV_OMP(parallel num_threads(team))
         {
+            hr_sv_work_t *W = (hr_sv_work_t *)malloc(sizeof(hr_sv_work_t));
             double *acc = (double *)calloc(size, sizeof(double));
-            hr_sv_board_t *P = (hr_sv_board_t *)malloc(sizeof(hr_sv_board_t));
-            int q;
-            if (!acc || !P) failed = 1;   /* every writer writes 1 */
+            const int ok = W && acc;
+            int p;
+            if (!ok) failed = 1;   /* every writer writes 1 */
+            if (W) W->acc = acc;
             /* every thread meets the work-sharing loop, even without buffers */
-            HR_OMP(for schedule(dynamic, 4))
-            for (q = 0; q < nr; q++) {
-                if (!acc || !P) continue;
-                hr_sv_prepare(c, hr_sv_river(base, nb, (const uint8_t(*)[2])run, q), P);
-                for (int64_t r = 0; r < NR; r++)
-                    hr_sv_sweep(P, reach + r * HR_SV_HANDS, acc + r * HR_SV_HANDS, 1);
-            }
-            if (acc && P) {
+            HR_OMP(for schedule(dynamic, 1))
+            for (p = 0; p < npat; p++)
+                if (ok) hr_sv_pattern(c, L, base, nb, p, reach, NR, sym, W);
+            if (ok) {
                 HR_OMP(critical(hr_sv_reduce))
                 for (size_t i = 0; i < size; i++) out[i] += acc[i];
             }
+            free(W);
             free(acc);
-            free(P);
         }
     } else
 #endif
     {
-        hr_sv_board_t *P = (hr_sv_board_t *)malloc(sizeof(hr_sv_board_t));
-        if (!P) return -1;
-        for (int q = 0; q < nr; q++) {
-            hr_sv_prepare(c, hr_sv_river(base, nb, (const uint8_t(*)[2])run, q), P);
-            for (int64_t r = 0; r < NR; r++)
-                hr_sv_sweep(P, reach + r * HR_SV_HANDS, out + r * HR_SV_HANDS, 1);
+        hr_sv_work_t *W = (hr_sv_work_t *)malloc(sizeof(hr_sv_work_t));
+        if (W) {
+            W->acc = out;
+            for (int p = 0; p < npat; p++) hr_sv_pattern(c, L, base, nb, p, reach, NR, sym, W);
+        } else {
+            failed = 1;
         }
-        free(P);
+        free(W);
     }
     (void)team;
+    const double scale = 1.0 / hr_sv_shared(nb);
+    if (sym && !failed) {
+        /* out = the sum over G of P_sigma U, U the weighted orbit sum */
+        double *u = (double *)malloc(size * sizeof(double));
+        if (u) {
+            memcpy(u, out, size * sizeof(double));
+            memset(out, 0, size * sizeof(double));
+            for (int k = 0; k < L->G.n; k++) {
+                const uint16_t *g = hp + (size_t)k * HR_SV_HANDS;
+                for (int64_t r = 0; r < NR; r++) {
+                    double *o = out + r * HR_SV_HANDS;
+                    const double *v = u + r * HR_SV_HANDS;
+                    for (int h = 0; h < HR_SV_HANDS; h++) o[g[h]] += v[h];
+                }
+            }
+            free(u);
+        } else {
+            failed = 1;
+        }
+    }
+    free(L);
+    free(hp);
     if (failed) return -1;
     for (size_t i = 0; i < size; i++) out[i] *= scale;
     return 0;
 }
 
 /* Boards [lo, hi) of B boards of nb cards, each with its own NR reach
- * vectors: reach and out are B x NR x 1326.  Returns 0 or -1 (memory). */
+ * vectors: reach and out are B x NR x 1326; symmetry = 0 turns suit
+ * symmetry off (for tests).  Returns 0, -1 (memory) or -2 (a weight that
+ * is not a finite number >= 0; the caller finds it). */
 static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64_t lo,
-                        int64_t hi, const double *reach, int64_t NR, double *out, int team)
+                        int64_t hi, const double *reach, int64_t NR, double *out, int team,
+                        int symmetry)
 {
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
@@ -456,16 +436,23 @@ static int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64
     hr_vctx_init(&c, wc, R, &hr_standard);
 #ifdef _OPENMP
     if (team > 1 && hi - lo >= 2 * team) {
+        int bad = 0;
         HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team))
-        for (b = lo; b < hi; b++)
-            if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, 1))
-                failed = 1;
-        return failed ? -1 : 0;
+        for (b = lo; b < hi; b++) {
+            const int rc = hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR,
+                                              out + b * per, 1, symmetry);
+            if (rc == -2) bad = 1;   /* every writer writes 1 */
+            else if (rc) failed = 1;
+        }
+        return bad ? -2 : failed ? -1 : 0;
     }
 #endif
-    for (b = lo; b < hi; b++)
-        if (hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR, out + b * per, team))
-            failed = 1;
+    for (b = lo; b < hi; b++) {
+        const int rc = hr_sv_board_values(&c, boards + b * nb, nb, reach + b * per, NR,
+                                          out + b * per, team, symmetry);
+        if (rc == -2) return -2;
+        if (rc) failed = 1;
+    }
     return failed ? -1 : 0;
 }
 
@@ -489,22 +476,85 @@ static int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int 
     return nr;
 }
 
-/* Rows [r0, r1) of the river matrix of strengths s (one runout, nr = 1) into
- * out8 (int8), or of the turn/flop matrix from the strengths of its nr
- * runouts into outf (double): expected sign, `clash` where a hand meets the
- * board or the other hand.  board_mask has bit c for each board code c.
- * Returns 0 or -1 (memory). */
-static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0,
-                             int r1, int8_t *out8, int8_t clash8, double *outf, double clashf,
-                             int team)
+/* Hand orbits under G (the board's suit symmetry): M[sigma i, sigma j] =
+ * M[i, j], so the matrix needs one row per orbit, its least hand; the
+ * others are that row relabelled.  hr_sv_matrix_reps lists those rows
+ * (every row when symmetry = 0) and returns how many; hr_sv_matrix_fill
+ * fills the other rows of a full 1,326 x 1,326 matrix from them.  Returns
+ * the count, or -1 if memory ran out. */
+static int hr_sv_hand_orbits(const uint8_t *board, int nb, int symmetry, uint16_t *rep,
+                             uint8_t *via, uint16_t **hp_out)
+{
+    hr_sv_sym_t G;
+    hr_sv_stabilizer(board, nb, &G);
+    if (!symmetry) G.n = 1;
+    uint16_t *hp = (uint16_t *)malloc((size_t)G.n * HR_SV_HANDS * sizeof(uint16_t));
+    if (!hp) return -1;
+    hr_sv_hand_perms(&G, 0, G.n, hp);
+    for (int h = 0; h < HR_SV_HANDS; h++) {
+        int best = h, bk = 0;
+        for (int k = 1; k < G.n; k++)
+            if (hp[(size_t)k * HR_SV_HANDS + h] < best) {
+                best = hp[(size_t)k * HR_SV_HANDS + h];
+                bk = k;
+            }
+        rep[h] = (uint16_t)best;   /* G[bk] maps h to it */
+        via[h] = (uint8_t)bk;
+    }
+    *hp_out = hp;
+    return G.n;
+}
+
+static int hr_sv_matrix_reps(const uint8_t *board, int nb, int symmetry, int32_t *rows)
+{
+    uint16_t rep[HR_SV_HANDS], *hp;
+    uint8_t via[HR_SV_HANDS];
+    int n = 0;
+    if (hr_sv_hand_orbits(board, nb, symmetry, rep, via, &hp) < 0) return -1;
+    free(hp);
+    for (int h = 0; h < HR_SV_HANDS; h++)
+        if (rep[h] == h) rows[n++] = h;
+    return n;
+}
+
+static int hr_sv_matrix_fill(const uint8_t *board, int nb, int symmetry, double *out, int team)
+{
+    uint16_t rep[HR_SV_HANDS], *hp;
+    uint8_t via[HR_SV_HANDS];
+    int h;
+    if (hr_sv_hand_orbits(board, nb, symmetry, rep, via, &hp) < 0) return -1;
+    (void)team;
+    HR_SV_OMP(parallel for schedule(dynamic, 32) num_threads(team) if(team > 1))
+    for (h = 0; h < HR_SV_HANDS; h++) {
+        if (rep[h] == h) continue;
+        /* M[h, j] = M[sigma h, sigma j], sigma = G[via[h]] */
+        const double *src = out + (size_t)rep[h] * HR_SV_HANDS;
+        const uint16_t *g = hp + (size_t)via[h] * HR_SV_HANDS;
+        double *row = out + (size_t)h * HR_SV_HANDS;
+        for (int j = 0; j < HR_SV_HANDS; j++) row[j] = src[g[j]];
+    }
+    free(hp);
+    return 0;
+}
+
+/* Rows rows[0 .. nrows) of the river matrix of strengths s (one runout,
+ * nr = 1) into out8 (int8), or of the turn/flop matrix from the strengths
+ * of its nr runouts into outf (double); both are whole 1,326 x 1,326
+ * matrices, row i at i * 1326: expected sign, `clash` where a hand meets
+ * the board or the other hand.  board_mask has bit c for each board code
+ * c.  Returns 0 or -1 (memory). */
+static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask,
+                             const int32_t *rows, int nrows, int8_t *out8, int8_t clash8,
+                             double *outf, double clashf, int team)
 {
     const int N = HR_SV_HANDS;
     if (nb == 5) {
-        int i;
+        int k;
         (void)team;
         HR_SV_OMP(parallel for schedule(dynamic, 16) num_threads(team) if(team > 1))
-        for (i = r0; i < r1; i++) {
-            int8_t *row = out8 + (size_t)(i - r0) * N;
+        for (k = 0; k < nrows; k++) {
+            const int i = rows[k];
+            int8_t *row = out8 + (size_t)i * N;
             const int16_t si = s[i];
             if (si < 0) {
                 memset(row, (uint8_t)clash8, N);
@@ -526,12 +576,12 @@ static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_ma
     }
     const int K = nb == 4 ? 2 : 91;
     const double scale = 1.0 / hr_sv_shared(nb);
-    const int ntiles = (r1 - r0 + HR_SV_TILE - 1) / HR_SV_TILE;
+    const int ntiles = (nrows + HR_SV_TILE - 1) / HR_SV_TILE;
     int failed = 0, t;
     (void)team;
     HR_SV_OMP(parallel for schedule(dynamic, 1) num_threads(team) if(team > 1))
     for (t = 0; t < ntiles; t++) {
-        const int i0 = r0 + t * HR_SV_TILE, i1 = i0 + HR_SV_TILE < r1 ? i0 + HR_SV_TILE : r1;
+        const int k0 = t * HR_SV_TILE, k1 = k0 + HR_SV_TILE < nrows ? k0 + HR_SV_TILE : nrows;
         int16_t *acc = (int16_t *)calloc((size_t)HR_SV_TILE * N, sizeof(int16_t));
         if (!acc) {
             failed = 1;
@@ -539,16 +589,17 @@ static int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_ma
         }
         for (int q = 0; q < nr; q++) {
             const int16_t *sq = s + (size_t)q * N;
-            for (int i = i0; i < i1; i++) {
-                const int16_t si = sq[i];
+            for (int k = k0; k < k1; k++) {
+                const int16_t si = sq[rows[k]];
                 if (si < 0) continue;
-                int16_t *ai = acc + (size_t)(i - i0) * N;
+                int16_t *ai = acc + (size_t)(k - k0) * N;
                 for (int j = 0; j < N; j++) ai[j] += (int16_t)((si > sq[j]) - (si < sq[j]));
             }
         }
-        for (int i = i0; i < i1; i++) {
-            double *row = outf + (size_t)(i - r0) * N;
-            const int16_t *ai = acc + (size_t)(i - i0) * N;
+        for (int k = k0; k < k1; k++) {
+            const int i = rows[k];
+            double *row = outf + (size_t)i * N;
+            const int16_t *ai = acc + (size_t)(k - k0) * N;
             const uint64_t mi = hr_sv_mask[i];
             if (mi & board_mask) {
                 for (int j = 0; j < N; j++) row[j] = clashf;

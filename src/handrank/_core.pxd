@@ -233,11 +233,14 @@ cdef extern from "handrank/hr_solver.h" nogil:
     void hr_sv_init()
     int64_t hr_sv_check_boards(const uint8_t *boards, int nb, int64_t lo, int64_t hi)
     int hr_sv_values(const hr_rule_t *R, const uint8_t *boards, int nb, int64_t lo, int64_t hi,
-                     const double *reach, int64_t NR, double *out, int team)
+                     const double *reach, int64_t NR, double *out, int team, int symmetry)
     int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int nb, int16_t *s,
                                uint8_t *run, int team)
-    int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0, int r1,
-                          int8_t *out8, int8_t clash8, double *outf, double clashf, int team)
+    int hr_sv_matrix_reps(const uint8_t *board, int nb, int symmetry, int32_t *rows)
+    int hr_sv_matrix_fill(const uint8_t *board, int nb, int symmetry, double *out, int team)
+    int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask,
+                          const int32_t *rows, int nrows, int8_t *out8, int8_t clash8,
+                          double *outf, double clashf, int team)
 
 # the cards that play (best_five): the first best choice, in reading order
 cdef extern from "handrank/hr_best.h" nogil:

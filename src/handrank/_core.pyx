@@ -1282,9 +1282,13 @@ def sv_check_boards(const uint8_t[:, ::1] boards, int64_t lo, int64_t hi):
 
 
 def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64_t hi,
-              const double[:, :, ::1] reach, double[:, :, ::1] out, int threads):
+              const double[:, :, ::1] reach, double[:, :, ::1] out, int threads,
+              bint symmetry=True):
     """Net showdown values of boards [lo, hi) (checked) against their reach
-    vectors: reach and out are (B, NR, 1326); tables the high rule set."""
+    vectors: reach and out are (B, NR, 1326); tables the high rule set.
+    symmetry=False turns suit symmetry off (for tests).  Returns True if a
+    weight of those boards is not a finite number >= 0 (out is then
+    unfinished; the caller says which), else False."""
     cdef int nb = <int>boards.shape[1], team, rc
     cdef int64_t NR = reach.shape[1]
     if not 3 <= nb <= 5 or reach.shape[0] != boards.shape[0] or reach.shape[2] != HR_SV_HANDS \
@@ -1292,13 +1296,16 @@ def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64
             out.shape[2] != HR_SV_HANDS or not 0 <= lo <= hi <= boards.shape[0]:
         raise ValueError("sv_values: wrong shapes or rows")
     if lo == hi or NR == 0:
-        return
+        return False
     with nogil:
         team = hr_team(threads)
         rc = hr_sv_values(&tables.rule, &boards[0, 0], nb, lo, hi, &reach[0, 0, 0], NR,
-                          &out[0, 0, 0], team)
+                          &out[0, 0, 0], team, symmetry)
+    if rc == -2:
+        return True
     if rc:
         raise MemoryError("showdown values: out of memory")
+    return False
 
 
 def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads):
@@ -1314,33 +1321,67 @@ def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads
     return np.asarray(s)[:nr], np.asarray(run)[:nr]
 
 
-def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask, int r0, int r1,
-                   object out, double clash, int threads):
-    """Rows [r0, r1) of the matrix from runout strengths s into out, a
-    C-contiguous (r1 - r0, 1326) array: int8 for a river (nb = 5), else float64."""
-    cdef int team, rc, nr = <int>s.shape[0]
+def sv_matrix_reps(const uint8_t[::1] board, bint symmetry=True):
+    """The rows of a checked board's matrix that hr_sv_matrix_fill does not
+    fill (one per orbit of hands under the board's suit symmetry; all rows
+    when symmetry is off), int32."""
+    cdef int nb = <int>board.shape[0], n
+    if not 3 <= nb <= 5:
+        raise ValueError("sv_matrix_reps: 3..5 board cards")
+    cdef int32_t[::1] rows = np.empty(HR_SV_HANDS, dtype=np.int32)
+    with nogil:
+        n = hr_sv_matrix_reps(&board[0], nb, symmetry, &rows[0])
+    if n < 0:
+        raise MemoryError("showdown matrix: out of memory")
+    return np.asarray(rows)[:n]
+
+
+def sv_matrix_fill(const uint8_t[::1] board, double[:, ::1] out, bint symmetry, int threads):
+    """Fill the rows of a turn or flop matrix (1326, 1326) that
+    sv_matrix_reps left out, from those it listed."""
+    cdef int nb = <int>board.shape[0], team, rc
+    if not 3 <= nb <= 5 or out.shape[0] != HR_SV_HANDS or out.shape[1] != HR_SV_HANDS:
+        raise ValueError("sv_matrix_fill: wrong shapes")
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_matrix_fill(&board[0], nb, symmetry, &out[0, 0], team)
+    if rc:
+        raise MemoryError("showdown matrix: out of memory")
+
+
+def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask,
+                   const int32_t[::1] rows, object out, double clash, int threads):
+    """The given rows of the matrix from runout strengths s into out, a
+    C-contiguous (1326, 1326) array: int8 for a river (nb = 5), else float64."""
+    cdef int team, rc, nr = <int>s.shape[0], k
+    cdef int nrows = <int>rows.shape[0]
     cdef int8_t[:, ::1] o8
     cdef double[:, ::1] of
     cdef int8_t *p8 = NULL
     cdef double *pf = NULL
     cdef int8_t c8 = 0
-    if s.shape[1] != HR_SV_HANDS or not 0 <= r0 < r1 <= HR_SV_HANDS or not 3 <= nb <= 5 or \
-            (nb == 5) != (nr == 1):
-        raise ValueError("sv_matrix_rows: wrong shapes or rows")
+    if s.shape[1] != HR_SV_HANDS or not 3 <= nb <= 5 or (nb == 5) != (nr == 1):
+        raise ValueError("sv_matrix_rows: wrong shapes")
+    for k in range(nrows):
+        if not 0 <= rows[k] < HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: a row outside 0..1325")
+    if nrows == 0:
+        return
     if nb == 5:
         o8 = out
-        if o8.shape[0] != r1 - r0 or o8.shape[1] != HR_SV_HANDS:
-            raise ValueError("sv_matrix_rows: out is not (r1 - r0, 1326)")
+        if o8.shape[0] != HR_SV_HANDS or o8.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (1326, 1326)")
         p8 = &o8[0, 0]
         c8 = <int8_t>clash
     else:
         of = out
-        if of.shape[0] != r1 - r0 or of.shape[1] != HR_SV_HANDS:
-            raise ValueError("sv_matrix_rows: out is not (r1 - r0, 1326)")
+        if of.shape[0] != HR_SV_HANDS or of.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (1326, 1326)")
         pf = &of[0, 0]
     with nogil:
         team = hr_team(threads)
-        rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, r0, r1, p8, c8, pf, clash, team)
+        rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, &rows[0], nrows, p8, c8, pf,
+                               clash, team)
     if rc:
         raise MemoryError("showdown matrix: out of memory")
 

@@ -31,6 +31,8 @@ __all__ = ["CLASH", "showdown_values", "showdown_matrix", "reach_vector", "compa
 #: board (int8; the turn and flop matrices use NaN unless told otherwise).
 CLASH = -128
 
+# Suit symmetry on turns and flops (tests turn it off to compare).
+_SYMMETRY = True
 # Runouts of a board of 5, 4 or 3 cards; runouts two compatible hands share.
 _RUNOUTS = {5: 1, 4: 48, 3: 1176}
 _SHARED = {5: 1, 4: 44, 3: 990}
@@ -139,8 +141,10 @@ def _check_weights(r: np.ndarray, what: str) -> None:
                         f"{tuple(int(i) for i in pos) if r.ndim > 1 else int(pos[0])}")
 
 
-def _reach(reach: Any, nboards: int, single: bool) -> tuple[np.ndarray, tuple[int, ...]]:
-    """(reach as (B, NR, 1326) float64, the result's shape)."""
+def _reach(reach: Any, nboards: int, single: bool,
+           check: bool = True) -> tuple[np.ndarray, tuple[int, ...]]:
+    """(reach as (B, NR, 1326) float64, the result's shape); check=False
+    leaves the weights to the C loop, which checks them as it reads them."""
     if isinstance(reach, (Range, str, dict)):
         reach = reach_vector(reach)
     try:
@@ -154,7 +158,8 @@ def _reach(reach: Any, nboards: int, single: bool) -> tuple[np.ndarray, tuple[in
     if not single and (r.ndim < 2 or r.shape[0] != nboards):
         raise HandError(f"with {nboards} boards, reach must have shape ({nboards}, ..., 1326): "
                         f"one or more reach vectors per board; got shape {r.shape}")
-    _check_weights(r, "reach")
+    if check:
+        _check_weights(r, "reach")
     shape = r.shape
     r = np.ascontiguousarray(r.reshape(nboards, -1, NHANDS))
     return r, shape
@@ -234,7 +239,7 @@ def showdown_values(board: Any, reach: Any, *, equity: bool = False,
     0.7216
     """
     rows, single = boards_of(board)
-    r, shape = _reach(reach, len(rows), single)
+    r, shape = _reach(reach, len(rows), single, check=False)
     B, NR = r.shape[0], r.shape[1]
     nb = rows.shape[1]
     out = np.empty_like(r)
@@ -242,13 +247,21 @@ def showdown_values(board: Any, reach: Any, *, equity: bool = False,
     work = B * NR * _RUNOUTS[nb]
     t = resolve_threads(threads, work * NHANDS // 8)
     per = max(1, NR * _RUNOUTS[nb])                     # sweeps per board
+
+    def bad_weights() -> None:
+        # the C loop met a weight that is not a finite number >= 0: say which
+        _check_weights(r.reshape(shape), "reach")
+        raise HandError("reach weights must be finite numbers >= 0")   # not reached
+
     if B == 1 and NR > 1:
         def run_r(a: int, b: int) -> None:
-            _core.sv_values(tables, rows, 0, 1, r[:, a:b], out[:, a:b], t)
+            if _core.sv_values(tables, rows, 0, 1, r[:, a:b], out[:, a:b], t, _SYMMETRY):
+                bad_weights()
         sliced(run_r, 0, NR, first=max(1, 20_000 // _RUNOUTS[nb]))
     else:
         def run_b(a: int, b: int) -> None:
-            _core.sv_values(tables, rows, a, b, r, out, t)
+            if _core.sv_values(tables, rows, a, b, r, out, t, _SYMMETRY):
+                bad_weights()
         sliced(run_b, 0, B, first=max(1, 20_000 // per))
     if equity:
         comp = _compat(rows, r)
@@ -302,8 +315,14 @@ def showdown_matrix(board: Any, *, clash: Any = None, threads: int | None = None
     t = resolve_threads(threads, 10**9 if not river else NHANDS * NHANDS // 4)
     for b in range(B):
         s, _ = _core.sv_runout_strengths(tables, rows[b], t)
+        # a turn or flop computes one row per orbit of hands under the
+        # board's suit symmetry, then relabels it into the others
+        reps = np.arange(NHANDS, dtype=np.int32) if river else \
+            _core.sv_matrix_reps(rows[b], _SYMMETRY)
 
-        def run(a: int, z: int, b: int = b, s: np.ndarray = s) -> None:
-            _core.sv_matrix_rows(s, nb, int(masks[b]), a, z, out[b, a:z], float(clash), t)
-        sliced(run, 0, NHANDS, first=NHANDS if river else 32 * max(1, t))
+        def run(a: int, z: int, b: int = b, s: np.ndarray = s, reps: np.ndarray = reps) -> None:
+            _core.sv_matrix_rows(s, nb, int(masks[b]), reps[a:z], out[b], float(clash), t)
+        sliced(run, 0, len(reps), first=NHANDS if river else 32 * max(1, t))
+        if not river:
+            _core.sv_matrix_fill(rows[b], out[b], _SYMMETRY, t)
     return out[0] if single else out

@@ -190,6 +190,68 @@ def test_symmetry_preflop_counts_like_the_plain_enumeration():
     assert_same_counts("holdem", ["Ah Kd", "7c 7s", "Qh Qs"], "2c 2d")
 
 
+def flush_rich_holdem(rng: np.random.Generator, players: int, known: int):
+    """A hold'em question rich in flushes: one or two suits favoured for
+    every hand and the board, so that boards of three to five cards of one
+    suit, and players holding two of it, are common."""
+    fav = rng.permutation(4)[:int(rng.integers(1, 3))].tolist()
+    deck = sorted(range(52), key=lambda c: (c % 4 not in fav) + rng.random() * 1.6)
+    hands = [deck[2 * p:2 * p + 2] for p in range(players)]
+    board = deck[2 * players:2 * players + known]
+    dead = deck[2 * players + known:2 * players + known + int(rng.integers(0, 3))]
+    return hands, board, dead
+
+
+def test_holdem_by_rank_multisets_counts_like_the_plain_enumeration():
+    """Hold'em counts every completion of a board by rank multiset
+    (hr_holdem.h): 2..8 players, 0..4 known board cards, flush-rich hands,
+    dead cards, unknown hands (dealt first, one unit per hand) and ranges."""
+    rng = np.random.default_rng(23)
+    plans = [(2, 0), (3, 0), (2, 1), (4, 2), (2, 3), (3, 3), (5, 3), (8, 3), (2, 4), (6, 4),
+             (8, 4), (3, 2)]
+    for q, (players, known) in enumerate(plans):
+        hands, board, dead = flush_rich_holdem(rng, players, known)
+        text = [hr.format(h) for h in hands]
+        if q % 3 == 1 and known >= 2:
+            text[-1] = "??"                                    # a random hand
+        elif q % 3 == 2 and known >= 3:
+            text[-1] = str(rng.choice(["QQ+, AKs", "22+", "T9s, 76s, AQo+:0.5"]))
+        elif q % 4 == 3 and known >= 3:
+            text[0] = hr.format(hands[0][:1])                  # one card known
+        prep = prepare("holdem", text, hr.format(board) if board else "",
+                       hr.format(dead) if dead else "")
+        assert prep.state().by_ranks
+        assert_same_counts("holdem", text, hr.format(board) if board else "",
+                           hr.format(dead) if dead else "")
+
+
+def test_by_ranks_takes_the_hold_em_shaped_games_only():
+    """The rank-multiset count: heads-up preflop is one unit (all of its
+    1,712,304 boards at once); a random hand is dealt first, a unit per
+    hand; games it does not fit keep the board walk."""
+    st = prepare("holdem", ["As Ks", "Qd Qc"]).state()
+    assert st.by_ranks and st.units == 1
+    st = prepare("holdem", ["Ad Qc", "??"], "3h 4c Jh").state()
+    assert st.by_ranks and st.units == 1081 and st.prefix == 2
+    assert prepare("short-deck", ["As Ks", "Qd Qc"]).state().by_ranks
+    for game, hands in [("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"]), ("holdem8", ["As 2s", "Kd Qd"])]:
+        assert not prepare(game, hands, "2c 7d 9h").state().by_ranks
+    assert not prepare("holdem", [f"{r}s {r}h" for r in "23456789T"]).state().by_ranks
+
+
+def test_preflop_matchups_by_rank_multisets():
+    """The preflop table's heads-up kernel counts by rank multiset too: its
+    wins and ties equal the plain enumeration's."""
+    rs = hr.get_rules("high")
+    m = np.array([hr.parse("Ah Kh Qh Jh"), hr.parse("2c 2d 7h 8h")], dtype=np.uint8)
+    out = np.zeros((2, 3), dtype=np.int64)
+    rs.tables.holdem_headsup(m, out, 1)
+    for row, o in zip(m, out):
+        prep = prepare("holdem", [hr.format(row[:2]), hr.format(row[2:])])
+        cnt = exact_counts(prep, plain_tables(prep.game))["cnt"]     # (2, 1, 3): lost, won, tied
+        assert o.tolist() == [cnt[0, 0, 1], cnt[1, 0, 1], cnt[0, 0, 2]]
+
+
 def test_symmetries_found():
     prep = prepare("holdem", ["As Ks", "Qd Qc"])
     assert prep.state().symmetries == 1          # diamonds <-> clubs

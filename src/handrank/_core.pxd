@@ -120,6 +120,7 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
         int64_t min_units
         int prefix
         int64_t units
+        int holdem
         hr_sym_t sym
     ctypedef struct hr_eqcount_t:
         int players

@@ -698,6 +698,14 @@ cdef class EquityState:
         return self.e.prefix
 
     @property
+    def by_ranks(self):
+        """Whether the exact enumeration counts hold'em boards by rank
+        multiset (include/handrank/hr_holdem.h): two hole cards, a five-card
+        board, one high half, no wild card, at most 8 players; every unit
+        then fixes the missing hole cards and counts all its boards at once."""
+        return bool(self.e.holdem)
+
+    @property
     def symmetries(self):
         """Suit permutations besides the identity that map every hand, the
         known board and the deck onto themselves (0 with ranges, unknown

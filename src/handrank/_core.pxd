@@ -157,6 +157,10 @@ cdef extern from "handrank/hr_holdem.h" nogil:
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
 
+cdef extern from "handrank/hr_strength.h" nogil:
+    void hr_hand_potential(const hr_rule_t *R, const uint8_t *hole, const uint8_t *board,
+                           int nb, int64_t *now, int64_t *hp, int32_t *run2, int32_t *runn)
+
 cdef extern from "handrank/hr_deal.h" nogil:
     int HR_DEAL_BLOCK
     int HR_DEAL_MAX_GROUPS

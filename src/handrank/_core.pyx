@@ -468,6 +468,57 @@ cdef class RuleTables:
         with nogil:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
+    def potential(self, bytes hole, bytes board, bint runs):
+        """Hand strength and potential counts of one hold'em hand (2 codes)
+        on a board of 3..5 codes, all distinct cards of the 52, against every
+        opponent hand of the cards left (include/handrank/hr_strength.h,
+        high rules): ``(now, hp, run2, runn)`` -- ``now`` a tuple of 3 ints:
+        opponent hands we are behind, tied with and ahead of; with ``runs``
+        (a board of 3 or 4), ``hp`` (3, 3) int64 over every (opponent hand,
+        completion of the board) pair by standing now and on the completed
+        board, and per completion (in the order of
+        itertools.combinations(cards left, 5 - board)) ``run2`` = 2 ahead +
+        tied and ``runn`` = opponent hands, int32; else None for the
+        three."""
+        cdef const unsigned char *h = hole
+        cdef const unsigned char *b = board
+        cdef int nb = len(board), n, i
+        cdef uint64_t seen = 0
+        cdef int64_t[::1] hp_v
+        cdef int32_t[::1] r2_v
+        cdef int32_t[::1] rn_v
+        cdef int64_t *hp_p = NULL
+        cdef int32_t *r2_p = NULL
+        cdef int32_t *rn_p = NULL
+        if len(hole) != 2 or not 3 <= nb <= 5:
+            raise ValueError("potential takes 2 hole codes and a board of 3..5 codes")
+        for i in range(2 + nb):
+            n = h[i] if i < 2 else b[i - 2]
+            if n >= 52 or seen >> n & 1:
+                raise ValueError("potential takes distinct card codes of the 52-card deck")
+            seen |= (<uint64_t>1) << n
+        if (self.rule.flush_mode != 0 or self.rule.qual != -32768 or self.rule.deff.ranks != 8191
+                or self.rule.deff.n != 5 or self.rule.deff.kind != 0 or self.rule.kmax < 7):
+            raise ValueError("potential takes the high rule set")
+        cdef int64_t now[3]
+        hp = run2 = runn = None
+        runs = runs and nb < 5
+        if runs:
+            n = 50 - nb                    # the cards left
+            n = n * (n - 1) // 2 if nb == 3 else n
+            hp = np.zeros((3, 3), dtype=np.int64)
+            run2 = np.empty(n, dtype=np.int32)
+            runn = np.empty(n, dtype=np.int32)
+            hp_v = hp.reshape(-1)
+            r2_v = run2
+            rn_v = runn
+            hp_p = &hp_v[0]
+            r2_p = &r2_v[0]
+            rn_p = &rn_v[0]
+        with nogil:
+            hr_hand_potential(&self.rule, h, b, nb, now, hp_p, r2_p, rn_p)
+        return (now[0], now[1], now[2]), hp, run2, runn
+
     def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
                    CompiledDeck deck):
         """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""

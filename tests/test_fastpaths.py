@@ -252,6 +252,18 @@ def test_preflop_matchups_by_rank_multisets():
         assert o.tolist() == [cnt[0, 0, 1], cnt[1, 0, 1], cnt[0, 0, 2]]
 
 
+def test_range_cards_outside_the_deck_table_are_refused():
+    """EquityState checks each range card against its deck before it reads the
+    deck's position table with it: a code past the table (54 and up) is
+    refused like a card not in the deck, never read out of bounds."""
+    prep = prepare("holdem", ["As Ks", "QQ+"], "2h 7d Jc")
+    a, b = prep.deck[:2]
+    for bad in (52, 54, 60, 255):
+        prep.ranges[1] = (np.array([[a, bad], [bad, b]], dtype=np.uint8), np.ones(2))
+        with pytest.raises(hr.HandError, match=f"^range card {bad} is not in the deck$"):
+            prep.state()
+
+
 def test_symmetries_found():
     prep = prepare("holdem", ["As Ks", "Qd Qc"])
     assert prep.state().symmetries == 1          # diamonds <-> clubs

@@ -10,7 +10,7 @@ card makes a loop report the row instead of reading a table with it.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libc.math cimport sqrt
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS,
                              PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)
@@ -637,6 +637,22 @@ cdef bytes _as_code_bytes(object codes):
     return np.ascontiguousarray(codes, dtype=np.uint8).tobytes()
 
 
+cdef object _I64 = np.dtype(np.int64)
+cdef object _F64 = np.dtype(np.float64)
+
+
+cdef object _copied(const void *src, tuple shape, object dtype):
+    """A new array of `shape` and `dtype` (8-byte items) holding a copy of src."""
+    out = _EMPTY(shape, dtype)
+    cdef Py_buffer view
+    PyObject_GetBuffer(out, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+    try:
+        memcpy(view.buf, src, <size_t>view.len)
+    finally:
+        PyBuffer_Release(&view)
+    return out
+
+
 cdef class EquityState:
     """One equity question, compiled: the game, each player's known hole cards
     (the rest are dealt) or range, the known board cards, and the deck left to
@@ -694,6 +710,14 @@ cdef class EquityState:
                 raise ValueError("the deck holds a bad or repeated card")
             self.e.deck[j] = dp[j]
             self.e.deck_index[dp[j]] = j
+        cdef const double[::1] given
+        cdef double[::1] scaled
+        cdef double[::1] running
+        cdef const uint8_t[::1] flat
+        cdef Py_ssize_t m, i
+        cdef double most, total
+        cdef int bad
+        cdef bint uniform
         self.keep = []
         self.e.nranged = 0
         for p in range(P):
@@ -701,21 +725,43 @@ cdef class EquityState:
             if r is None:
                 continue
             c = np.ascontiguousarray(r[0], dtype=np.uint8).reshape(-1, game.g.hole)
-            w = np.ascontiguousarray(r[1], dtype=np.float64)
-            if len(c) == 0 or len(w) != len(c) or not (w > 0).all() or len(c) >= 2**31:
+            given = np.ascontiguousarray(r[1], dtype=np.float64)
+            m = len(c)
+            most = 0.0
+            for i in range(given.shape[0]):
+                if not given[i] > 0:             # NaN too
+                    most = -1.0
+                    break
+                if given[i] > most:
+                    most = given[i]
+            if m == 0 or given.shape[0] != m or most <= 0.0 or m >= 2**31:
                 raise ValueError("a range needs at least one hand and positive weights")
-            w = w / w.max()          # each range's weights scaled to a maximum of 1
-            cw = np.cumsum(w)
-            for code in np.unique(c).tolist():
-                if self.e.deck_index[code] < 0:
-                    raise ValueError(f"range card {code} is not in the deck")
+            # each range's weights scaled to a maximum of 1, and their running
+            # sums (as w / w.max() and np.cumsum would give them)
+            w = np.empty(m, dtype=np.float64)
+            cw = np.empty(m, dtype=np.float64)
+            scaled, running = w, cw
+            total = 0.0
+            uniform = True
+            for i in range(m):
+                scaled[i] = given[i] / most
+                total = total + scaled[i]
+                running[i] = total
+                uniform = uniform and scaled[i] == scaled[0]
+            flat = c.reshape(-1)
+            bad = 256
+            for i in range(flat.shape[0]):
+                if (flat[i] >= 54 or self.e.deck_index[flat[i]] < 0) and flat[i] < bad:
+                    bad = flat[i]
+            if bad < 256:
+                raise ValueError(f"range card {bad} is not in the deck")
             self.keep += [c, w, cw]
             combos, weights, cum = c, w, cw
             self.e.range[p].combos = &combos[0, 0]
             self.e.range[p].weight = &weights[0]
             self.e.range[p].cum = &cum[0]
-            self.e.range[p].m = len(c)
-            self.e.range[p].uniform = bool((w == w[0]).all())
+            self.e.range[p].m = <int>m
+            self.e.range[p].uniform = uniform
             self.e.known[p] = game.g.hole
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
@@ -825,17 +871,17 @@ cdef class EquityState:
         cdef int P = self.e.players, nc = self.counts.ncombos, H = self.counts.nhalves
         cdef Py_ssize_t n = hr_cnt_size(P, H)
         shape = (P, H) + (P + 1,) * H
-        cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(shape)
-        cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
-        dd = np.asarray(<int64_t[:P * 2]> self.counts.dd).copy().reshape(P, 2)
-        dx = np.asarray(<double[:P * 3]> self.counts.dx).copy().reshape(P, 3)
+        cnt = _copied(self.counts.cnt, shape, _I64)
+        cats = _copied(self.counts.cats, (P, 2, 11), _I64)
+        dd = _copied(self.counts.dd, (P, 2), _I64)
+        dx = _copied(self.counts.dx, (P, 3), _F64)
         wcnt = wcats = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
-            wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(shape)
-            wcats = np.asarray(<double[:P * 22]> self.counts.wcats).copy().reshape(P, 2, 11)
+            wcnt = _copied(self.counts.wcnt, shape, _F64)
+            wcats = _copied(self.counts.wcats, (P, 2, 11), _F64)
             if nc:
-                hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
-                hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
+                hand_share = _copied(self.counts.hand_share, (nc,), _F64)
+                hand_weight = _copied(self.counts.hand_weight, (nc,), _F64)
         return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "wcats": wcats,
                 "hand_share": hand_share, "hand_weight": hand_weight,
                 "deals": int(self.counts.deals), "wdeals": float(self.counts.wdeals),

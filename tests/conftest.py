@@ -33,7 +33,7 @@ def suited_hands(n: int, k: int, seed: int, ranks=range(13), flush: int = 5) -> 
     out = np.empty((n, k), dtype=np.uint8)
     for i in range(n):
         suit = rng.integers(4)
-        m = rng.integers(min(flush, k), k + 1)
+        m = min(rng.integers(min(flush, k), k + 1), len(ranks))   # a deck of few ranks
         suited = rng.choice(ranks, size=m, replace=False) * 4 + suit
         rest = np.setdiff1d(deck, suited)
         out[i] = np.concatenate([suited, rng.choice(rest, size=k - m, replace=False)])

@@ -68,14 +68,14 @@ def test_more_threads_than_cores_are_capped(threads):
 
 
 def test_resolve_threads_caps_and_defaults(monkeypatch):
-    from handrank import _api
-    from handrank._api import default_threads, resolve_threads
+    from handrank import _runs
+    from handrank._runs import default_threads, resolve_threads
     cores = default_threads()
     assert resolve_threads(None, 10) == 1                    # small batch: one thread
     assert 1 <= resolve_threads(None, 10**9) <= cores        # the idle ones
-    monkeypatch.setattr(_api, "idle_cores", lambda c: c)
+    monkeypatch.setattr(_runs, "idle_cores", lambda c: c)
     assert resolve_threads(None, 10**9) == cores
-    monkeypatch.setattr(_api, "idle_cores", lambda c: 1)     # a busy machine
+    monkeypatch.setattr(_runs, "idle_cores", lambda c: 1)     # a busy machine
     assert resolve_threads(None, 10**9) == 1
     assert resolve_threads(2, 10**9) == min(2, cores)        # asked for: given
     assert resolve_threads(1, 10**9) == 1
@@ -85,7 +85,7 @@ def test_resolve_threads_caps_and_defaults(monkeypatch):
 
 
 def test_idle_cores():
-    from handrank._api import idle_cores
+    from handrank._runs import idle_cores
     for c in (1, 2, 8):
         assert 1 <= idle_cores(c) <= c
     assert idle_cores(1) == 1
@@ -226,7 +226,7 @@ def test_pandas_series_of_texts():
 @pytest.fixture
 def tiny_chunks(monkeypatch):
     """Batches cut into C calls of at most 1000 rows (slow hands: from 7 rows up)."""
-    import handrank._api as api
+    import handrank._evaluate as api
     monkeypatch.setattr(api, "CHUNK_ROWS", 1000)
     return api
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _core, _toolkit
+from handrank import _core, _deal
 
 M64 = (1 << 64) - 1
 BLOCK = _core.DEAL_BLOCK
@@ -129,7 +129,7 @@ def test_masks_are_the_same_cards():
     c, d = hr.deal(5000, [2, 5], seed=8, dead=0b111)
     assert (a == hr.to_mask(c)).all() and (b == hr.to_mask(d)).all() and not (a & b).any()
     j = hr.deal_masks(2000, 53, seed=1, jokers=1)
-    assert (j == (_toolkit._FULL_DECK | 1 << 13)).all()
+    assert (j == (hr.STANDARD_DECK.mask | 1 << 13)).all()
 
 
 def test_dead_cards_never_dealt_in_every_form():
@@ -254,7 +254,7 @@ def test_redraw_matches_the_twin_reference_exactly():
     dead = hr.to_mask("2c 3c")
     hands = hr.deal(BLOCK + 100, 10, seed=1, dead="2c 3c")
     got = hr.redraw(hands, discard, seed=77, dead="2c 3c")
-    assert (got == ref_redraw(hands, discard, 77, _toolkit._FULL_DECK & ~dead)).all()
+    assert (got == ref_redraw(hands, discard, 77, hr.STANDARD_DECK.mask & ~dead)).all()
 
 
 def test_redraw_keeps_kept_cards_and_draws_fresh_ones():
@@ -385,8 +385,8 @@ def test_long_deals_and_draws_return_to_python_between_slices(monkeypatch):
     for name in ("deal_blocks", "redraw_blocks"):
         real = getattr(_core, name)
         monkeypatch.setattr(_core, name, lambda *a, _r=real, _n=name: calls.append(_n) or _r(*a))
-    monkeypatch.setattr(_toolkit, "_FIRST_DEAL_CARDS", 7 * BLOCK)
-    monkeypatch.setattr(_toolkit, "_FIRST_DRAW_CARDS", 5 * BLOCK)
+    monkeypatch.setattr(_deal, "_FIRST_DEAL_CARDS", 7 * BLOCK)
+    monkeypatch.setattr(_deal, "_FIRST_DRAW_CARDS", 5 * BLOCK)
     assert (hr.deal(n, 7, seed=1) == whole).all()
     assert (hr.redraw(hands, [True, False, True, False, False], seed=3) == drawn).all()
     assert calls.count("deal_blocks") > 2 and calls.count("redraw_blocks") > 2

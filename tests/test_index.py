@@ -276,12 +276,12 @@ def test_index_errors_say_what_to_fix():
 
 
 def test_long_batches_return_to_python_between_slices(monkeypatch):
-    from handrank import _toolkit
+    from handrank import _index
     hands = hr.deal(200_000, 7, seed=3)
     want = hr.canonical_index(hands)
     reps = hr.canonical_hand(want)
-    monkeypatch.setattr(_toolkit, "_FIRST_INDEX_CARDS", 7 * 1000)
-    ix = _toolkit._indexer((2, 3, 1, 1))
+    monkeypatch.setattr(_index, "_FIRST_INDEX_CARDS", 7 * 1000)
+    ix = _index._indexer((2, 3, 1, 1))
     calls = []
 
     class Counting:
@@ -295,7 +295,7 @@ def test_long_batches_return_to_python_between_slices(monkeypatch):
             calls.append("hands")
             return ix.hands(*a)
 
-    monkeypatch.setattr(_toolkit, "_indexer", lambda r: Counting())
+    monkeypatch.setattr(_index, "_indexer", lambda r: Counting())
     assert (hr.canonical_index(hands) == want).all()
     assert (hr.canonical_hand(want) == reps).all()
     assert calls.count("index") > 2 and calls.count("hands") > 2

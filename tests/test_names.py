@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _counts, _types
+from handrank import _counts, _strength, _types
 
 
 # ------------------------------------------------------------------ Strength
@@ -103,7 +103,7 @@ def test_strength_pickles_and_copies():
         assert t == 6174 and t.rules == "ace-to-five" and hr.describe(t) == "Five-four low"
     assert type(s) is type(hr.evaluate("5h 4d 3c 2s 7d", "a5"))       # one class per rule set
     assert type(s).__name__ == "Strength"
-    assert _types._strength(5, "no such rules") == 5
+    assert _strength._restore(5, "no such rules") == 5
 
 
 # ------------------------------------------------------------------ Category
@@ -165,5 +165,5 @@ def test_category_counts_inputs():
 
 
 def test_docstring_examples_of_the_new_modules():
-    for module in (_counts, _types):
+    for module in (_counts, _types, _strength):
         assert doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0

@@ -177,11 +177,19 @@ window.addEventListener("load", () => {
     }
     out.push(rec);
   }
-  setTimeout(() => {           // after the menu's transition
-    for (const [rec, links, win] of toggles)
-      rec.nav.after = links.filter(a => onScreen(a, win)).length;
+  // After the menu's transition: look again every half second until every
+  // opened menu shows its links, or for 15 s (a loaded machine renders late).
+  let looks = 0;
+  function look() {
+    let done = true;
+    for (const [rec, links, win] of toggles) {
+      rec.nav.after = Math.max(rec.nav.after || 0, links.filter(a => onScreen(a, win)).length);
+      if (rec.nav.after < links.length - 1) done = false;
+    }
+    if (!done && ++looks < 30) { setTimeout(look, 500); return; }
     document.getElementById("result").textContent = JSON.stringify(out);
-  }, 2000);
+  }
+  setTimeout(look, 1000);
 });
 </script></body></html>
 """

@@ -1,4 +1,5 @@
-"""How this installation of handrank was built: :func:`build_info`."""
+"""How this installation of handrank was built: :func:`build_info`, and the
+version (``handrank.__version__``, the same as the project's metadata)."""
 from __future__ import annotations
 
 import platform
@@ -7,6 +8,9 @@ from typing import Any
 import numpy as np
 
 from . import _core
+
+#: The version of the package (``handrank.__version__``).
+__version__ = "0.1.0"
 
 _OPENMP_NAMES = {200203: "2.0", 200505: "2.5", 200805: "3.0", 201107: "3.1", 201307: "4.0",
                  201511: "4.5", 201811: "5.0", 202011: "5.1", 202111: "5.2", 202411: "6.0"}
@@ -69,7 +73,6 @@ def build_info() -> dict[str, Any]:
     >>> info["version"] == hr.__version__
     True
     """
-    from . import __version__
     return {
         "version": __version__,
         "compiler": _core.BUILD_COMPILER,

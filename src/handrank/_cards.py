@@ -1,4 +1,5 @@
-"""Cards: text, codes and bitmasks.
+"""Cards: text, codes and bitmasks (the card model; the public functions
+that convert user input between these forms are :mod:`handrank._convert`).
 
 A card is ``code = 4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h,
 s); 52 and 53 are jokers.  In a mask, card (rank, suit) is bit ``16*suit +
@@ -13,7 +14,7 @@ import numpy as np
 
 from ._types import HandError
 
-__all__ = ["parse", "format", "to_mask", "from_mask", "card_name"]
+__all__ = ["card_name", "parse_codes", "codes_excerpt", "NCODES", "RANK_CHARS", "SUIT_CHARS"]
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -26,6 +27,8 @@ _SEPARATORS = " \t\r\n,;"
 _BIT_OF_CODE = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [1 << 13, 1 << 29],
                         dtype=np.uint64)
 _BIT_INDEX = np.array([16 * (c & 3) + (c >> 2) for c in range(52)] + [13, 29], dtype=np.uint64)
+#: The mask bit of each code 0..53, as Python ints.
+MASK_BITS: tuple[int, ...] = tuple(int(b) for b in _BIT_OF_CODE)
 _CARD_BITS = sum(0x1FFF << (16 * s) for s in range(4))
 _JOKER_BITS = (1 << 13) | (1 << 29)
 
@@ -75,11 +78,34 @@ def codes_excerpt(codes: Iterable[int], limit: int = 9) -> str:
 def parse_codes(text: str, limit: int | None = None) -> list[int]:
     """Card codes of a hand's text, as a list (see :func:`parse`).
 
-    With ``limit``, reading stops after ``limit + 1`` cards (enough to know
-    that a hand is too long, without reading a huge text to its end).
+    The text is read rank first (``"As Th"``); text that does not read so
+    is read suit first (``"SA HT"``), when every card of it is written that
+    way, else the rank-first error stands.  The two cannot both read one
+    text: no rank letter is a suit letter.  With ``limit``, reading stops
+    after ``limit + 1`` cards (enough to know that a hand is too long,
+    without reading a huge text to its end).
     """
     if not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    try:
+        return _read_cards(text, limit, suit_first=False)
+    except HandError as error:
+        try:
+            return _read_cards(text, limit, suit_first=True)
+        except HandError:
+            raise error from None
+
+
+def _read_rank(text: str, i: int) -> tuple[int, int] | None:
+    """(rank, next position) of a rank at ``text[i]``, or None."""
+    if text.startswith("10", i):
+        return 8, i + 2
+    if i < len(text) and text[i].upper() in _RANK_OF:
+        return _RANK_OF[text[i].upper()], i + 1
+    return None
+
+
+def _read_cards(text: str, limit: int | None, suit_first: bool) -> list[int]:
     codes: list[int] = []
     jokers = 0
     i, n = 0, len(text)
@@ -96,13 +122,22 @@ def parse_codes(text: str, limit: int | None = None) -> list[int]:
             jokers += 1
             i += 3 if low3 == "jkr" else 2
             continue
-        if text.startswith("10", i):
-            rank, j = 8, i + 2
-        elif ch.upper() in _RANK_OF:
-            rank, j = _RANK_OF[ch.upper()], i + 1
-        else:
-            raise _parse_error(text, i, "a card starts with a rank: 2-9, T or 10, J, Q, K, A "
-                                        "(or Jk, Jkr, Xx for a joker)")
+        if suit_first:
+            suit = _SUIT_OF.get(ch.lower())
+            got = _read_rank(text, i + 1) if suit is not None else None
+            if got is None:
+                raise _parse_error(text, i, "not a suit then a rank")
+            rank, i = got
+            codes.append(4 * rank + suit)
+            continue
+        got = _read_rank(text, i)
+        if got is None:
+            why = ("a card starts with a rank: 2-9, T or 10, J, Q, K, A (or Jk, Jkr, Xx for "
+                   "a joker)")
+            if ch.lower() in _SUIT_OF:
+                why += "; text written suit first (SA HT) is read when all its cards are"
+            raise _parse_error(text, i, why)
+        rank, j = got
         suit = _SUIT_OF.get(text[j].lower()) if j < n else None
         if suit is None:
             why = ("the rank has no suit after it" if j >= n or text[j] in _SEPARATORS
@@ -111,83 +146,6 @@ def parse_codes(text: str, limit: int | None = None) -> list[int]:
         codes.append(4 * rank + suit)
         i = j + 1
     return codes
-
-
-def parse(text: str) -> np.ndarray:
-    """Card codes of a hand written as text.
-
-    Ranks 2-9, T or 10, J, Q, K, A in any case; suits c, d, h, s or ♣ ♦ ♥ ♠;
-    jokers ``Jk``, ``Jkr`` or ``Xx`` (the first is 52, the second 53); cards
-    separated by spaces or commas, or not at all.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> hr.parse("As Kd 10h")
-    array([51, 45, 34], dtype=uint8)
-    >>> hr.parse("AsKd").tolist()
-    [51, 45]
-    """
-    return np.array(parse_codes(text), dtype=np.uint8)
-
-
-def _codes_1d(cards: CardsLike, what: str | None = None) -> np.ndarray:
-    """A 1-D int64 array of checked codes 0..53 from text or a sequence (see
-    ``_input.card_list``, the one validator)."""
-    from ._input import card_list
-    return np.array(card_list(cards, what), dtype=np.int64)
-
-
-def format(cards: CardsLike | Iterable[CardsLike]) -> str | list[str]:  # noqa: A001
-    """Text of a hand: ``"As Kd Th 9c 2s"``; a 2-D array gives a list of strings.
-
-    Round-trips with :func:`parse` (tens are written ``T``, jokers ``Jk``).
-
-    >>> import handrank as hr
-    >>> hr.format([51, 45, 34, 28, 3])
-    'As Kd Th 9c 2s'
-    """
-    if not isinstance(cards, str):
-        arr = np.asarray(cards)
-        if arr.ndim == 2:
-            return [format(row) for row in arr]
-    return " ".join(card_name(int(c)) for c in _codes_1d(cards))
-
-
-def to_mask(cards: CardsLike) -> int | np.ndarray:
-    """Bitmask of a hand (an ``int``), or ``(N,)`` uint64 masks of an ``(N, k)`` array.
-
-    Card (rank, suit) is bit ``16*suit + rank``; jokers are bits 13 and 29.
-
-    >>> import handrank as hr
-    >>> hr.to_mask("2c 2d") == (1 << 0) | (1 << 16)
-    True
-    """
-    if not isinstance(cards, str):
-        arr = np.asarray(cards)
-        if arr.ndim == 2 or (arr.ndim == 1 and arr.size and isinstance(arr.flat[0], str)):
-            from ._api import as_batch   # a batch: (N, k) codes or a list of texts
-            batch = as_batch(cards)
-            if batch.size and batch.max() >= NCODES:
-                row, col = np.unravel_index(int(np.argmax(batch >= NCODES)), batch.shape)
-                raise HandError(f"row {row}: card code {batch[row, col]} is out of range "
-                                f"0..{NCODES - 1}")
-            masks = np.bitwise_or.reduce(_BIT_OF_CODE[batch.astype(np.intp)], axis=1) \
-                if batch.shape[1] else np.zeros(len(batch), np.uint64)
-            counts = _popcount(masks)
-            dup = np.flatnonzero(counts != batch.shape[1])
-            if dup.size:
-                raise HandError(f"row {dup[0]}: a card repeats "
-                                f"({codes_excerpt(batch[dup[0]])}); a mask holds each card once")
-            return masks
-    codes = _codes_1d(cards)
-    mask = 0
-    for c in codes.tolist():
-        bit = 1 << (16 * (c & 3) + (c >> 2)) if c < 52 else (1 << 13 if c == 52 else 1 << 29)
-        if mask & bit:
-            raise HandError(f"card {card_name(c)} repeats; a mask holds each card once")
-        mask |= bit
-    return mask
 
 
 #: Set bits of each byte value 0..255.
@@ -232,47 +190,3 @@ def _codes_of_mask(m: int) -> list[int]:
     if m >> 29 & 1:
         out.append(53)
     return out
-
-
-def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
-    """Card codes (ascending, uint8) of a mask; ``(N,)`` masks give ``(N, k)``.
-
-    Every mask of a batch must hold the same number of cards.
-
-    >>> import handrank as hr
-    >>> hr.format(hr.from_mask(hr.to_mask("As 2c")))
-    '2c As'
-    """
-    if isinstance(mask, (int, np.integer)):
-        m = int(mask)
-        _check_mask(m)
-        return np.array(_codes_of_mask(m), dtype=np.uint8)
-    arr = np.asarray(mask)
-    if arr.size == 0 and arr.ndim == 1:
-        arr = arr.astype(np.uint64)              # [] is float64: an empty batch
-    if arr.dtype.kind not in "iu" or arr.ndim != 1:
-        raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
-                        f"shape {arr.shape}")
-    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
-        raise HandError(f"mask at row {int(np.argmax(arr < 0))} is negative")
-    m = arr.astype(np.uint64)
-    bad = np.flatnonzero(m & np.uint64(~(_CARD_BITS | _JOKER_BITS) & (2**64 - 1)))
-    if bad.size:
-        raise HandError(f"row {bad[0]}: " + _mask_error_text(int(m[bad[0]])))
-    counts = _popcount(m)
-    if counts.size and (counts != counts[0]).any():
-        row = int(np.flatnonzero(counts != counts[0])[0])
-        raise HandError(f"masks hold different numbers of cards (row 0: {counts[0]}, "
-                        f"row {row}: {counts[row]}); convert them one at a time")
-    k = int(counts[0]) if counts.size else 0
-    # column c of `present` is code c; np.nonzero walks rows in order, columns ascending
-    present = ((m[:, None] >> _BIT_INDEX[None, :]) & np.uint64(1)).astype(bool)
-    return np.nonzero(present)[1].astype(np.uint8).reshape(len(m), k)
-
-
-def _mask_error_text(m: int) -> str:
-    try:
-        _check_mask(m)
-    except HandError as e:
-        return str(e)
-    return f"mask {m:#x} is invalid"   # pragma: no cover

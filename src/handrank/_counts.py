@@ -5,7 +5,7 @@ from typing import Any
 
 import numpy as np
 
-from ._api import _HIGH, _strength_input, category
+from ._evaluate import _HIGH, _strength_input, category
 from ._types import Category
 
 __all__ = ["category_counts"]

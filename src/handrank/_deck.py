@@ -11,18 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import _core
+from ._cards import MASK_BITS, RANK_CHARS
 from ._types import HandError
 
-if TYPE_CHECKING:   # pragma: no cover
-    from ._wild import WildSetting
-
 __all__ = ["Deck", "STANDARD", "SHORT", "DECKS"]
-
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
 
 
 @dataclass(frozen=True, eq=False)
@@ -83,6 +78,12 @@ class Deck:
         """Bit c set for each card code c of the deck (jokers included)."""
         return sum(1 << c for c in self.code_bytes)
 
+    @cached_property
+    def mask(self) -> int:
+        """The cards of the deck as a mask (bit ``16*suit + rank``; jokers
+        bits 13 and 29), as :func:`handrank.to_mask` writes hands."""
+        return sum(MASK_BITS[c] for c in self.code_bytes)
+
     @property
     def size(self) -> int:
         """Cards in the deck, jokers included."""
@@ -106,11 +107,13 @@ class Deck:
         """Whether two decks hold the same natural cards."""
         return self.ranks == other.ranks
 
-    def compiled(self, wild: WildSetting | None) -> _core.CompiledDeck:
+    def compiled(self, wild: Any) -> _core.CompiledDeck:
         """The card entries of this deck under a wild setting (None: no wild
         cards), compiled once per (deck ranks, setting) and kept on the
         deck: at most one per wild setting ever used with it, and a setting
-        keeps its own when it is one of many (see WildSetting)."""
+        keeps its own when it is one of many (a
+        :class:`~handrank._wild.WildSetting`, which compiles itself for a
+        deck: :meth:`~handrank._wild.WildSetting.compiled_for`)."""
         if wild is not None:
             return wild.compiled_for(self)
         c = self._compiled.get(None)

@@ -14,11 +14,12 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._api import MAX_TRIALS, resolve_run, resolve_threads  # noqa: F401 (MAX_TRIALS)
 from ._cards import card_name
-from ._input import card_list
-from ._games import Game, board_lists, get_game
+from ._games import Game, get_game
+from ._input import card_list, row_fault
 from ._ranges import Range, in_deck, parse_range
+from ._runs import resolve_run, resolve_threads
+from ._showdown import board_lists
 from ._slices import sliced
 from ._types import HandError
 
@@ -26,6 +27,9 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
+#: ``equity(..., folded=...)``: a registry filled by handrank._folded when it
+#: is imported (it builds on this module, a layer rule: docs/design.rst).
+FOLDED: dict[str, Callable[..., EquityResult]] = {}
 #: Progress reports per run, at least (more on long runs: one per slice):
 #: an exact run with a progress callback is cut into at least this many
 #: units where it has as many deals; Monte Carlo reports once per slice of
@@ -74,6 +78,11 @@ class EquityResult:
         half's name (``{"high": ..., "low": ...}`` for a split game,
         ``{"deuce-to-seven": ..., "badugi": ...}`` for badeucy); the values
         add up to ``equity``.
+    win_or_tie
+        Each player's share of the deals in which they won or tied (took
+        all or part of the pot), the convention of tools that count a tie
+        as a win: ``(wins + ties) / deals`` (weighted alike with weighted
+        ranges; ``total_weight`` is then the deals' total weight).
     categories
         ``(players, 11)`` int64: deals in which each player's deciding hand
         (the high, or the low of a low-only game) was of each
@@ -108,6 +117,22 @@ class EquityResult:
     winning_categories: np.ndarray | None = None
     by_hand: list[dict[str, float] | None] = field(default_factory=list)
     halves: dict[str, np.ndarray] = field(default_factory=dict)
+    total_weight: float | None = None
+
+    @property
+    def win_or_tie(self) -> np.ndarray:
+        """Each player's share of the deals won or tied, ``(wins + ties) /
+        deals`` (float64): a tie counted as a win.
+
+        >>> import handrank as hr
+        >>> r = hr.equity("holdem", ["As Kd", "Ac Kc"], board="2h 7d Jc Qs")
+        >>> r.wins.tolist(), r.ties.tolist(), r.deals
+        ([0, 0], [44, 44], 44)
+        >>> r.equity.tolist(), r.win_or_tie.tolist()     # split, and counted as wins
+        ([0.5, 0.5], [1.0, 1.0])
+        """
+        total = self.deals if self.total_weight is None else self.total_weight
+        return (self.wins + self.ties) / total
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -223,24 +248,23 @@ _NAMES = tuple(card_name(c) for c in range(54))
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
                   d: list[int]) -> None:
     """Raise the HandError for the first card of a question that is not in
-    the game's deck or appears twice."""
-    seen: dict[int, str] = {}
+    the game's deck or appears twice (the one row explainer walks the
+    players' cards, the boards and the dead cards as one row)."""
     named = [("board" if len(boards) == 1 else f"board {k + 1}", b) for k, b in enumerate(boards)]
-    for where, cards in [(f"player {i}", h) for i, h in enumerate(holes)] + named + \
-            [("dead cards", d)]:
-        for c in cards:
-            if c >= 52 and not g.cards.jokers:
-                raise HandError(f"{where}: {g.name} is dealt from a {g.cards.size}-card "
-                                f"deck; no jokers")
-            if c >= 52 + g.cards.jokers:
-                raise HandError(f"{where}: the deck of {g.name} has one joker (Jk)")
-            if c < 52 and not g.cards.holds(c):
-                raise HandError(f"{where}: card {card_name(c)} is not in "
-                                f"{g.cards.describe()}")
-            if c in seen:
-                raise HandError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
-            seen[c] = where
-    raise AssertionError("a card problem was found but not named")   # pragma: no cover
+    groups = [(f"player {i}", h) for i, h in enumerate(holes)] + named + [("dead cards", d)]
+    where = [w for w, cards in groups for _ in cards]
+    fault = row_fault([c for _, cards in groups for c in cards], jokers=g.cards.jokers,
+                      deck=g.cards)
+    if fault is None:                                                   # pragma: no cover
+        raise AssertionError("a card problem was found but not named")
+    at = where[fault.pos]
+    if fault.kind == "joker" and not g.cards.jokers:
+        raise HandError(f"{at}: {g.name} is dealt from a {g.cards.size}-card deck; no jokers")
+    if fault.kind == "joker":
+        raise HandError(f"{at}: the deck of {g.name} has one joker (Jk)")
+    if fault.kind == "deck":
+        raise HandError(f"{at}: card {fault.card} is not in {g.cards.describe()}")
+    raise HandError(f"card {fault.card} appears twice ({where[fault.first]} and {at})")
 
 
 def _hand(spec: Any, g: Game, what: str) -> tuple[Range | None, list[int] | None]:
@@ -278,7 +302,8 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
                                    counts["cats"], counts["deals"], counts["wdeals"], exact,
                                    prep.weighted, prep.game.boards, counts["dd"], counts["dx"],
                                    counts["wcats"] if prep.ranges else None)
-    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
+    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts),
+                   float(counts["wdeals"]) if prep.weighted else None)
 
 
 def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
@@ -291,7 +316,7 @@ def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
 
 
 def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int | None,
-            by_hand: list) -> EquityResult:
+            by_hand: list, total_weight: float | None = None) -> EquityResult:
     eq, wins, ties, stderr, per_half, cats, winning = summary
     g = prep.game
     halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
@@ -300,7 +325,7 @@ def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int |
         zero = np.zeros(len(eq))
         high, low = halves.get("high", zero), halves.get("low", zero)
     return EquityResult(eq, wins, ties, deals, stderr, exact, seed, g.name, prep.labels,
-                        high, low, cats, winning, by_hand, halves)
+                        high, low, cats, winning, by_hand, halves, total_weight)
 
 
 def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
@@ -347,7 +372,8 @@ def run_range(prep: Prepared, kind: str, lo: int, hi: int, trials: int = 0, seed
 
 def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "",
            trials: int | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Callable[[int, int], Any] | None = None) -> EquityResult:
+           progress: Callable[[int, int], Any] | None = None,
+           folded: Sequence[Any] | None = None) -> EquityResult:
     """Each player's expected share of the pot.
 
     Parameters
@@ -373,6 +399,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
         Cores to use (``None``: all).
     progress
         Called as ``progress(done, total)`` (deals) between slices of work.
+    folded
+        Players who folded: one range (or hand) each.  Their cards are dealt
+        from those ranges together with everyone else's and are out of play
+        (see ``handrank._folded``): exact for small questions, Monte Carlo
+        with ``trials``.
 
     Returns
     -------
@@ -388,6 +419,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    if folded is not None:               # issue 25: folded players' ranges
+        if "equity" not in FOLDED:
+            raise HandError("folded= needs handrank._folded (import handrank loads it)")
+        return FOLDED["equity"](game, hands, board, dead, folded, trials, seed, threads,
+                                progress)
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)

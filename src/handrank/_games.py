@@ -1,9 +1,11 @@
-"""Games: the presets, Omaha, showdowns, and the stud helpers.
+"""Games: what a game is (:class:`Game`, :class:`Half`) and the registry of
+presets (``GAMES``, :func:`get_game`, :func:`register_game`).
 
 Every game is one :class:`Game` row in ``GAMES``: how many cards each player
 holds, how many are shared, the halves the pot is split between (each a
 :class:`Half`: a rule set, how its hand is chosen, an optional qualifier),
-and the deck.  Adding a game is adding a row.
+and the deck.  Adding a game is adding a row.  Playing them is
+:mod:`handrank._showdown` (showdowns, Omaha) and :mod:`handrank._stud`.
 """
 from __future__ import annotations
 
@@ -14,17 +16,12 @@ from typing import Any, Literal
 import numpy as np
 
 from . import _core
-from ._api import _out_array, as_hands, evaluate, resolve_threads, row_problem
-from ._cards import format as format_cards
-from ._input import card_array, card_list
 from ._deck import SHORT, STANDARD, Deck
-from ._rules import RuleSet, get_rules
-from ._slices import first_bad_row
+from ._rules import NAME_HINTS, RuleSet, get_rules
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
-__all__ = ["Game", "Half", "GAMES", "get_game", "register_game", "evaluate_omaha", "showdown", "winners",
-           "game_strengths", "upcard_strength", "first_to_act", "bring_in"]
+__all__ = ["Game", "Half", "GAMES", "get_game", "register_game", "DOUBLE_SUFFIX"]
 
 
 _SELECTS = ("any", "omaha", "all")
@@ -570,398 +567,22 @@ def _game_order(name: str) -> tuple:
     return (presets.index(name) if name in presets else len(presets), name)
 
 
-# --------------------------------------------------------------------- input
-
-def _cards_1d(cards: Any, what: str) -> np.ndarray:
-    """uint8 codes of one list of cards (None: no cards)."""
-    return np.array(card_list(cards, what), dtype=np.uint8)
-
-
-def board_lists(g: Game, board: Any, *, unknown: bool = False) -> list[list[int]]:
-    """The codes of each of a game's boards: one list, or two for a
-    double-board game, given as ``"Ah Kd 7c | 2c 3c 4c"`` or as a pair
-    ``[board 1, board 2]`` (each text or codes; None or ``""``: no cards)."""
-    if g.boards == 1:
-        if isinstance(board, str) and "|" in board:
-            has = (f"one board (its double-board form is '{g.name}{DOUBLE_SUFFIX}')"
-                   if g.board else "no board")
-            raise HandError(f"board: '|' separates the two boards of a double-board game; "
-                            f"{g.name} has {has}")
-        return [card_list(board, "board", unknown=unknown, limit=5)]
-    if board is None or (isinstance(board, str) and not board.strip()):
-        parts: list[Any] = [None, None]
-    elif isinstance(board, str):
-        parts = board.split("|")
-    elif isinstance(board, np.ndarray) and board.ndim == 1:
-        parts = [board]                                  # codes: one board, refused below
+def _game_hint(name: str) -> str:
+    """For a game's name passed as rules=: which rule set(s) that game uses
+    (one of the rule sets' NAME_HINTS)."""
+    try:
+        g = get_game(name)
+    except Exception:                      # not a game either: no hint
+        return ""
+    halves = [f"{h.rules!r}" + (f" ({h.name} half)" if h.name != h.rules or h.name == "high"
+                                else "") for h in g.halves]
+    if len(halves) == 1:
+        which, use = f"whose rule set is {g.halves[0].rules!r}", "pass that"
     else:
-        try:
-            parts = list(board)
-        except TypeError:
-            parts = [board]
-    if len(parts) != 2:
-        raise HandError(f"{g.name} deals two boards: give them as text with '|' between "
-                        f"them ('Ah Kd 7c | 2c 3c 4c') or as a pair [board 1, board 2]; "
-                        f"got {len(parts)} board{'s' if len(parts) != 1 else ''}")
-    return [card_list(b, f"board {i + 1}", unknown=unknown, limit=5)
-            for i, b in enumerate(parts)]
+        which = (f"whose rule sets are {', '.join(halves[:-1])} and {halves[-1]}")
+        use = "pass any of them" if len(halves) > 2 else "pass either"
+    return (f" ({g.name!r} is a game {which}: {use} to rules=, or pass the game "
+            f"to showdown or equity)")
 
 
-def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.ndarray, bool]:
-    """(game as dealt to that many players, holes (N, P, hole), boards (N,
-    boards x board), single), the arrays C-contiguous uint8.  A batch of
-    double-board deals gives its boards as an (N, 2, board) array."""
-    arr = None
-    if isinstance(hands, np.ndarray) and hands.ndim == 3:
-        arr = hands
-    elif not isinstance(hands, (str, np.ndarray)) and hands is not None:
-        try:
-            probe = np.asarray(hands)
-            if probe.ndim == 3 and probe.dtype.kind in "iu":
-                arr = probe
-        except ValueError:
-            pass
-    if arr is not None:                                     # batched deals
-        if arr.dtype.kind not in "iu":
-            raise HandError(f"hands must be integer codes; got dtype {arr.dtype}")
-        g = g.for_players(arr.shape[1])
-        if arr.shape[2] != g.hole:
-            raise HandError(f"{g.name}: each player holds {g.hole} cards; hands have "
-                            f"shape {arr.shape} (deals, players, cards)")
-        b = np.zeros((arr.shape[0], 0), dtype=np.uint8) if board is None else np.asarray(board)
-        want = (arr.shape[0], g.board) if g.boards == 1 else (arr.shape[0], 2, g.board)
-        what = "the board" if g.boards == 1 else "the boards"
-        if b.shape != want:
-            raise HandError(f"{g.name}: {what} must be an {want} integer array for "
-                            f"{arr.shape[0]} deals; got shape {b.shape}")
-        if b.size and b.dtype.kind not in "iu":
-            raise HandError(f"{g.name}: {what} must be integer card codes; got dtype "
-                            f"{b.dtype} (the shape {b.shape} is right)")
-        b = b.reshape(arr.shape[0], g.board * g.boards)
-        holes = card_array(arr, "hands", "deal")
-        boards = card_array(b, "board", "deal")
-        return g, holes, boards, False
-    if isinstance(hands, str) or hands is None:
-        raise HandError("hands must be a list with one hand per player")
-    players = [_cards_1d(h, f"player {i}") for i, h in enumerate(hands)]
-    if len(players) < 1:
-        raise HandError("a showdown needs at least one player")
-    full = g
-    g = g.for_players(len(players))
-    shared = " (with this many players the last card is shared: give it as the board)" \
-        if g is not full else ""
-    for i, p in enumerate(players):
-        if len(p) != g.hole:
-            raise HandError(f"{g.name}: each player holds {g.hole} cards{shared}; player {i} "
-                            f"has {len(p)} ({format_cards(p)!r})")
-    parts = board_lists(g, board)
-    for i, part in enumerate(parts):
-        if len(part) != g.board:
-            which = "the board" if g.boards == 1 else f"board {i + 1}"
-            raise HandError(f"{g.name}: {which} has {g.board} cards at showdown{shared}; "
-                            f"got {len(part)}")
-    b = np.array([c for part in parts for c in part], dtype=np.uint8)
-    holes = np.ascontiguousarray(np.stack(players)[None, :, :], dtype=np.uint8)
-    return g, holes, np.ascontiguousarray(b[None, :], dtype=np.uint8), True
-
-
-def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
-    cards = np.concatenate([board, holes.ravel()])
-    return row_problem(cards, jokers_ok=g.wild is not None, deck=g.cards)
-
-
-def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None,
-                  strengths: bool = True):
-    """(shares (N, players), strengths (halves, N, players[, boards]) or None)."""
-    n, players = holes.shape[0], holes.shape[1]
-    if not 1 <= players <= g.max_players:
-        raise HandError(f"{g.name}: {players} players; this game deals to 1..{g.max_players}")
-    shares = np.empty((n, players), dtype=np.float64)
-    st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16)
-    t = resolve_threads(threads, n)
-    bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
-                                                       st, a, t), n, first=4096 * t)
-    if bad >= 0:
-        where = "" if n == 1 else f"deal {bad}: "
-        raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
-    if g.boards > 1:
-        st = st.reshape(len(g.halves), n, players, g.boards)
-    return shares, st
-
-
-def _by_name(g: Game, st: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The strengths of each of ``g.half_names`` (a half the game lacks: -1)."""
-    out = []
-    for name in g.half_names:
-        i = g.half_index(name)
-        out.append(st[i] if i is not None else np.full(st.shape[1:], -1, dtype=np.int16))
-    return tuple(out)
-
-
-# ----------------------------------------------------------------- the API
-
-def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None, *,
-                   out: np.ndarray | None = None, threads: int | None = None) -> Any:
-    """Strength of the best Omaha five: exactly two hole cards and three board cards.
-
-    Parameters
-    ----------
-    hole
-        4, 5 or 6 hole cards (text or codes), or an ``(N, h)`` integer array.
-    board
-        3, 4 or 5 board cards, or an ``(N, b)`` array (one board per hand).
-    rules, wild, out, threads
-        As for :func:`handrank.evaluate`; Omaha-8's low is ``rules="ace-to-five-8"``.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> hr.describe(hr.evaluate_omaha("Ah Kh Qh Jh", "2c 3d 9h 8h 7h"))   # Ah Kh + 9h 8h 7h
-    'Ace-high flush'
-    >>> hr.describe(hr.evaluate_omaha("Ah Kc Qd Js", "2h 3h 9h 8h 7h"))   # no two hole hearts
-    'Ace-high'
-    >>> hr.evaluate_omaha("Ah Kh Qh Jh", "2c 3d 9h 8h 7h")
-    7031
-    >>> hr.describe(hr.evaluate_omaha("Ah Kh 2c 3d", "Qh Jh Th 4s 4d"))
-    'Royal flush'
-    """
-    rs = get_rules(rules)
-    ws = resolve_wild(wild)
-    h, single_h = as_hands(hole)
-    barr = None if isinstance(board, str) or board is None else np.asarray(board)
-    if barr is not None and barr.ndim == 2:
-        b = card_array(barr, "board")
-    elif barr is not None and barr.ndim != 1:
-        raise HandError(f"board must be cards (text or a 1-D sequence) or an (N, b) array; "
-                        f"got shape {barr.shape}")
-    else:
-        b = _cards_1d(board, "board")[None, :]
-        b = np.repeat(b, len(h), axis=0) if not single_h else b
-    if not 4 <= h.shape[1] <= 6:
-        raise HandError(f"Omaha hole cards are 4, 5 or 6 per hand; got {h.shape[1]}")
-    if not 3 <= b.shape[1] <= 5:
-        raise HandError(f"an Omaha board has 3, 4 or 5 cards; got {b.shape[1]}")
-    if len(b) != len(h):
-        raise HandError(f"{len(h)} hands but {len(b)} boards; give one board per hand")
-    b = np.ascontiguousarray(b, dtype=np.uint8)
-    tables = _omaha_tables(rs, h.shape[1], b.shape[1], ws)
-    n = len(h)
-    res = _out_array(out, n, h, b)
-    t = resolve_threads(threads, n)
-    bad = first_bad_row(lambda x, y: tables.omaha(h[x:y], b[x:y], res[x:y], t), n,
-                        first=4096 * t)
-    if bad >= 0:
-        where = "" if single_h else f"row {bad}: "
-        problem = row_problem(np.concatenate([h[bad], b[bad]]), jokers_ok=ws is not None,
-                              deck=rs.deck)
-        raise HandError(f"{where}hole and board: {problem}")
-    if out is not None and res is not out:
-        out[...] = res
-        res = out
-    return int(res[0]) if single_h else res
-
-
-_OMAHA_PLAIN: dict[tuple, _core.GameTables] = {}
-
-
-def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) -> _core.GameTables:
-    """The compiled Omaha shape.  Tables for a wild setting live on that
-    setting (so they go when it goes, and a freed setting's tables can never
-    be found under a reused key); without wild cards a module dict holds the
-    at most 5 x 3 x 3 shapes."""
-    key = (rs.name, hole, board)
-    cache = _OMAHA_PLAIN if ws is None else ws.games
-    t = cache.get(key)
-    if t is None:
-        if rs.kind != "poker" or rs.cards != 5:
-            raise HandError(f"Omaha plays five-card poker hands; {rs.name} rules rank "
-                            f"{rs.cards}-card hands")
-        if ws is not None and not rs.wild_ok:
-            raise HandError(f"wild cards are not supported under {rs.name} rules")
-        t = _core.GameTables(hole, board, [(rs.tables, 1, None)], rs.deck.compiled(ws))
-        cache[key] = t
-    return t
-
-
-def showdown(game: str | Game, hands: Any, board: Any = None, *,
-             threads: int | None = None) -> np.ndarray:
-    """Each player's share of the pot at showdown (float64, sums to 1).
-
-    In a split game the high and the low each take half; tied hands share
-    their half; with no qualifying low the high takes the whole pot.  In a
-    double-board game each board is such a pot, worth half the pot.
-
-    Parameters
-    ----------
-    game
-        A game name (``holdem``, ``omaha``, ``omaha8``, ``stud``, ``razz``,
-        ``draw``, ... -- ``hr.GAMES``, or ``<game>-double-board``), or a
-        :class:`Game`.
-    hands
-        One hand per player (text or codes), or an ``(N, players, hole)``
-        integer array of N deals.
-    board
-        The board (text or codes; ``None`` for games without one), or an
-        ``(N, board)`` array for N deals.  A double-board game takes two
-        boards: ``"Ah 7d Jc Ts 3s | 2c 3c 4c 5c 6c"``, a pair ``[board 1,
-        board 2]``, or an ``(N, 2, board)`` array.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``(players,)`` shares, or ``(N, players)`` for N deals.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> hr.showdown("holdem", ["As Ks", "Qd Qc"], board="Ah 7d Jc Ts 3s").tolist()
-    [1.0, 0.0]
-    >>> hr.showdown("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs").tolist()
-    [1.0, 0.0]
-    """
-    g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    shares, _ = _run_showdown(g, holes, boards, threads)
-    return shares[0] if single else shares
-
-
-def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
-                   threads: int | None = None) -> tuple[np.ndarray, ...]:
-    """The strengths of each player's best hand for each half of the pot.
-
-    A tuple with one array per name of ``g.half_names``: ``(high, low)``
-    for the usual games, each int16 ``(players,)`` (or ``(N, players)``);
-    -1 where the game has no such half or the hand does not qualify.
-    Under ``omaha8`` and ``stud8`` each half picks its own five cards.  A
-    double-board game adds a last axis of length 2: the strength with each
-    board.  Games of other halves (badeucy: ``("deuce-to-seven",
-    "badugi")``) give one array per half, in order.
-
-    >>> import handrank as hr
-    >>> hi, lo = hr.game_strengths("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"],
-    ...                            "4h 5h 6c Jd 8s")
-    >>> [hr.describe(int(s)) for s in hi], hr.describe(int(lo[0]), "a5-8"), int(lo[1])
-    (['Six-high straight', 'One pair, nines'], 'Six-five low', -1)
-    """
-    g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    _, st = _run_showdown(g, holes, boards, threads)
-    halves = _by_name(g, st)
-    return tuple(h[0] for h in halves) if single else halves
-
-
-def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
-    """The winners of each half of one deal: player indices, ties included.
-
-    A tuple with one list per name of ``g.half_names`` -- ``(high winners,
-    low winners)`` for the usual games; a list is empty when the game has
-    no such half or nobody qualifies.  A double-board game gives one such
-    tuple per board.
-
-    >>> import handrank as hr
-    >>> hr.winners("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs")
-    ([0], [0])
-    >>> hr.winners("holdem-double-board", ["As Ks", "Qd Qc"], "Ah 7d Jc Ts 3s | 2h 7c 8c 9d 4s")
-    [([0], []), ([1], [])]
-    """
-    g = get_game(game)
-    halves = game_strengths(g, hands, board)
-    if halves[0].ndim != (1 if g.boards == 1 else 2):
-        raise HandError("winners() takes one deal; use showdown() for batches")
-    if g.boards == 1:
-        return _winners_of(halves)
-    return [_winners_of([h[:, k] for h in halves]) for k in range(g.boards)]
-
-
-def _winners_of(halves) -> tuple[list[int], ...]:
-    return tuple([int(i) for i in np.flatnonzero(s == s.max())] if s.max() >= 0 else []
-                 for s in halves)
-
-
-# ------------------------------------------------------------------- stud
-
-_PATTERN_OF = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (4,): 4}
-
-
-def upcard_strength(cards: Any, rules: str = "high") -> int:
-    """Strength of 1..4 exposed stud cards for deciding who acts first.
-
-    Only pairs, two pair, trips and quads count (no straights or flushes),
-    then the ranks; suits never matter.  Higher is better under the rules
-    (``"high"`` for stud, ``"ace-to-five"`` for razz, where the lowest board
-    is best and the ace is low).  This is the strength under the matching
-    partial rule set (``high-partial``, ``ace-to-five-partial``,
-    ``deuce-to-seven-partial``), where a missing card is the worst kicker.
-
-    >>> import handrank as hr
-    >>> hr.upcard_strength("Kd Kc") > hr.upcard_strength("As Qd")
-    True
-    >>> hr.upcard_strength("5d 3c", "razz") > hr.upcard_strength("5h 4c", "razz")
-    True
-    """
-    rs = get_rules(rules)
-    codes = _cards_1d(cards, "upcards").tolist()
-    if not 1 <= len(codes) <= 4 or any(c >= 52 for c in codes) or len(set(codes)) != len(codes):
-        raise HandError(f"upcards must be 1..4 distinct cards of the 52-card deck; got "
-                        f"{format_cards(codes) if all(c < 54 for c in codes) else codes}")
-    return int(evaluate(codes, _partial_rules(rs)))
-
-
-def _partial_rules(rs: RuleSet) -> str:
-    """The rule set that ranks partial hands the way `rs` ranks full ones."""
-    if rs.partial:
-        return rs.name
-    if not rs.low:
-        return "high-partial"
-    return "ace-to-five-partial" if rs.ace == "low" else "deuce-to-seven-partial"
-
-
-def _upcards_list(upcards: Any) -> list:
-    if isinstance(upcards, str):
-        raise HandError("upcards must be a list with one entry per player")
-    return list(upcards)
-
-
-def first_to_act(game: str | Game, upcards: Any) -> int:
-    """Index of the player who acts first on a stud street: the best exposed
-    hand under the game's rules (high for stud and stud8, ace-to-five for
-    razz); ties go to the earliest seat.
-
-    >>> import handrank as hr
-    >>> hr.first_to_act("stud", ["Kd 7c", "9s 9h", "As 2d"])
-    1
-    >>> hr.first_to_act("razz", ["Kd 7c", "9s 9h", "As 2d"])
-    2
-    """
-    g = get_game(game)
-    rules = g.high or g.low or g.halves[0].rules
-    scores = [upcard_strength(u, rules) for u in _upcards_list(upcards)]
-    if not scores:
-        raise HandError("first_to_act needs at least one player")
-    return scores.index(max(scores))
-
-
-def bring_in(game: str | Game, upcards: Any) -> int:
-    """Index of the player who must bring in on third street: the lowest
-    upcard by rank, then suit (clubs lowest) in stud and stud8; the highest
-    (ace low, spades highest) in razz.
-
-    >>> import handrank as hr
-    >>> hr.bring_in("stud", ["Kd", "2s", "2c"])
-    2
-    >>> hr.bring_in("razz", ["Kd", "Ks", "As"])
-    1
-    """
-    g = get_game(game)
-    cards = []
-    for i, u in enumerate(_upcards_list(upcards)):
-        c = _cards_1d(u, f"player {i}").tolist()
-        if len(c) != 1 or c[0] >= 52:
-            raise HandError(f"player {i}: bring_in takes one upcard per player; got {u!r}")
-        cards.append(c[0])
-    if not cards:
-        raise HandError("bring_in needs at least one player")
-    low_game = g.high is None and g.low is not None and get_rules(g.low).ace == "low"
-    if low_game:
-        rs = get_rules(g.low)
-        key = [rs.order_of(c >> 2) * 4 + (c & 3) for c in cards]
-        return key.index(max(key))
-    return cards.index(min(cards))
+NAME_HINTS.append(_game_hint)

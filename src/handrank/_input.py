@@ -11,20 +11,37 @@ Two shapes of input:
   300 to 44), then returned C-contiguous uint8 (a copy unless it already is;
   the input is never written).
 
+- :func:`as_hands` / :func:`as_batch` -- one hand or a batch of hands (text,
+  a list of texts, codes, an ``(N, k)`` array) as ``(N, k)`` uint8 rows.
+
 Messages name the offending value and where it is (the position in a list;
-the row or deal of a batch).
+the row or deal of a batch).  When a C loop reports a bad row,
+:func:`row_fault` (the one row explainer) says what is wrong with it.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from . import _core
-from ._cards import NCODES, parse_codes
+from ._cards import MASK_BITS, NCODES, card_name, codes_excerpt, parse_codes
 from ._types import HandError
 
-__all__ = ["card_list", "card_array"]
+__all__ = ["card_list", "card_array", "as_hands", "as_batch", "row_fault", "row_problem",
+           "Fault"]
+
+
+def is_int(x: Any) -> bool:
+    """Whether ``x`` is an integer (Python or numpy), not a bool."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def brief_repr(x: Any) -> str:
+    """``repr(x)`` for an error message, cut to 40 characters."""
+    text = repr(x)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _prefixed(what: str | None, message: str) -> HandError:
@@ -109,3 +126,181 @@ def card_array(arr: np.ndarray, what: str | None = None, index: str = "row") -> 
             raise _prefixed(what, f"{where}card code {arr[idx]} at position {idx[-1]} is out "
                                   f"of range 0..{NCODES - 1}")
     return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+# ---------------------------------------------------------------- hands
+
+#: A hand's text is read no further than this many cards (so a huge text that
+#: cannot be one hand is refused at once).
+_TEXT_CARDS_LIMIT = 64
+
+
+def _size_error(k: int | str, rs: Any, hint: str = "") -> HandError:
+    """The one message for a hand of the wrong size: 'a hand needs 5 to 9
+    cards; got 4', or 'exactly 3 cards under three-card rules'.  A hand
+    too short for a five-card rule set is told where shorter hands are
+    ranked (``RuleSet.partial_hint``: the ``*-partial`` rule sets)."""
+    sizes = rs.hand_sizes if rs is not None else range(5, 10)
+    span = f"{sizes.start} to {sizes.stop - 1}" if len(sizes) > 1 else f"exactly {sizes.start}"
+    rule = "" if rs is None or rs.name == "high" else f" under {rs.name} rules"
+    if rs is not None and isinstance(k, int) and 0 < k < sizes.start:
+        partial = rs.partial_hint()
+        hint += f"; {partial}" if partial else ""
+    return HandError(f"a hand needs {span} cards{rule}; got {k}{hint}")
+
+
+def _is_text_array(arr: np.ndarray) -> bool:
+    """Whether an array holds only text: dtype str, or object dtype with all str.
+    (Not for lists: numpy makes ``["As Ks Qs Js Ts", 5]`` a str array.)"""
+    if arr.dtype.kind == "U":
+        return True
+    return arr.dtype == object and all(isinstance(t, str) for t in arr.flat)
+
+
+def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
+    """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
+    the input was one hand.  Accepts text, a sequence of codes, a list (or
+    1-D numpy array, or pandas Series) of texts, or an integer array of one
+    (k,) or many (N, k) hands.
+
+    With a rule set ``rs``, one hand of more cards than it ranks is refused
+    before its codes are converted or checked (a long 1-D array is one hand,
+    and usually a batch passed flat by mistake)."""
+    k_range = (rs.hand_sizes.start, rs.hand_sizes.stop - 1) if rs is not None else None
+    if isinstance(hands, str):
+        if k_range is None:
+            return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
+        lo, hi = k_range
+        codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
+        if len(codes) > hi:
+            k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
+            raise _size_error(k, rs, f" ({codes_excerpt(codes)!r})")
+        return np.array(codes, dtype=np.uint8).reshape(1, -1), True
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        return as_batch(hands), False
+    if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
+        raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
+                        f"got {type(hands).__name__}")
+    if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
+            and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
+        raise _size_error(len(hands), rs,
+                              " (a flat list of codes is one hand; pass a list of hands or "
+                              "an (N, k) array for a batch)")
+    try:
+        arr = np.asarray(hands)
+    except ValueError as e:   # ragged nested lists
+        raise HandError(f"hands must all hold the same number of cards ({e})") from None
+    if arr.dtype == object or arr.dtype.kind not in "iu":
+        if arr.size == 0:
+            raise HandError("no cards given: a hand needs 5 to 9 cards")
+        if not isinstance(hands, (list, tuple)) and _is_text_array(arr):
+            if arr.ndim == 0:
+                return as_hands(str(arr[()]), rs)
+            if arr.ndim == 1:                    # a numpy array or pandas Series of texts
+                return as_batch([str(t) for t in arr.tolist()]), False
+            raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
+                            f"got shape {arr.shape}")
+        raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
+    if arr.ndim == 1:
+        if k_range is not None and len(arr) > k_range[1]:
+            raise _size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
+                                                      "(N, k) array for a batch)")
+        return card_array(arr).reshape(1, -1), True
+    if arr.ndim == 2:
+        return card_array(arr), False
+    raise HandError(f"hands must be a 1-D hand or a 2-D (N, k) array; got shape {arr.shape}")
+
+
+def as_batch(hands: Any) -> np.ndarray:
+    """(N, k) uint8 rows from a list of texts or an integer array."""
+    if isinstance(hands, list):
+        fast = _core.parse_plain(hands)
+        if fast is not None:
+            return fast
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        rows = []
+        for i, text in enumerate(hands):
+            try:
+                rows.append(parse_codes(text))
+            except HandError as e:
+                raise HandError(f"row {i}: {e}") from None
+            if len(rows[-1]) != len(rows[0]):
+                raise HandError(f"row {i} has {len(rows[-1])} cards but row 0 has "
+                                f"{len(rows[0])}; every hand of a batch has the same k")
+        return np.array(rows, dtype=np.uint8)
+    arr, single = as_hands(hands)
+    return arr
+
+
+# ------------------------------------------------------------ what is wrong
+
+@dataclass(frozen=True)
+class Fault:
+    """The first thing wrong with a row of card codes (see :func:`row_fault`).
+
+    ``kind`` is ``"range"`` (a code outside 0..53), ``"joker"`` (a joker
+    that is not allowed), ``"deck"`` (a natural card the deck lacks),
+    ``"dead"`` (a card out of play) or ``"twice"`` (a repeated card;
+    ``first`` is the position where it came first).  :meth:`text` says it
+    in the words of the evaluation functions; callers with a context of
+    their own (a deal's deck, a player's name) phrase it from the fields.
+    """
+
+    kind: str
+    code: int
+    pos: int
+    first: int = -1
+
+    @property
+    def card(self) -> str:
+        """The card's two-character name (``"As"``)."""
+        return card_name(self.code)
+
+    def text(self, deck: Any = None) -> str:
+        """What is wrong, as evaluate, showdown and Omaha say it (``deck``:
+        the :class:`~handrank.Deck` a ``"deck"`` fault is about)."""
+        if self.kind == "range":
+            return f"card code {self.code} at position {self.pos} is out of range 0..{NCODES - 1}"
+        if self.kind == "joker":
+            return (f"a joker (code {self.code}) needs a wild setting: wild='bug', 'jokers' "
+                    f"or a list of wild cards")
+        if self.kind == "deck":
+            return f"card {self.card} is not in {deck.describe()}"
+        if self.kind == "dead":
+            return f"card {self.card} at position {self.pos} is dead"
+        return f"card {self.card} appears twice (positions {self.first} and {self.pos})"
+
+
+def row_fault(row: Any, *, jokers: int = 2, deck: Any = None, dead: int = 0) -> Fault | None:
+    """The first thing wrong with one row of card codes, or None.
+
+    The row is walked once, position by position; at each, in this order:
+    the code is in 0..53 (``"range"``); a joker is one of the first
+    ``jokers`` joker codes (0: none allowed, 1: code 52, 2: both;
+    ``"joker"``); a natural card is in ``deck`` (a :class:`~handrank.Deck`;
+    None: any of the 52; ``"deck"``); it is not in ``dead``, a mask of cards
+    out of play (``"dead"``); it did not come before (``"twice"``).  Every
+    "what is wrong with this row" of the package is this walk.
+    """
+    seen: dict[int, int] = {}
+    for pos, c in enumerate(int(x) for x in row):
+        if not 0 <= c < NCODES:
+            return Fault("range", c, pos)
+        if c >= 52 and c - 52 >= jokers:
+            return Fault("joker", c, pos)
+        if deck is not None and c < 52 and not deck.holds(c):
+            return Fault("deck", c, pos)
+        if dead and MASK_BITS[c] & dead:
+            return Fault("dead", c, pos)
+        if c in seen:
+            return Fault("twice", c, pos, seen[c])
+        seen[c] = pos
+    return None
+
+
+def row_problem(row: Any, jokers_ok: bool = False, deck: Any = None) -> str:
+    """What is wrong with one hand's codes, in words (for error messages): a
+    code out of range, a joker without a wild setting, a card off the deck,
+    a repeat."""
+    fault = row_fault(row, jokers=2 if jokers_ok else 0, deck=deck)
+    return fault.text(deck) if fault is not None else "the hand is invalid"

@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ._display import heat, shade
-from ._ranges import GRID_CLASSES
 from ._cards import RANK_CHARS
+from ._classes import GRID_CLASSES
+from ._display import heat, shade
+from ._ranges import DRAWERS, Range
 from ._types import HandError
 
 __all__ = ["plot_grid", "grid_rgb"]
@@ -96,3 +97,13 @@ def plot_grid(values: np.ndarray, ax: Any = None, kind: str = "range",
     if title:
         ax.set_title(title, fontsize=10, pad=18)
     return ax
+
+
+def _plot_range(rng: Range, ax: Any = None, title: str | None = None,
+                labels: bool = True) -> Any:
+    """``Range.plot``: the range's grid, titled with its text by default."""
+    return plot_grid(rng.grid(), ax=ax, kind="range",
+                     title=rng.text if title is None else title, labels=labels)
+
+
+DRAWERS["plot"] = _plot_range

@@ -33,7 +33,7 @@ How the cache behaves (the decisions, in one place):
   last such path), so later calls neither rebuild nor warn again.
 * **Ctrl-C.**  The C kernel releases the GIL; it is called in slices of about
   0.2 s of work, so KeyboardInterrupt (and ``progress``) get a turn between
-  slices.  ``threads`` is checked by ``handrank._api.resolve_threads`` before
+  slices.  ``threads`` is checked by ``handrank._runs.resolve_threads`` before
   any work.
 * ``$HANDRANK_CACHE`` and ``$XDG_CACHE_HOME`` may use ``~`` and ``$VARS``.
 """
@@ -52,9 +52,10 @@ from typing import Any
 
 import numpy as np
 
-from ._api import default_threads, resolve_threads
-from ._ranges import HAND_CLASSES, Range
+from ._classes import HAND_CLASSES
+from ._ranges import Range
 from ._rules import get_rules
+from ._runs import default_threads, resolve_threads
 from ._slices import sliced
 from ._types import HandError
 

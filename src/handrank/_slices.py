@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["sliced", "first_bad_row", "SLICE_SECONDS"]
+__all__ = ["sliced", "first_bad_row", "first_slice", "SLICE_SECONDS"]
 
 #: Seconds of work per call into C, roughly.
 SLICE_SECONDS = 0.1
@@ -70,3 +70,9 @@ def first_bad_row(run: Callable[[int, int], int], n: int, *, first: int,
 
     sliced(part, 0, n, first=first, max_step=max_step)
     return found[0]
+
+
+def first_slice(cards: int, per_row: int, block: int = 1) -> int:
+    """The first slice of a loop over rows of ``per_row`` cards, in units of
+    ``block`` rows, that covers about ``cards`` cards."""
+    return max(1, cards // max(per_row, 1) // block)

@@ -1,13 +1,12 @@
-"""Public types: the error raised for bad input, the hand categories and the
-strength a single-hand evaluation returns."""
+"""Public types: the error raised for bad input and the hand categories.
+
+(The strength a single-hand evaluation returns, an ``int`` tagged with its
+rule set, is :mod:`handrank._strength`: it needs the rule sets, which need
+these.)"""
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
-
-import numpy as np
-
-__all__ = ["HandError", "Category", "Strength"]
+__all__ = ["HandError", "Category"]
 
 
 class HandError(ValueError):
@@ -30,7 +29,27 @@ class Category(IntEnum):
     <Category.ROYAL_FLUSH: 9>
     >>> str(hr.Category.ROYAL_FLUSH), int(hr.Category.ROYAL_FLUSH)
     ('ROYAL_FLUSH', 9)
+
+    **A royal flush is its own category**, ``ROYAL_FLUSH`` (9), not a
+    ``STRAIGHT_FLUSH`` (8) as treys, eval7 and phevaluator count it, so
+    ``category == Category.STRAIGHT_FLUSH`` is False for a royal.  To ask
+    "a straight flush, royal or not", use :attr:`is_straight_flush`, or on
+    an array of categories ``np.isin(cats, [8, 9])`` (``cats >= 8`` counts
+    five of a kind, 10, too: it needs wild cards):
+
+    >>> royal = hr.evaluate("As Ks Qs Js Ts")
+    >>> royal.category == hr.Category.STRAIGHT_FLUSH, royal.category.is_straight_flush
+    (False, True)
+    >>> hr.evaluate("9h 8h 7h 6h 5h").category.is_straight_flush
+    True
     """
+
+    @property
+    def is_straight_flush(self) -> bool:
+        """True for ``STRAIGHT_FLUSH`` and ``ROYAL_FLUSH`` alike: the test a
+        category of treys, eval7 or phevaluator maps to (they count a royal
+        flush as a straight flush)."""
+        return self in (Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -46,124 +65,3 @@ class Category(IntEnum):
 
     def __str__(self) -> str:
         return self.name
-
-
-class Strength(int):
-    """The strength of one hand, as :func:`handrank.evaluate` returns it: an
-    ``int`` that remembers the rule set it was computed under.
-
-    It is an ``int`` in every way that matters: it compares, hashes, prints,
-    adds and indexes as the plain number, and arithmetic on it gives plain
-    ints.  What it adds is the rule set, so that :func:`handrank.describe`
-    and :func:`handrank.category` read it under the right rules without being
-    told (and refuse a ``rules=`` that disagrees).  Batch results stay plain
-    ``int16`` arrays; pass ``rules=`` with those.
-
-    ``Strength(value, rules="high")`` tags a number yourself (a value from a
-    batch, say): ``hr.Strength(5)`` is strength 5 under ``"high"``, the rule
-    set a plain integer is read under by default; ``hr.Strength(7461,
-    "2-7")`` is the best deuce-to-seven hand.  The value is checked against
-    the rule set's range; a :class:`Strength` passed without ``rules``
-    keeps its own.  It pickles and copies with its rule set (a registered
-    one by name, a custom :class:`~handrank.RuleSet` whole).
-
-    Attributes
-    ----------
-    rules
-        The canonical name of the rule set (``"deuce-to-seven"`` for ``"2-7"``).
-    category
-        The :class:`Category` of the five that play (None: no qualifying low).
-    name
-        The hand's name, as :func:`handrank.describe` gives it.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> s = hr.evaluate("7s 5c 4d 3d 2c", rules="2-7")
-    >>> s, s.rules, s.name
-    (7461, 'deuce-to-seven', 'Seven-five low')
-    >>> hr.describe(s)                        # no rules= needed
-    'Seven-five low'
-    >>> s == 7461, isinstance(s, int), s + 1, type(s + 1)
-    (True, True, 7462, <class 'int'>)
-    >>> hr.Strength(5).rules, hr.Strength(5).name
-    ('high', 'Eight-high')
-    >>> hr.Strength(7461, "2-7") == s, hr.Strength(7461, "2-7").name
-    (True, 'Seven-five low')
-    """
-
-    __slots__ = ()
-    #: The RuleSet object; set on the one subclass made for each rule set.
-    _ruleset: Any = None
-
-    def __new__(cls, value: Any = 0, rules: Any = None) -> Strength:
-        # Only the public base class runs this: each rule set's subclass
-        # (strength_type) has int.__new__, so evaluate pays nothing for it.
-        from ._rules import get_rules
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise HandError(f"a strength is an integer; got {type(value).__name__} "
-                            f"{value!r}"[:120])
-        if rules is None:
-            rs = value._ruleset if isinstance(value, Strength) and value._ruleset else \
-                get_rules("high")
-        else:
-            rs = get_rules(rules)
-        return strength_type(rs)(rs.check_strength(int(value)))
-
-    @property
-    def rules(self) -> str:
-        """The canonical name of the rule set this strength belongs to."""
-        return _rules_of(self).name
-
-    @property
-    def category(self) -> Category | None:
-        """The :class:`Category` of the hand (None: no qualifying low)."""
-        return _rules_of(self).category(int(self))
-
-    @property
-    def name(self) -> str:
-        """The hand's name, as :func:`handrank.describe` gives it."""
-        return _rules_of(self).describe(int(self))
-
-    def __reduce__(self) -> tuple:
-        return _strength, (int(self), _rules_of(self))
-
-    def __copy__(self) -> Strength:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Strength:
-        return self
-
-
-def _rules_of(s: Strength) -> Any:
-    """The RuleSet of a strength ("high" for an untagged one, which only
-    int.__new__(Strength, v) can make)."""
-    if s._ruleset is None:
-        from ._rules import get_rules
-        return get_rules("high")
-    return s._ruleset
-
-
-#: One Strength subclass per rule set (keyed by the RuleSet object itself).
-_STRENGTH_TYPES: dict[Any, type[Strength]] = {}
-
-
-def strength_type(ruleset: Any) -> type[Strength]:
-    """The Strength subclass that tags values with ``ruleset`` (made once)."""
-    cls = _STRENGTH_TYPES.get(ruleset)
-    if cls is None:
-        cls = type(Strength)("Strength", (Strength,), {
-            "__slots__": (), "_ruleset": ruleset, "__module__": Strength.__module__,
-            "__qualname__": "Strength", "__doc__": Strength.__doc__,
-            "__new__": int.__new__})
-        _STRENGTH_TYPES[ruleset] = cls
-    return cls
-
-
-def _strength(value: int, rules: Any) -> Any:
-    """Unpickle a Strength: the value tagged with its rule set (a RuleSet,
-    or the name of a registered one; a plain int for a name no longer
-    registered)."""
-    from ._rules import _BY_NAME, RuleSet
-    rs = rules if isinstance(rules, RuleSet) else _BY_NAME.get(rules)
-    return int(value) if rs is None else strength_type(rs)(value)

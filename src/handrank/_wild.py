@@ -13,6 +13,7 @@ from typing import Any
 
 from . import _core
 from ._cards import NCODES, RANK_CHARS, card_name, parse_codes
+from ._deck import STANDARD, Deck
 from ._types import HandError
 
 __all__ = ["resolve_wild", "WildSetting"]
@@ -41,7 +42,7 @@ class WildSetting:
             bits |= 1 << c
         return bits
 
-    def compiled_for(self, deck) -> _core.CompiledDeck:
+    def compiled_for(self, deck: Deck) -> _core.CompiledDeck:
         """This setting compiled for a deck: designated wild cards must be in it."""
         c = self._decks.get(deck.ranks)
         if c is None:
@@ -56,7 +57,6 @@ class WildSetting:
     @property
     def wild_bits(self) -> int:
         """Mask bits of every wild card (jokers included)."""
-        from ._deck import STANDARD
         return self.compiled_for(STANDARD).wild_bits
 
     def __repr__(self) -> str:

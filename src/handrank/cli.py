@@ -37,15 +37,19 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import __version__
-from ._build import version_text
-from ._api import default_threads, describe, evaluate
-from ._cards import format as format_cards, parse
+from ._build import __version__, version_text
+from ._convert import format as format_cards, parse
+from ._deal import MAX_DEAL_ROWS, deal
+from ._display import boards_text, grid_text, use_color
+from ._equity import equity
+from ._equity_grid import equity_grid
+from ._evaluate import category as category_of, describe, evaluate
+from ._games import GAMES, get_game
+from ._ranges import Range
 from ._rules import RULE_SETS, get_rules
+from ._runs import default_threads
+from ._showdown import board_lists, game_strengths, showdown
 from ._types import HandError
-from ._api import category as category_of
-from ._toolkit import deal
-from ._games import GAMES, board_lists, game_strengths, get_game, showdown
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
 #: Options of the top-level parser itself; any other first option belongs to
@@ -120,7 +124,6 @@ def _count(text: str) -> int:
 
 def _demo_hands(text: str) -> int:
     """argparse type: 0 up to the most rows one deal hands out."""
-    from ._toolkit import MAX_DEAL_ROWS
     n = _count(text)
     if n > MAX_DEAL_ROWS:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_DEAL_ROWS:,} (2**40); got {n:,}")
@@ -352,8 +355,6 @@ def _progress_bar(disable: bool):
 
 
 def cmd_range(args: argparse.Namespace) -> int:
-    from ._display import grid_text, use_color
-    from ._ranges import Range
     r = Range(args.range)
     if args.dead:
         r = r.without(args.dead)
@@ -366,7 +367,6 @@ def cmd_range(args: argparse.Namespace) -> int:
 
 
 def cmd_equity_grid(args: argparse.Namespace) -> int:
-    from ._display import equity_grid, use_color
     if len(args.hands) != 2:
         raise HandError(f"--grid takes two entries, a hand and a range (AhKh 'QQ+, AKs'); "
                         f"got {len(args.hands)}")
@@ -383,7 +383,6 @@ def cmd_equity(args: argparse.Namespace) -> int:
         if args.json:
             raise HandError("--json is not available with --grid; leave out one of them")
         return cmd_equity_grid(args)
-    from ._equity import equity
     hands = [None if h.strip() in ("??", "?? ??") else h for h in args.hands]
     update, bar = _progress_bar(args.no_progress)
     start = time.perf_counter()
@@ -407,7 +406,6 @@ def cmd_equity(args: argparse.Namespace) -> int:
                      "seed": None if r.seed is None else int(r.seed), "trials": args.trials,
                      "deals": int(r.deals), "seconds": round(elapsed, 6), "players": players})
         return 0
-    from ._display import boards_text
     kind = "exact" if r.exact else f"Monte Carlo, seed {r.seed}"
     extra = "".join(f", {k} {v}" for k, v in (("board", boards_text(boards)),
                                               ("dead", args.dead)) if v)

@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 
 from . import _equity
-from ._api import _brief, resolve_run, resolve_threads
 from ._equity import EquityResult
 from ._games import Game
+from ._runs import _brief, resolve_run, resolve_threads
 from ._types import HandError
 
 __all__ = ["equity", "ranges"]

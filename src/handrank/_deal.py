@@ -1,10 +1,10 @@
-"""Dealing, draws and canonical hand indexes for simulations and solvers.
+"""Dealing and draws for simulations: random cards from C loops.
 
-``deal`` and ``deal_masks`` hand out random cards from C loops, straight into
-C-contiguous uint8 codes or uint64 masks; ``redraw`` is the draw step of draw
-games; ``Dealer`` keeps a seed and gives every call its own stream.
-``canonical_index`` / ``canonical_hand`` / ``canonical_size`` number the
-suit-isomorphism classes of hands dealt in rounds (Waugh's hand indexer).
+``deal`` and ``deal_masks`` hand out random cards from a :class:`~handrank.Deck`
+(the standard deck by default), straight into C-contiguous uint8 codes or
+uint64 masks; ``redraw`` is the draw step of draw games; ``Dealer`` keeps a
+seed and gives every call its own stream.  (Canonical hand indexes are
+:mod:`handrank._index`.)
 
 Reproducibility: rows are dealt in blocks of ``_core.DEAL_BLOCK`` whose random
 streams are seeded by (seed, block) alone, so the same seed and arguments give
@@ -13,28 +13,23 @@ rows are the deal of m rows.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import product
-from math import comb, factorial, prod
 from typing import Any
 
 import numpy as np
 
 from . import _core
-from ._api import resolve_seed, resolve_threads
-from ._cards import NCODES, RANK_CHARS, card_name, codes_excerpt, parse_codes
+from ._cards import MASK_BITS, RANK_CHARS, codes_excerpt
 from ._deck import STANDARD, Deck
-from ._slices import sliced
+from ._input import as_hands, brief_repr as _brief, card_list, is_int as _is_int, row_fault
+from ._runs import resolve_seed, resolve_threads
+from ._slices import first_slice as _first, sliced
 from ._types import HandError
 
-__all__ = ["deal", "deal_masks", "redraw", "Dealer", "canonical_index", "canonical_hand",
-           "canonical_size", "PREFLOP_CLASS"]
+__all__ = ["deal", "deal_masks", "redraw", "Dealer", "MAX_DEAL_ROWS"]
 
 #: Most rows one deal hands out (2**40: a terabyte of 1-card rows).
 MAX_DEAL_ROWS = 1 << 40
 
-_FULL_DECK = sum(0x1FFF << (16 * s) for s in range(4))
-_BIT_OF = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [1 << 13, 1 << 29]
 _BLOCK = _core.DEAL_BLOCK
 
 # The first call into C of a long loop covers about this many cards (a few
@@ -43,24 +38,9 @@ _BLOCK = _core.DEAL_BLOCK
 # start of a thread team).
 _FIRST_DEAL_CARDS = 7 << 21        # 2M rows of 7 cards: ~30 ms
 _FIRST_DRAW_CARDS = 5 << 19        # 512K rows of 5 cards
-_FIRST_INDEX_CARDS = 7 << 19       # 512K river hands: ~40 ms
-
-
-def _first(cards: int, per_row: int, block: int = 1) -> int:
-    """The first slice, in units of `block` rows, for rows of per_row cards."""
-    return max(1, cards // max(per_row, 1) // block)
 
 
 # ---------------------------------------------------------------- arguments
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-
-
-def _brief(x: Any) -> str:
-    text = repr(x)
-    return text if len(text) <= 40 else text[:37] + "..."
-
 
 def _rows_count(n: Any) -> int:
     if not _is_int(n):
@@ -111,16 +91,10 @@ def _the_deck(deck: Any, jokers: Any) -> Deck:
     return deck
 
 
-def _deck_bits(deck: Deck) -> int:
-    """The mask of every card of a deck, jokers included."""
-    return sum(_BIT_OF[c] for c in deck.code_bytes)
-
-
-def _joker_bits(deck: Deck) -> int:
-    """The natural cards (every one: dead cards off a short deck are no
-    error) and the deck's jokers, as a mask: what dead= may name."""
-    return _FULL_DECK | (1 << 13 if deck.jokers >= 1 else 0) | (1 << 29 if deck.jokers == 2
-                                                                else 0)
+def _may_be_dead(deck: Deck) -> int:
+    """What dead= may name, as a mask: every natural card (dead cards off a
+    short deck are no error) and the deck's jokers."""
+    return STANDARD.mask | deck.mask
 
 
 def _deck_text(deck: Deck) -> str:
@@ -139,12 +113,12 @@ def _dead_mask(dead: Any, the_deck: Deck) -> int:
     joker the deck does not hold is an error."""
     if dead is None:
         return 0
-    deck = _joker_bits(the_deck)
+    may = _may_be_dead(the_deck)
     if _is_int(dead):
         m = int(dead)
         if m < 0 or m >> 64:
             raise HandError(f"dead as a mask must be a 64-bit unsigned integer; got {m}")
-        extra = m & ~deck
+        extra = m & ~may
         if extra:
             bit = (extra & -extra).bit_length() - 1
             what = (f"bit {bit} is a joker, which the {_deck_text(the_deck)} does not "
@@ -153,10 +127,7 @@ def _dead_mask(dead: Any, the_deck: Deck) -> int:
             raise HandError(f"dead mask {m:#x}: {what}")
         return m
     if isinstance(dead, str):
-        try:
-            codes = parse_codes(dead)
-        except HandError as e:
-            raise HandError(f"dead cards: {e}") from None
+        codes = card_list(dead, "dead cards")
     else:
         try:
             arr = np.asarray(dead)
@@ -168,26 +139,22 @@ def _dead_mask(dead: Any, the_deck: Deck) -> int:
             raise HandError(f"dead cards must be text ('As Kd'), a 1-D sequence of card codes "
                             f"or a mask (an integer); got {_brief(dead)}")
         codes = [int(c) for c in arr.tolist()]
-    m = 0
-    for pos, c in enumerate(codes):
-        if not 0 <= c < NCODES:
-            raise HandError(f"dead cards: card code {c} at position {pos} is out of range "
-                            f"0..{NCODES - 1}")
-        bit = _BIT_OF[c]
-        if not bit & deck:
-            raise HandError(f"dead cards: a joker (code {c}) is not in the "
+    fault = row_fault(codes, jokers=the_deck.jokers)
+    if fault is not None:
+        if fault.kind == "joker":
+            raise HandError(f"dead cards: a joker (code {fault.code}) is not in the "
                             f"{_deck_text(the_deck)}; pass jokers=1 or 2 (or a deck with "
                             f"jokers)")
-        if m & bit:
-            raise HandError(f"dead cards: {card_name(c)} appears twice")
-        m |= bit
-    return m
+        if fault.kind == "twice":
+            raise HandError(f"dead cards: {fault.card} appears twice")
+        raise HandError(f"dead cards: {fault.text()}")
+    return sum(MASK_BITS[c] for c in codes)
 
 
 def _live_deck(dead: int, deck: Deck) -> np.ndarray:
     """Codes of the deck's cards left to deal, ascending (their order is part
     of the stream definition)."""
-    return np.array([c for c in deck.code_bytes if not _BIT_OF[c] & dead], dtype=np.uint8)
+    return np.array([c for c in deck.code_bytes if not MASK_BITS[c] & dead], dtype=np.uint8)
 
 
 def _seed(seed: Any) -> int:
@@ -333,13 +300,6 @@ deal_masks.__doc__ = deal_masks.__doc__.replace("{args}", _DEAL_ARGS)
 
 # ------------------------------------------------------------------- draws
 
-def _hand_rows(hands: Any) -> tuple[np.ndarray, bool]:
-    """(rows, single): C-contiguous (n, k) uint8 codes checked to be 0..53
-    (the one validator: handrank._api.as_hands)."""
-    from ._api import as_hands
-    return as_hands(hands)
-
-
 def _discard_flags(discard: Any, n: int, k: int, single: bool) -> tuple[np.ndarray, bool]:
     """(flags, per_row): uint8 flags, flat (n*k,) or (k,)."""
     try:
@@ -374,7 +334,7 @@ def _dead_rows(dead_rows: Any, n: int, the_deck: Deck) -> np.ndarray | None:
     if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
         raise HandError(f"dead_rows: row {int(np.argmax(arr < 0))} is a negative mask")
     m = np.ascontiguousarray(arr, dtype=np.uint64)
-    extra = m & np.uint64(~_joker_bits(the_deck) & 0xFFFFFFFFFFFFFFFF)
+    extra = m & np.uint64(~_may_be_dead(the_deck) & 0xFFFFFFFFFFFFFFFF)
     if extra.any():
         row = int(np.argmax(extra != 0))
         raise HandError(f"dead_rows: row {row}: mask {int(m[row]):#x} has bits that are no "
@@ -385,20 +345,19 @@ def _dead_rows(dead_rows: Any, n: int, the_deck: Deck) -> np.ndarray | None:
 def _draw_problem(row: np.ndarray, flags: np.ndarray, live: int, the_deck: Deck) -> str:
     """What is wrong with one row of a draw (live: the row's deck minus dead
     cards)."""
-    seen: dict[int, int] = {}
-    in_deck = _deck_bits(the_deck)
-    for pos, c in enumerate(int(x) for x in row):
-        if c >= 52 and not _BIT_OF[c] & in_deck:
-            return (f"a joker (code {c}) is not in the {_deck_text(the_deck)}; pass jokers=1 "
-                    f"(or 2, or a deck with jokers)")
-        if c in seen:
-            return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
-        if not _BIT_OF[c] & in_deck:
-            return f"card {card_name(c)} at position {pos} is not in the {_deck_text(the_deck)}"
-        if not _BIT_OF[c] & live:
-            return f"card {card_name(c)} at position {pos} is dead (in dead or dead_rows)"
-        seen[c] = pos
-    used = sum(_BIT_OF[c] for c in seen)
+    fault = row_fault(row, jokers=the_deck.jokers, deck=the_deck,
+                      dead=the_deck.mask & ~live)
+    if fault is not None:
+        if fault.kind == "joker":
+            return (f"a joker (code {fault.code}) is not in the {_deck_text(the_deck)}; pass "
+                    f"jokers=1 (or 2, or a deck with jokers)")
+        if fault.kind == "deck":
+            return (f"card {fault.card} at position {fault.pos} is not in the "
+                    f"{_deck_text(the_deck)}")
+        if fault.kind == "dead":
+            return f"{fault.text()} (in dead or dead_rows)"
+        return fault.text()
+    used = sum(MASK_BITS[c] for c in set(row.tolist()))
     left = bin(live & ~used).count("1")
     m = int(flags.sum())
     return (f"{m} cards to replace but only {left} left in the deck "
@@ -475,13 +434,13 @@ def redraw(hands: Any, discard: Any, seed: Any = None, dead: Any = None, *, dead
     >>> shares.mean(axis=0).round(2).tolist()              # drawing to a seven is too greedy
     [0.39, 0.61]
     """
-    rows, single = _hand_rows(hands)
+    rows, single = as_hands(hands)
     n, k = rows.shape
     if k < 1:
         raise HandError("hands hold no cards; a draw needs at least one card per hand")
     flags, per_row = _discard_flags(discard, n, k, single)
     the_deck = _the_deck(deck, jokers)
-    deck = _deck_bits(the_deck) & ~_dead_mask(dead, the_deck)
+    deck = the_deck.mask & ~_dead_mask(dead, the_deck)
     drows = _dead_rows(dead_rows, n, the_deck)
     seed = _seed(seed)
     t = resolve_threads(threads, n)
@@ -562,299 +521,3 @@ class Dealer:
 
     def __repr__(self) -> str:
         return f"Dealer(seed={self.seed}, calls={self.calls})"
-
-
-# ------------------------------------------------------- canonical indexes
-
-#: Most suit configurations a sequence of rounds may have (a table entry each).
-_MAX_CONFIGS = 1 << 20
-_INDEX_LIMIT = 1 << 63
-
-
-def _rounds(rounds: Any) -> tuple[int, ...]:
-    if _is_int(rounds):
-        rounds = (rounds,)
-    if not isinstance(rounds, (list, tuple)) or not rounds:
-        raise HandError(f"rounds must be a tuple of cards per round, such as (2, 3, 1, 1) for "
-                        f"hold'em; got {_brief(rounds)}")
-    if len(rounds) > _core.INDEX_MAX_ROUNDS:
-        raise HandError(f"at most {_core.INDEX_MAX_ROUNDS} rounds; got {len(rounds)}")
-    for i, c in enumerate(rounds):
-        if not _is_int(c) or c < 1:
-            raise HandError(f"rounds[{i}] must be a positive number of cards; got {_brief(c)}")
-    r = tuple(int(c) for c in rounds)
-    if sum(r) > 52:
-        raise HandError(f"rounds {r} deal {sum(r)} cards; the deck has 52")
-    return r
-
-
-def _too_big(r: tuple[int, ...], why: str) -> HandError:
-    return HandError(f"rounds {r} are too large for a canonical index: {why}")
-
-
-@lru_cache(maxsize=32)
-def _indexer(r: tuple[int, ...]) -> _core.Indexer:
-    """The tables of Waugh's indexer for rounds r (see hr_index.h)."""
-    total = sum(r)
-    hands = factorial(52) // (prod(factorial(c) for c in r) * factorial(52 - total))
-    if hands // 24 >= _INDEX_LIMIT:                 # every class holds at most 24 hands
-        raise _too_big(r, f"{hands:,} hands have more than 2**63 classes")
-    radix = [min(c, 13) + 1 for c in r]
-    ncodes = prod(radix)
-    if ncodes > 65536:
-        raise _too_big(r, "too many per-suit round patterns (the product of min(cards, 13) + 1 "
-                          "over rounds must be at most 65536)")
-    # suit configurations: sorted (descending) tuples of four per-suit size tuples
-    configs: set[tuple[tuple[int, ...], ...]] = {((),) * 4}
-    for c in r:
-        nxt = set()
-        for conf in configs:
-            room = [13 - sum(t) for t in conf]
-            for a in range(min(c, room[0]) + 1):
-                for b in range(min(c - a, room[1]) + 1):
-                    for d in range(min(c - a - b, room[2]) + 1):
-                        e = c - a - b - d
-                        if e <= room[3]:
-                            split = (a, b, d, e)
-                            nxt.add(tuple(sorted((conf[s] + (split[s],) for s in range(4)),
-                                                 reverse=True)))
-            if len(nxt) > _MAX_CONFIGS:
-                raise _too_big(r, f"more than {_MAX_CONFIGS:,} suit configurations")
-        configs = nxt
-
-    def ways(t: tuple[int, ...]) -> int:        # suit indexes of one suit's size tuple
-        out, used = 1, 0
-        for s in t:
-            out *= comb(13 - used, s)
-            used += s
-        return out
-
-    def code(t: tuple[int, ...]) -> int:
-        v = 0
-        for s, rad in zip(t, radix):
-            v = v * rad + s
-        return v
-
-    rows = []
-    for conf in configs:
-        size, i = 1, 0
-        while i < 4:
-            j = i
-            while j < 4 and conf[j] == conf[i]:
-                j += 1
-            size *= comb(ways(conf[i]) + j - i - 1, j - i)
-            i = j
-        key = (code(conf[0]) << 48) | (code(conf[1]) << 32) | (code(conf[2]) << 16) | code(conf[3])
-        rows.append((key, size))
-    rows.sort()
-    offsets = [0]
-    for _, size in rows:
-        offsets.append(offsets[-1] + size)
-    if offsets[-1] >= _INDEX_LIMIT:
-        raise _too_big(r, f"{offsets[-1]:,} classes do not fit in a 64-bit index")
-    ntab = np.zeros(ncodes, dtype=np.uint64)
-    for t in product(*(range(rad) for rad in radix)):
-        if sum(t) <= 13:
-            ntab[code(t)] = ways(t)
-    keys = np.array([k for k, _ in rows], dtype=np.uint64)
-    return _core.Indexer(r, ntab, keys, np.array(offsets, dtype=np.int64))
-
-
-def canonical_size(rounds: Any = (2, 3, 1, 1)) -> int:
-    """How many canonical indexes hands dealt in these rounds have.
-
-    Hands that differ only by the order of cards within a round or by a
-    renaming of suits share an index; the indexes are 0..size-1.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> [hr.canonical_size(r) for r in [(2,), (2, 3), (2, 3, 1), (2, 3, 1, 1)]]
-    [169, 1286792, 55190538, 2428287420]
-    >>> [hr.canonical_size(r) for r in [(2, 4), (2, 5)]]     # the board as one set
-    [13960050, 123156254]
-    >>> hr.canonical_size((4, 3, 1, 1))                     # Omaha, river
-    389802959832
-    """
-    return _indexer(_rounds(rounds)).size
-
-
-def _index_rows(cards: Any, total: int, r: tuple[int, ...]) -> tuple[np.ndarray, bool]:
-    rows, single = _hand_rows(cards)
-    if rows.shape[1] != total:
-        what = "" if single else " per row"
-        upto = _prefix_len(r, rows.shape[1])
-        hint = (f" (to index the first {rows.shape[1]} cards pass rounds={r[:upto]})"
-                if upto else "")
-        raise HandError(f"rounds {r} need {total} cards{what}; got {rows.shape[1]}{hint}")
-    return rows, single
-
-
-def _prefix_len(r: tuple[int, ...], k: int) -> int:
-    """How many leading rounds deal exactly k cards (0: none)."""
-    s = 0
-    for i, c in enumerate(r):
-        s += c
-        if s == k:
-            return i + 1
-    return 0
-
-
-def _explain_index_row(row: np.ndarray) -> str:
-    seen: dict[int, int] = {}
-    for pos, c in enumerate(int(x) for x in row):
-        if c >= 52:
-            return f"card code {c} at position {pos} is a joker; an index needs cards 0..51"
-        if c in seen:
-            return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
-        seen[c] = pos
-    return "the hand is invalid"   # pragma: no cover
-
-
-def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = None) -> Any:
-    """The canonical (suit-isomorphic) index of hands dealt in rounds.
-
-    Waugh's hand isomorphism indexer, as CFR solvers use to bucket hands:
-    cards within a round are a set and suits are interchangeable, so hands
-    that differ only in these ways share an index; the indexes are dense,
-    0..``canonical_size(rounds)``-1 for the last round given.  To index an
-    earlier round of the same hands, pass its cards and rounds:
-    ``canonical_index(hands[:, :5], (2, 3))``.
-
-    Parameters
-    ----------
-    cards
-        One hand (text or a 1-D sequence of codes) or ``(n, sum(rounds))``
-        codes 0..51, round by round (hold'em: 2 hole cards, then the flop,
-        turn and river).
-    rounds
-        Cards dealt in each round: ``(2,)`` preflop, ``(2, 3)`` flop,
-        ``(2, 3, 1)`` turn, ``(2, 3, 1, 1)`` river (default); ``(4, 3, 1, 1)``
-        for Omaha.  At most 8 rounds.
-    threads
-        Cores to use (None: all, fewer for small batches).
-
-    Returns
-    -------
-    int or numpy.ndarray
-        One index, or ``(n,)`` int64 indexes.  The order of the indexes is
-        fixed but is not that of :data:`handrank.HAND_CLASSES`; for preflop,
-        ``HAND_CLASSES[PREFLOP_CLASS[i]]`` names index i.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> hr.canonical_index("As Ks", (2,)) == hr.canonical_index("Kh Ah", (2,))
-    True
-    >>> i = hr.canonical_index("Ah Kh 7h 2c Qd", (2, 3))
-    >>> i == hr.canonical_index("Ks As Qh 7s 2d", (2, 3))   # spades for hearts, hearts for diamonds
-    True
-    >>> hr.format(hr.canonical_hand(i, (2, 3)))
-    'As Ks Qh 7s 2d'
-    >>> hr.HAND_CLASSES[hr.PREFLOP_CLASS[hr.canonical_index("7c 2d", (2,))]]
-    '72o'
-    >>> hands = hr.deal(1000, 7, seed=1)
-    >>> idx = hr.canonical_index(hands)                    # river, (2, 3, 1, 1)
-    >>> idx.dtype, bool((idx < hr.canonical_size()).all())
-    (dtype('int64'), True)
-    """
-    r = _rounds(rounds)
-    ix = _indexer(r)
-    rows, single = _index_rows(cards, sum(r), r)
-    n = len(rows)
-    out = np.empty(n, dtype=np.int64)
-    t = resolve_threads(threads, n)
-    found = [-1]
-
-    def run(a: int, b: int) -> bool:
-        bad = ix.index(rows, out, a, b, t)
-        if bad >= 0:
-            found[0] = bad
-            return True
-        return False
-
-    if n:
-        sliced(run, 0, n, first=_first(_FIRST_INDEX_CARDS, sum(r)))
-    if found[0] >= 0:
-        problem = _explain_index_row(rows[found[0]])
-        raise HandError(problem if single else f"row {found[0]}: {problem}")
-    return int(out[0]) if single else out
-
-
-def canonical_hand(index: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = None) -> np.ndarray:
-    """A representative hand of each canonical index (the inverse of
-    :func:`canonical_index`).
-
-    The hand has each round's cards in descending code order, and its suits
-    are named spades, hearts, diamonds, clubs in the order of the indexer's
-    canonical suit order (the suit with the most cards in the earliest round
-    first), so ``canonical_index(canonical_hand(i)) == i``.
-
-    Parameters
-    ----------
-    index
-        One index or an array of them, each in 0..``canonical_size(rounds)``-1.
-    rounds
-        As for :func:`canonical_index`.
-    threads
-        Cores to use (None: all, fewer for small batches).
-
-    Returns
-    -------
-    numpy.ndarray
-        ``(sum(rounds),)`` uint8 codes for one index, ``(n, sum(rounds))`` for
-        an array.
-
-    Examples
-    --------
-    >>> import handrank as hr
-    >>> hr.format(hr.canonical_hand([0, 168], (2,)))
-    ['2s 2h', 'As Ks']
-    >>> hr.format(hr.canonical_hand(hr.canonical_index("Jd Td 9d 8c 2h", (2, 3)), (2, 3)))
-    'Js Ts 9s 8h 2d'
-    """
-    r = _rounds(rounds)
-    ix = _indexer(r)
-    size = ix.size
-    try:
-        arr = np.asarray(index)
-    except ValueError as e:
-        raise HandError(f"index must be an integer or a 1-D integer array ({e})") from None
-    if arr.dtype.kind not in "iu" or arr.ndim > 1 or isinstance(index, bool):
-        got = _brief(index) if arr.ndim == 0 else f"dtype {arr.dtype}, shape {arr.shape}"
-        raise HandError(f"index must be an integer or a 1-D integer array; got {got}")
-    flat = arr.reshape(-1)
-    if flat.size:
-        bad = (flat >= size) | (flat < 0) if arr.dtype.kind == "i" else flat >= size
-        if bad.any():
-            i = int(np.argmax(bad))
-            where = "" if arr.ndim == 0 else f"row {i}: "
-            raise HandError(f"{where}index {int(flat[i])} is outside 0..{size - 1} "
-                            f"(canonical_size({r}) is {size:,})")
-    idx = np.ascontiguousarray(flat, dtype=np.int64)
-    n = len(idx)
-    out = np.empty((n, sum(r)), dtype=np.uint8)
-    t = resolve_threads(threads, n)
-    if n:
-        sliced(lambda a, b: ix.hands(idx, out, a, b, t), 0, n,
-               first=_first(_FIRST_INDEX_CARDS // 4, sum(r)))
-    return out[0] if arr.ndim == 0 else out
-
-
-def _preflop_class() -> np.ndarray:
-    from ._ranges import HAND_CLASSES
-    reps = canonical_hand(np.arange(169), (2,))
-    pos = np.empty(169, dtype=np.int16)
-    for i, (a, b) in enumerate(reps.tolist()):
-        hi, lo = max(a, b), min(a, b)
-        name = RANK_CHARS[hi >> 2] + RANK_CHARS[lo >> 2]
-        if hi >> 2 != lo >> 2:
-            name += "s" if hi & 3 == lo & 3 else "o"
-        pos[i] = HAND_CLASSES.index(name)
-    pos.flags.writeable = False
-    return pos
-
-
-#: ``PREFLOP_CLASS[i]`` is the position in :data:`handrank.HAND_CLASSES` of the
-#: starting-hand class whose preflop canonical index (``rounds=(2,)``) is i.
-PREFLOP_CLASS: np.ndarray = _preflop_class()

@@ -1,33 +1,31 @@
-"""The public evaluation API: argument checking, then one call into the C loop.
+"""Evaluation: the public functions that value hands, argument checking, then
+one call into the C loop.
 
 Checks that need the data (a repeated card, a joker, a code out of range) are
 made by the C loop at almost no cost; when it reports a bad row, this module
-looks at that row again to say exactly what is wrong with it.
+asks the one row explainer (:func:`handrank._input.row_problem`) what is
+wrong with it.
 """
 from __future__ import annotations
 
-import os
-import reprlib
-import time
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from . import _core
-from ._cards import NCODES, card_name, codes_excerpt, format as format_cards, parse_codes
-from ._slices import first_bad_row
+from ._cards import NCODES, card_name, codes_excerpt
+from ._convert import format as format_cards
 from ._deck import Deck
-from ._input import card_array
+from ._input import _size_error, as_hands, row_problem
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
-from ._types import _STRENGTH_TYPES, HandError, Strength, strength_type
+from ._runs import MIN_ROWS_PER_THREAD, resolve_threads
+from ._slices import first_bad_row
+from ._strength import _STRENGTH_TYPES, Strength, strength_type
+from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
-__all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
-           "highest_card", "lowest_card"]
-
-#: Below this many hands per thread a batch runs on one thread.
-MIN_ROWS_PER_THREAD = 32768
+__all__ = ["evaluate", "evaluate_masks", "category", "describe", "highest_card",
+           "lowest_card"]
 
 #: Most rows of a batch the fast path of :func:`evaluate` (``_core.evaluate_fast``)
 #: takes, on one thread, with ``threads`` None or 1: the general path runs
@@ -42,248 +40,6 @@ CHUNK_ROWS = 1 << 22
 #: Slow hands (8 or 9 cards, wild cards, masks of unknown size; up to a
 #: hundred times slower) start with chunks this many times smaller.
 SLOW_CHUNK_DIVISOR = 128
-
-
-def default_threads() -> int:
-    """Cores a batch uses by default: those this process may run on."""
-    try:
-        n = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):   # pragma: no cover - not Linux
-        n = os.cpu_count() or 1
-    return max(1, min(n, _core.MAX_THREADS if _core.HAS_OPENMP else 1))
-
-
-def idle_cores(cores: int) -> int:
-    """How many of ``cores`` are free right now (at least 1): on Linux, when
-    this process may run on every CPU, ``cores`` less the other tasks that
-    are runnable at this instant (/proc/loadavg's running count, which
-    includes the calling thread); elsewhere ``cores``.
-
-    A team of OpenMP threads ends at a barrier, so one thread that the OS
-    deschedules because another process keeps its core busy holds up the
-    whole call for a scheduler slice (milliseconds) even though it takes
-    rows in small blocks; the default ``threads`` therefore starts no more
-    threads than there are idle cores."""
-    if cores <= 1 or not _WHOLE_MACHINE:
-        return cores
-    now = time.monotonic()
-    if now - _RUNNING[0] > 0.005:          # read at most every 5 ms (a few µs each)
-        try:
-            fd = os.open("/proc/loadavg", os.O_RDONLY)
-            try:
-                text = os.read(fd, 128)
-            finally:
-                os.close(fd)
-            _RUNNING[1] = int(text.split()[3].split(b"/")[0])
-        except (OSError, ValueError, IndexError):   # pragma: no cover - no /proc
-            _RUNNING[1] = 1
-        _RUNNING[0] = now
-    return max(1, min(cores, cores - (_RUNNING[1] - 1)))
-
-
-#: (when /proc/loadavg was read, its count of runnable tasks then)
-_RUNNING: list = [-1.0, 1]
-
-
-try:
-    _WHOLE_MACHINE = len(os.sched_getaffinity(0)) == os.cpu_count()
-except (AttributeError, OSError):   # pragma: no cover - not Linux
-    _WHOLE_MACHINE = False
-
-
-def resolve_threads(threads: Any, n: int) -> int:
-    """Threads for a batch of n rows; every ``threads=`` argument passes here.
-
-    ``None`` means all idle cores (:func:`idle_cores`; fewer for small
-    batches, one on a busy machine).  Otherwise a positive
-    integer (Python or numpy, not bool): ``threads=`` is how many cores a batch
-    may use, and more than the machine has (:func:`default_threads`) is capped,
-    so any large integer is accepted.
-    """
-    if threads is None:
-        if n < 2 * MIN_ROWS_PER_THREAD:
-            return 1
-        return idle_cores(max(1, min(default_threads(), n // MIN_ROWS_PER_THREAD)))
-    is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
-    if is_int and threads >= 1:
-        return 1 if threads == 1 else min(int(threads), default_threads())
-    shown = int(threads) if is_int else _brief(threads)
-    raise HandError(f"threads must be a positive integer or None; got {shown}")
-
-
-#: The most Monte Carlo deals one equity run takes.
-MAX_TRIALS = 2**62
-
-
-def resolve_seed(seed: Any, generator: bool = False) -> int:
-    """A 64-bit seed; every ``seed=`` argument passes here.
-
-    An integer (Python or numpy, not bool) is taken mod 2**64, so negative
-    seeds and ``np.uint64(2**64 - 1)`` are fine; None draws fresh entropy
-    from numpy's SeedSequence (below 2**63).  With ``generator`` a numpy
-    Generator is accepted too (one draw from it).  Anything else is a
-    HandError.
-    """
-    if seed is None:
-        return int(np.random.SeedSequence().entropy % (1 << 63))
-    if generator and isinstance(seed, np.random.Generator):
-        return int(seed.integers(0, 1 << 63))
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        kinds = "an integer, a numpy Generator or None" if generator else "an integer or None"
-        raise HandError(f"seed must be {kinds}; got {_brief(seed)}")
-    return int(seed) % (1 << 64)
-
-
-def check_trials(trials: Any) -> int | None:
-    """Monte Carlo deals: None (exact), or an integer (Python or numpy, not
-    bool) in 1..2**62; every ``trials=`` argument passes here."""
-    if trials is None:
-        return None
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-        shown = int(trials) if isinstance(trials, (int, np.integer)) and \
-            not isinstance(trials, bool) else _brief(trials)
-        raise HandError(f"trials must be a positive integer or None; got {shown}")
-    if trials > MAX_TRIALS:
-        raise HandError(f"trials must be at most {MAX_TRIALS:,} (2**62); got {int(trials):,}")
-    return int(trials)
-
-
-def resolve_run(trials: Any, seed: Any) -> tuple[int | None, int | None]:
-    """``(trials, seed)`` of an equity run, checked: ``(None, None)`` for an
-    exact run (a seed given anyway must still be one), else the trials and
-    the 64-bit seed (:func:`check_trials`, :func:`resolve_seed`).  Local and
-    Dask runs both pass here, so they accept and refuse the same values."""
-    trials = check_trials(trials)
-    if trials is None:
-        if seed is not None:
-            resolve_seed(seed)
-        return None, None
-    return trials, resolve_seed(seed)
-
-
-def _brief(value: Any) -> str:
-    """A repr short enough for an error message, however large the value."""
-    return _REPR.repr(value)
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = 40
-_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
-
-
-#: A hand's text is read no further than this many cards (so a huge text that
-#: cannot be one hand is refused at once).
-_TEXT_CARDS_LIMIT = 64
-
-
-def _size_error(k: int | str, rs: RuleSet | None, hint: str = "") -> HandError:
-    """The one message for a hand of the wrong size: 'a hand needs 5 to 9
-    cards; got 4', or 'exactly 3 cards under three-card rules'."""
-    sizes = rs.hand_sizes if rs is not None else range(5, 10)
-    span = f"{sizes.start} to {sizes.stop - 1}" if len(sizes) > 1 else f"exactly {sizes.start}"
-    rule = "" if rs is None or rs.name == "high" else f" under {rs.name} rules"
-    return HandError(f"a hand needs {span} cards{rule}; got {k}{hint}")
-
-
-def _is_text_array(arr: np.ndarray) -> bool:
-    """Whether an array holds only text: dtype str, or object dtype with all str.
-    (Not for lists: numpy makes ``["As Ks Qs Js Ts", 5]`` a str array.)"""
-    if arr.dtype.kind == "U":
-        return True
-    return arr.dtype == object and all(isinstance(t, str) for t in arr.flat)
-
-
-def as_hands(hands: Any, rs: RuleSet | None = None) -> tuple[np.ndarray, bool]:
-    """(rows, single): a C-contiguous (N, k) uint8 array of codes and whether
-    the input was one hand.  Accepts text, a sequence of codes, a list (or
-    1-D numpy array, or pandas Series) of texts, or an integer array of one
-    (k,) or many (N, k) hands.
-
-    With a rule set ``rs``, one hand of more cards than it ranks is refused
-    before its codes are converted or checked (a long 1-D array is one hand,
-    and usually a batch passed flat by mistake)."""
-    k_range = (rs.hand_sizes.start, rs.hand_sizes.stop - 1) if rs is not None else None
-    if isinstance(hands, str):
-        if k_range is None:
-            return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True
-        lo, hi = k_range
-        codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
-        if len(codes) > hi:
-            k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
-            raise _size_error(k, rs, f" ({codes_excerpt(codes)!r})")
-        return np.array(codes, dtype=np.uint8).reshape(1, -1), True
-    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        return as_batch(hands), False
-    if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
-        raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
-                        f"got {type(hands).__name__}")
-    if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
-            and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
-        raise _size_error(len(hands), rs,
-                              " (a flat list of codes is one hand; pass a list of hands or "
-                              "an (N, k) array for a batch)")
-    try:
-        arr = np.asarray(hands)
-    except ValueError as e:   # ragged nested lists
-        raise HandError(f"hands must all hold the same number of cards ({e})") from None
-    if arr.dtype == object or arr.dtype.kind not in "iu":
-        if arr.size == 0:
-            raise HandError("no cards given: a hand needs 5 to 9 cards")
-        if not isinstance(hands, (list, tuple)) and _is_text_array(arr):
-            if arr.ndim == 0:
-                return as_hands(str(arr[()]), rs)
-            if arr.ndim == 1:                    # a numpy array or pandas Series of texts
-                return as_batch([str(t) for t in arr.tolist()]), False
-            raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
-                            f"got shape {arr.shape}")
-        raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
-    if arr.ndim == 1:
-        if k_range is not None and len(arr) > k_range[1]:
-            raise _size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
-                                                      "(N, k) array for a batch)")
-        return card_array(arr).reshape(1, -1), True
-    if arr.ndim == 2:
-        return card_array(arr), False
-    raise HandError(f"hands must be a 1-D hand or a 2-D (N, k) array; got shape {arr.shape}")
-
-
-def as_batch(hands: Any) -> np.ndarray:
-    """(N, k) uint8 rows from a list of texts or an integer array."""
-    if isinstance(hands, list):
-        fast = _core.parse_plain(hands)
-        if fast is not None:
-            return fast
-    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        rows = []
-        for i, text in enumerate(hands):
-            try:
-                rows.append(parse_codes(text))
-            except HandError as e:
-                raise HandError(f"row {i}: {e}") from None
-            if len(rows[-1]) != len(rows[0]):
-                raise HandError(f"row {i} has {len(rows[-1])} cards but row 0 has "
-                                f"{len(rows[0])}; every hand of a batch has the same k")
-        return np.array(rows, dtype=np.uint8)
-    arr, single = as_hands(hands)
-    return arr
-
-
-def row_problem(row: np.ndarray, jokers_ok: bool = False, deck: Deck | None = None) -> str:
-    """What is wrong with one hand's codes (for error messages): a code out
-    of range, a joker without a wild setting, a card off the deck, a repeat."""
-    seen: dict[int, int] = {}
-    for pos, c in enumerate(int(x) for x in row):
-        if not 0 <= c < NCODES:
-            return f"card code {c} at position {pos} is out of range 0..{NCODES - 1}"
-        if c >= 52 and not jokers_ok:
-            return (f"a joker (code {c}) needs a wild setting: wild='bug', 'jokers' "
-                    f"or a list of wild cards")
-        if deck is not None and c < 52 and not deck.holds(c):
-            return f"card {card_name(c)} is not in {deck.describe()}"
-        if c in seen:
-            return f"card {card_name(c)} appears twice (positions {seen[c]} and {pos})"
-        seen[c] = pos
-    return "the hand is invalid"
 
 
 def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = False,
@@ -532,67 +288,6 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
     return int(res[0]) if single else res
 
 
-def _combos(k: int, n: int) -> np.ndarray:
-    """Every choice of n of k positions, (C(k, n), n)."""
-    return np.array(list(combinations(range(k), n)), dtype=np.intp)
-
-
-def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet,
-                        ws: WildSetting | None = None) -> np.ndarray:
-    """Sort each row of the cards that play as a player reads the hand: in the
-    order of its class's ranks (groups before kickers, high to low under the
-    rules, the wheel as 5-4-3-2-A), higher suits first; wild cards last."""
-    ranks = five.astype(np.int64) >> 2
-    suits = five.astype(np.int64) & 3
-    cls = rs._classes[1][np.clip(strengths, 0, None)].astype(np.int64)      # (N, 5)
-    match = ranks[:, :, None] == cls[:, None, :]
-    place = np.where(match.any(axis=2), match.argmax(axis=2), 5)
-    if (strengths < 0).any():       # no qualifying low: groups first, then high to low
-        same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
-        order = np.vectorize(rs.order_of)(ranks) if ranks.size else ranks
-        fallback = np.argsort(np.argsort(-(same * 16 + order), axis=1, kind="stable"), axis=1)
-        place = np.where((strengths < 0)[:, None], fallback, place)
-    key = place * 4 + (3 - suits)
-    if ws is not None:
-        wild = np.isin(five, [*ws.cards, 52, 53])
-        key[wild] = 100 + five[wild].astype(np.int64)      # wild cards last
-    idx = np.argsort(key, axis=1, kind="stable")
-    return np.take_along_axis(five, idx, axis=1)
-
-
-def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
-    """The five cards that play: ``(5,)`` uint8 codes, or ``(N, 5)`` for a batch
-    (three for three-card rules).
-
-    The cards come in reading order (groups before kickers, high to low under
-    the rules; wild cards last).  Among equally good choices the first found
-    is returned.
-
-    >>> import handrank as hr
-    >>> hr.format(hr.best_five("Kd 7c Ks 2h 7d 9s Kh"))
-    'Ks Kh Kd 7d 7c'
-    """
-    rs = get_rules(rules)
-    ws = resolve_wild(wild)
-    if rs.kind != "poker":
-        raise HandError(f"best_five picks the cards of a poker hand; under {rs.name} rules "
-                        f"every card of the hand is weighed (see describe)")
-    rows, single = as_hands(cards, rs)
-    strengths = evaluate(rows, rs, ws)       # validates every row
-    n, k = rows.shape
-    play = min(k, rs.cards)                  # a partial hand: every card plays
-    combos = _combos(k, play)
-    result = np.empty((n, play), dtype=np.uint8)
-    chunk = max(1, 2_000_000 // len(combos))
-    for lo in range(0, n, chunk):
-        part = rows[lo:lo + chunk]
-        subsets = part[:, combos]                                 # (m, C, n)
-        vals = evaluate(subsets.reshape(-1, play), rs, ws).reshape(len(part), len(combos))
-        pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
-        result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs, ws)
-    return result[0] if single else result
-
-
 class _DefaultRules(str):
     """The default ``rules="high"`` of :func:`describe` and :func:`category`:
     equal to ``"high"``, but told apart from an explicit ``rules="high"``, so
@@ -651,6 +346,8 @@ def category(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.category(hr.evaluate("Ah Kh Qh Jh Th", rules="a6"))   # ace low: a flush
     <Category.FLUSH: 5>
     """
+    if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
+        return strength.category                 # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         return rs.category(int(s))
@@ -679,6 +376,8 @@ def describe(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.describe(7461, rules="2-7")                # a bare number needs its rules
     'Seven-five low'
     """
+    if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
+        return strength.name                     # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         return rs.describe(int(s))

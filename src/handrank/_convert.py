@@ -1,0 +1,143 @@
+"""Converting cards between text, codes and masks: the public ``parse``,
+``format``, ``to_mask`` and ``from_mask``.
+
+They read user input through :mod:`handrank._input` (the one validator) and
+the card model of :mod:`handrank._cards`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from ._cards import (_BIT_INDEX, _BIT_OF_CODE, _CARD_BITS, _JOKER_BITS, NCODES, CardsLike,
+                     _check_mask, _codes_of_mask, _popcount, card_name, codes_excerpt,
+                     parse_codes)
+from ._input import as_batch, card_list
+from ._types import HandError
+
+__all__ = ["parse", "format", "to_mask", "from_mask"]
+
+
+def parse(text: str) -> np.ndarray:
+    """Card codes of a hand written as text.
+
+    Ranks 2-9, T or 10, J, Q, K, A in any case; suits c, d, h, s or ♣ ♦ ♥ ♠;
+    jokers ``Jk``, ``Jkr`` or ``Xx`` (the first is 52, the second 53); cards
+    separated by spaces or commas, or not at all.  Cards are written rank
+    first; text whose every card is written suit first (``"SA HT D9"``, as
+    some projects write cards) is read too: no rank letter is a suit
+    letter, so no text reads both ways.
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.parse("As Kd 10h")
+    array([51, 45, 34], dtype=uint8)
+    >>> hr.parse("AsKd").tolist()
+    [51, 45]
+    >>> hr.parse("SA DK H10").tolist()       # suit first
+    [51, 45, 34]
+    """
+    return np.array(parse_codes(text), dtype=np.uint8)
+
+
+def _codes_1d(cards: CardsLike, what: str | None = None) -> np.ndarray:
+    """A 1-D int64 array of checked codes 0..53 from text or a sequence (see
+    ``_input.card_list``, the one validator)."""
+    return np.array(card_list(cards, what), dtype=np.int64)
+
+
+def format(cards: CardsLike | Iterable[CardsLike]) -> str | list[str]:  # noqa: A001
+    """Text of a hand: ``"As Kd Th 9c 2s"``; a 2-D array gives a list of strings.
+
+    Round-trips with :func:`parse` (tens are written ``T``, jokers ``Jk``).
+
+    >>> import handrank as hr
+    >>> hr.format([51, 45, 34, 28, 3])
+    'As Kd Th 9c 2s'
+    """
+    if not isinstance(cards, str):
+        arr = np.asarray(cards)
+        if arr.ndim == 2:
+            return [format(row) for row in arr]
+    return " ".join(card_name(int(c)) for c in _codes_1d(cards))
+
+
+def to_mask(cards: CardsLike) -> int | np.ndarray:
+    """Bitmask of a hand (an ``int``), or ``(N,)`` uint64 masks of an ``(N, k)`` array.
+
+    Card (rank, suit) is bit ``16*suit + rank``; jokers are bits 13 and 29.
+
+    >>> import handrank as hr
+    >>> hr.to_mask("2c 2d") == (1 << 0) | (1 << 16)
+    True
+    """
+    if not isinstance(cards, str):
+        arr = np.asarray(cards)
+        if arr.ndim == 2 or (arr.ndim == 1 and arr.size and isinstance(arr.flat[0], str)):
+            batch = as_batch(cards)      # a batch: (N, k) codes or a list of texts
+            if batch.size and batch.max() >= NCODES:
+                row, col = np.unravel_index(int(np.argmax(batch >= NCODES)), batch.shape)
+                raise HandError(f"row {row}: card code {batch[row, col]} is out of range "
+                                f"0..{NCODES - 1}")
+            masks = np.bitwise_or.reduce(_BIT_OF_CODE[batch.astype(np.intp)], axis=1) \
+                if batch.shape[1] else np.zeros(len(batch), np.uint64)
+            counts = _popcount(masks)
+            dup = np.flatnonzero(counts != batch.shape[1])
+            if dup.size:
+                raise HandError(f"row {dup[0]}: a card repeats "
+                                f"({codes_excerpt(batch[dup[0]])}); a mask holds each card once")
+            return masks
+    codes = _codes_1d(cards)
+    mask = 0
+    for c in codes.tolist():
+        bit = 1 << (16 * (c & 3) + (c >> 2)) if c < 52 else (1 << 13 if c == 52 else 1 << 29)
+        if mask & bit:
+            raise HandError(f"card {card_name(c)} repeats; a mask holds each card once")
+        mask |= bit
+    return mask
+
+
+def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
+    """Card codes (ascending, uint8) of a mask; ``(N,)`` masks give ``(N, k)``.
+
+    Every mask of a batch must hold the same number of cards.
+
+    >>> import handrank as hr
+    >>> hr.format(hr.from_mask(hr.to_mask("As 2c")))
+    '2c As'
+    """
+    if isinstance(mask, (int, np.integer)):
+        m = int(mask)
+        _check_mask(m)
+        return np.array(_codes_of_mask(m), dtype=np.uint8)
+    arr = np.asarray(mask)
+    if arr.size == 0 and arr.ndim == 1:
+        arr = arr.astype(np.uint64)              # [] is float64: an empty batch
+    if arr.dtype.kind not in "iu" or arr.ndim != 1:
+        raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
+                        f"shape {arr.shape}")
+    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
+        raise HandError(f"mask at row {int(np.argmax(arr < 0))} is negative")
+    m = arr.astype(np.uint64)
+    bad = np.flatnonzero(m & np.uint64(~(_CARD_BITS | _JOKER_BITS) & (2**64 - 1)))
+    if bad.size:
+        raise HandError(f"row {bad[0]}: " + _mask_error_text(int(m[bad[0]])))
+    counts = _popcount(m)
+    if counts.size and (counts != counts[0]).any():
+        row = int(np.flatnonzero(counts != counts[0])[0])
+        raise HandError(f"masks hold different numbers of cards (row 0: {counts[0]}, "
+                        f"row {row}: {counts[row]}); convert them one at a time")
+    k = int(counts[0]) if counts.size else 0
+    # column c of `present` is code c; np.nonzero walks rows in order, columns ascending
+    present = ((m[:, None] >> _BIT_INDEX[None, :]) & np.uint64(1)).astype(bool)
+    return np.nonzero(present)[1].astype(np.uint8).reshape(len(m), k)
+
+
+def _mask_error_text(m: int) -> str:
+    try:
+        _check_mask(m)
+    except HandError as e:
+        return str(e)
+    return f"mask {m:#x} is invalid"   # pragma: no cover

@@ -78,6 +78,61 @@ def test_batches_equal_single_calls():
                        hr.hand_strength(river[:, :2], river[:, 2:]) ** 2)
 
 
+def evaluate_counts(hole, board):
+    """The counts of include/handrank/hr_strength.h by brute force with the
+    batch evaluator: every opponent hand now, and every (opponent hand,
+    completion) pair (about a million 7-card hands on a flop)."""
+    rest = [c for c in range(52) if c not in hole + board]
+    opp = np.array(list(combinations(rest, 2)), dtype=np.uint8)
+    b = np.array(board, dtype=np.uint8)
+    ours = int(hr.evaluate(hole + board))
+    theirs = hr.evaluate(np.concatenate([opp, np.broadcast_to(b, (len(opp), len(b)))], axis=1))
+    now_cls = np.sign(ours - theirs.astype(np.int64)) + 1
+    now = tuple(int(x) for x in np.bincount(now_cls, minlength=3))
+    if len(board) == 5:
+        return now, None, None, None
+    runs = np.array(list(combinations(rest, 5 - len(board))), dtype=np.uint8)
+    mine = hr.evaluate(np.concatenate([np.broadcast_to(np.array(hole + board, np.uint8),
+                                                       (len(runs), 2 + len(b))), runs], axis=1))
+    M, R = len(opp), len(runs)
+    cards = np.empty((M, R, 7), dtype=np.uint8)
+    cards[:, :, :2] = opp[:, None, :]
+    cards[:, :, 2:2 + len(b)] = b
+    cards[:, :, 2 + len(b):] = runs[None, :, :]
+    valid = ~(runs[None, :, :, None] == opp[:, None, None, :]).any(axis=(2, 3))
+    cards[~valid] = cards[valid][0]                  # a clash is not dealt: any valid hand
+    theirs = hr.evaluate(cards.reshape(M * R, 7)).astype(np.int64).reshape(M, R)
+    later = np.sign(mine.astype(np.int64)[None, :] - theirs) + 1
+    cell = now_cls[:, None] * 3 + later
+    hp = np.bincount(cell[valid], minlength=9).reshape(3, 3)
+    run2 = (np.where(valid, later, 0)).sum(axis=0)
+    return now, hp, run2, valid.sum(axis=0)
+
+
+def test_board_major_counts_equal_brute_force():
+    """hr_strength.h values each completed board's opponent hands by rank
+    pair, and those that can make a flush one by one: its counts equal the
+    brute-force ones on flush-rich flops and turns (a monotone flop, two of
+    a suit, a paired board) and on a river."""
+    high = hr.get_rules("high").tables
+    cases = [("Ah Kh", "Qh 7h 2h"), ("Ad Qc", "3h 4c Jh"), ("9s 9c", "9d 9h 2s"),
+             ("As 2s", "Ks 7s 2c 3s"), ("Tc Jd", "Qc Kc 2h 2c"), ("7h 8h", "9h Th 2c 3d 4s")]
+    for hole, board in cases:
+        h, b = hr.parse(hole).tolist(), hr.parse(board).tolist()
+        want = evaluate_counts(h, b)
+        now, hp, run2, runn = high.potential(bytes(h), bytes(b), True)
+        assert now == want[0], (hole, board)
+        if want[1] is None:
+            assert hp is None
+            continue
+        assert np.array_equal(hp, want[1]), (hole, board)
+        assert np.array_equal(run2, want[2]) and np.array_equal(runn, want[3]), (hole, board)
+    with pytest.raises(ValueError):
+        high.potential(bytes([1, 1]), bytes([2, 3, 4]), True)
+    with pytest.raises(ValueError):
+        hr.get_rules("ace-to-five").tables.potential(bytes([0, 1]), bytes([2, 3, 4]), True)
+
+
 def test_outs_by_brute_force():
     hole, board, opp = hr.parse("Ah Kh").tolist(), hr.parse("Qh 7h 2c").tolist(), \
         hr.parse("Qs Qd").tolist()

@@ -268,6 +268,80 @@ def test_symmetry_preflop_counts_like_the_plain_enumeration():
     assert_same_counts("holdem", ["Ah Kd", "7c 7s", "Qh Qs"], "2c 2d")
 
 
+def flush_rich_holdem(rng: np.random.Generator, players: int, known: int):
+    """A hold'em question rich in flushes: one or two suits favoured for
+    every hand and the board, so that boards of three to five cards of one
+    suit, and players holding two of it, are common."""
+    fav = rng.permutation(4)[:int(rng.integers(1, 3))].tolist()
+    deck = sorted(range(52), key=lambda c: (c % 4 not in fav) + rng.random() * 1.6)
+    hands = [deck[2 * p:2 * p + 2] for p in range(players)]
+    board = deck[2 * players:2 * players + known]
+    dead = deck[2 * players + known:2 * players + known + int(rng.integers(0, 3))]
+    return hands, board, dead
+
+
+def test_holdem_by_rank_multisets_counts_like_the_plain_enumeration():
+    """Hold'em counts every completion of a board by rank multiset
+    (hr_holdem.h): 2..8 players, 0..4 known board cards, flush-rich hands,
+    dead cards, unknown hands (dealt first, one unit per hand) and ranges."""
+    rng = np.random.default_rng(23)
+    plans = [(2, 0), (3, 0), (2, 1), (4, 2), (2, 3), (3, 3), (5, 3), (8, 3), (2, 4), (6, 4),
+             (8, 4), (3, 2)]
+    for q, (players, known) in enumerate(plans):
+        hands, board, dead = flush_rich_holdem(rng, players, known)
+        text = [hr.format(h) for h in hands]
+        if q % 3 == 1 and known >= 2:
+            text[-1] = "??"                                    # a random hand
+        elif q % 3 == 2 and known >= 3:
+            text[-1] = str(rng.choice(["QQ+, AKs", "22+", "T9s, 76s, AQo+:0.5"]))
+        elif q % 4 == 3 and known >= 3:
+            text[0] = hr.format(hands[0][:1])                  # one card known
+        prep = prepare("holdem", text, hr.format(board) if board else "",
+                       hr.format(dead) if dead else "")
+        assert prep.state().by_ranks
+        assert_same_counts("holdem", text, hr.format(board) if board else "",
+                           hr.format(dead) if dead else "")
+
+
+def test_by_ranks_takes_the_hold_em_shaped_games_only():
+    """The rank-multiset count: heads-up preflop is one unit (all of its
+    1,712,304 boards at once); a random hand is dealt first, a unit per
+    hand; games it does not fit keep the board walk."""
+    st = prepare("holdem", ["As Ks", "Qd Qc"]).state()
+    assert st.by_ranks and st.units == 1
+    st = prepare("holdem", ["Ad Qc", "??"], "3h 4c Jh").state()
+    assert st.by_ranks and st.units == 1081 and st.prefix == 2
+    assert prepare("short-deck", ["As Ks", "Qd Qc"]).state().by_ranks
+    for game, hands in [("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"]), ("holdem8", ["As 2s", "Kd Qd"])]:
+        assert not prepare(game, hands, "2c 7d 9h").state().by_ranks
+    assert not prepare("holdem", [f"{r}s {r}h" for r in "23456789T"]).state().by_ranks
+
+
+def test_preflop_matchups_by_rank_multisets():
+    """The preflop table's heads-up kernel counts by rank multiset too: its
+    wins and ties equal the plain enumeration's."""
+    rs = hr.get_rules("high")
+    m = np.array([hr.parse("Ah Kh Qh Jh"), hr.parse("2c 2d 7h 8h")], dtype=np.uint8)
+    out = np.zeros((2, 3), dtype=np.int64)
+    rs.tables.holdem_headsup(m, out, 1)
+    for row, o in zip(m, out):
+        prep = prepare("holdem", [hr.format(row[:2]), hr.format(row[2:])])
+        cnt = exact_counts(prep, plain_tables(prep.game))["cnt"]     # (2, 1, 3): lost, won, tied
+        assert o.tolist() == [cnt[0, 0, 1], cnt[1, 0, 1], cnt[0, 0, 2]]
+
+
+def test_range_cards_outside_the_deck_table_are_refused():
+    """EquityState checks each range card against its deck before it reads the
+    deck's position table with it: a code past the table (54 and up) is
+    refused like a card not in the deck, never read out of bounds."""
+    prep = prepare("holdem", ["As Ks", "QQ+"], "2h 7d Jc")
+    a, b = prep.deck[:2]
+    for bad in (52, 54, 60, 255):
+        prep.ranges[1] = (np.array([[a, bad], [bad, b]], dtype=np.uint8), np.ones(2))
+        with pytest.raises(hr.HandError, match=f"^range card {bad} is not in the deck$"):
+            prep.state()
+
+
 def test_symmetries_found():
     prep = prepare("holdem", ["As Ks", "Qd Qc"])
     assert prep.state().symmetries == 1          # diamonds <-> clubs
@@ -315,6 +389,28 @@ def test_monte_carlo_fast_loop_draws_and_counts_like_the_plain_one(game):
             for key in ("cnt", "cats", "dd"):
                 assert np.array_equal(fast[key], plain[key]), (game, key, hands, board)
             assert np.allclose(fast["dx"], plain["dx"], rtol=1e-12, atol=0)
+
+
+def test_holdem_monte_carlo_counts_like_the_plain_loop():
+    """Hold'em Monte Carlo for two and three players has a loop of its own
+    (deals drawn in batches before their lookups, counted by winners and
+    categories at once; preflop with every hand known compiled apart): the
+    same seed gives exactly the plain loop's counts, flush-rich hands
+    included, on 1 and 2 threads, for trial counts that end inside a batch."""
+    rng = np.random.default_rng(5)
+    for players, known in [(2, 0), (3, 0), (2, 3), (3, 4), (3, 0)]:
+        hands, board, _ = flush_rich_holdem(rng, players, known)
+        text = [hr.format(h) for h in hands]
+        if known == 3:
+            text[-1] = "??"
+        prep = prepare("holdem", text, hr.format(board) if board else "")
+        plain = mc_counts(prep, plain_tables(prep.game), seed=players + known, trials=50_003)
+        for threads in (1, 2):
+            fast = mc_counts(prep, prep.game.tables, seed=players + known, trials=50_003,
+                             threads=threads)
+            assert fast["deals"] == plain["deals"] == 50_003
+            for key in ("cnt", "cats"):
+                assert np.array_equal(fast[key], plain[key]), (text, board, key)
 
 
 # ------------------------------------------- wild cards, jokers, short deck

@@ -4,8 +4,8 @@
  * docs/building.rst.  Each header below also compiles alone and holds one
  * job: valuation and batch loops (hr_batch.h), the cards that play
  * (hr_best.h), the rule tables (hr_tables.h), games and showdowns
- * (hr_showdown.h), equity (hr_equity.h), dealing (hr_deal.h) and canonical
- * indexes (hr_index.h).
+ * (hr_showdown.h), equity (hr_equity.h), hand strength and potential
+ * (hr_strength.h), dealing (hr_deal.h) and canonical indexes (hr_index.h).
  */
 #ifndef HANDRANK_HANDRANK_H
 #define HANDRANK_HANDRANK_H
@@ -16,6 +16,7 @@
 #include "hr_equity.h"
 #include "hr_index.h"
 #include "hr_showdown.h"
+#include "hr_strength.h"
 #include "hr_tables.h"
 
 #endif /* HANDRANK_HANDRANK_H */

@@ -57,6 +57,9 @@ typedef struct {
     int prefix;                                    /* missing cards a unit fixes */
     int64_t slot_units;                            /* combinations of those cards */
     int64_t units;                                 /* range hands x slot_units */
+    int holdem;                                    /* counted by rank multiset (hr_holdem.h):
+                                                      the missing hole cards are dealt
+                                                      first, every unit fixes them */
     hr_sym_t sym;                                  /* the suit symmetries, without ranges */
 } hr_equity_t;
 
@@ -88,6 +91,8 @@ typedef struct {
     int ncombos;
     int64_t deals;
     double wdeals;
+    int32_t *scratch;      /* the hold'em multiset counts (hr_holdem_boards), made on
+                              first use; zero between uses */
 } hr_eqcount_t;
 
 /* Entries of cnt: P * H * (P + 1)^H. */
@@ -111,6 +116,7 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     free(C->pshare);
     free(C->hand_share);
     free(C->hand_weight);
+    free(C->scratch);
     memset(C, 0, sizeof(*C));
 }
 

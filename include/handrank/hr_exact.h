@@ -38,6 +38,22 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
     const hr_game_t *G = &E->game;
     const hr_v2 *next = G->wild->next;
     const int P = E->players, H = G->hole;
+    if (E->holdem && filled < G->board) {
+        /* hold'em: every completion by rank multiset (hr_holdem_boards) */
+        if (!C->scratch) C->scratch = calloc(hr_multiset_scratch_size(), sizeof(int32_t));
+        if (C->scratch) {
+            uint8_t cards[54];
+            int n = 0;
+            int64_t tab[HR_LOCAL_PLAYERS * (HR_LOCAL_PLAYERS + 1) * HR_LCATS], deals = 0;
+            memset(tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
+            for (int d = start; d < E->ndeck; d++)
+                if (!used[d]) cards[n++] = E->deck[d];
+            hr_holdem_boards(&G->half[0].v, holes, P, board, filled, cards, n, C->scratch, tab,
+                             &deals);
+            hr_eq_add_local(E, C, tab, deals, weight);
+            return;
+        }
+    }
     hr_walk_t W;
     W.E = E;
     W.C = C;
@@ -78,15 +94,7 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
     W.local = P <= HR_LOCAL_PLAYERS && G->nhalves == 1;
     if (W.local) memset(W.tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
     W.deals = 0;
-    /* the hold'em loops: precondition -- any five of hole + board play
-     * (running sums), one half, seven cards valued without wild cards under
-     * rules where flushes count for the player and no qualifier applies
-     * (hr_walk_last2_h) */
-    const int holdem = W.sums && H + G->board == 7 && !G->wild->active &&
-                       G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies && W.local;
     W.last = hr_walk_last_any;
-    if (holdem && P == 2) W.last = W.nsym == 0 ? hr_walk_h2 : W.nsym == 1 ? hr_walk_h2s1 : hr_walk_h2sn;
-    if (holdem && P == 3) W.last = W.nsym == 0 ? hr_walk_h3 : W.nsym == 1 ? hr_walk_h3s1 : hr_walk_h3sn;
     const int k = G->board - filled;
     if (k == 0) hr_walk_leaf(&W, acc, W.order / stab);
     else hr_walk(&W, k, 0, acc, B, Y, filled);
@@ -97,7 +105,10 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
 /* Exact enumeration                                                    */
 
 /* The missing slots in dealing order: the board's (each board's), then each
- * player's; group[i] is the first slot of slot i's group. */
+ * player's -- or, counting hold'em by rank multiset (E->holdem), each
+ * player's first, so that a unit fixes them and counts its boards at once;
+ * group[i] is the first slot of slot i's group.  (The order changes
+ * nothing but the units: every deal is counted once either way.) */
 typedef struct {
     uint8_t *slot[HR_MAX_SLOTS];
     int group[HR_MAX_SLOTS];
@@ -108,19 +119,23 @@ static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr
 {
     const int H = E->game.hole;
     S->nslots = 0;
-    for (int b = 0; b < E->game.boards; b++) {
-        const int first = S->nslots;
-        for (int j = E->board_known[b]; j < E->game.board; j++) {
-            S->group[S->nslots] = first;
-            S->slot[S->nslots++] = &board[b * E->game.board + j];
-        }
-    }
-    for (int p = 0; p < E->players; p++) {
-        const int first = S->nslots;
-        for (int j = E->known[p]; j < H; j++) {
-            S->group[S->nslots] = first;
-            S->slot[S->nslots++] = &holes[p * H + j];
-        }
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == (E->holdem != 0))     /* the board: first, or after the holes */
+            for (int b = 0; b < E->game.boards; b++) {
+                const int first = S->nslots;
+                for (int j = E->board_known[b]; j < E->game.board; j++) {
+                    S->group[S->nslots] = first;
+                    S->slot[S->nslots++] = &board[b * E->game.board + j];
+                }
+            }
+        else
+            for (int p = 0; p < E->players; p++) {
+                const int first = S->nslots;
+                for (int j = E->known[p]; j < H; j++) {
+                    S->group[S->nslots] = first;
+                    S->slot[S->nslots++] = &holes[p * H + j];
+                }
+            }
     }
 }
 
@@ -171,14 +186,17 @@ HR_INLINE double hr_binom_f(int n, int k)
 }
 
 /* The missing cards of a question by group, in dealing order (hr_eq_slots):
- * each board's, then each player's (none for a range); returns the number
- * of groups. */
+ * each board's, then each player's (none for a range), or the players'
+ * first (E->holdem); returns the number of groups. */
 #define HR_MAX_GROUPS (HR_MAX_BOARDS + HR_MAX_PLAYERS)
 static int hr_eq_missing(const hr_equity_t *E, int *sizes)
 {
     int ng = 0;
-    for (int b = 0; b < E->game.boards; b++) sizes[ng++] = E->game.board - E->board_known[b];
+    if (!E->holdem)
+        for (int b = 0; b < E->game.boards; b++) sizes[ng++] = E->game.board - E->board_known[b];
     for (int p = 0; p < E->players; p++) sizes[ng++] = E->game.hole - E->known[p];
+    if (E->holdem)
+        for (int b = 0; b < E->game.boards; b++) sizes[ng++] = E->game.board - E->board_known[b];
     return ng;
 }
 
@@ -243,22 +261,29 @@ static int64_t hr_equity_plan(hr_equity_t *E)
         E->ncombos += E->range[E->ranged[i]].m;
     }
     E->sym.n = 0;
+    E->holdem = hr_holdem_fits(&E->game, E->players);
     int all_known = !E->nranged;
     for (int p = 0; p < E->players; p++) all_known &= E->known[p] == E->game.hole;
     if (all_known) hr_eq_symmetries(E, E->hole, &E->sym);
     double ranged = 1.0;
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
     const double total = hr_equity_total(E);
-    int sizes[HR_MAX_GROUPS], nslots = 0;
+    int sizes[HR_MAX_GROUPS], nslots = 0, hole_slots = 0;
     const int ng = hr_eq_missing(E, sizes);
     for (int g = 0; g < ng; g++) nslots += sizes[g];
-    for (int prefix = 0;; prefix++) {
+    for (int p = 0; p < E->players; p++) hole_slots += E->game.hole - E->known[p];
+    /* counting hold'em by rank multiset, a unit's cost hardly depends on its
+     * boards (a preflop heads-up unit takes well under a millisecond): a
+     * unit fixes the missing hole cards and no more, unless asked for more
+     * units */
+    for (int prefix = E->holdem ? hole_slots : 0;; prefix++) {
         hr_prefix_t P;
         hr_prefix_groups(E, prefix, &P);
         double su = 1.0;
         for (int g = 0; g < P.n; g++) su *= (double)hr_binom(P.avail[g], P.count[g]);
         if (prefix == nslots || ranged * su > 1e15 ||
-            (total / (ranged * su) <= HR_UNIT_DEALS && ranged * su >= (double)E->min_units)) {
+            ((E->holdem || total / (ranged * su) <= HR_UNIT_DEALS) &&
+             ranged * su >= (double)E->min_units)) {
             int64_t s = 1;
             for (int g = 0; g < P.n; g++) s *= hr_binom(P.avail[g], P.count[g]);
             E->prefix = prefix;
@@ -340,9 +365,17 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
     /* continue where the prefix stopped: inside a group the deck indices ascend */
     const int start = s > 0 && s < S.nslots && S.group[s] == S.group[s - 1] ? last_d + 1 : 0;
     const int board_missing = E->game.board - E->board_known[0];
+    const int hole_slots = S.nslots - board_missing;
     double before[HR_MAX_PLAYERS], wbefore = C->wdeals;
     for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
-    if (S.nslots == board_missing && !E->game.plain && E->game.boards == 1) {
+    if (E->holdem && s >= hole_slots) {
+        /* hold'em counted by rank multiset (precondition checked by the
+         * plan: hr_holdem_fits): the prefix has set every hole card and
+         * s - hole_slots board cards */
+        static const hr_sym_t none = {0, {{0}}};
+        hr_eq_boards(E, holes, board, E->board_known[0] + s - hole_slots, start, used, weight,
+                     &none, C);
+    } else if (!hole_slots && !E->game.plain && E->game.boards == 1) {
         /* fast path, precondition checked here: one board, and every hole
          * card is set, so only board cards remain -- the board walk (with
          * the suit symmetries of the question, or of this unit's range

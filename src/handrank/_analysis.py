@@ -19,15 +19,16 @@ poker", 1998, and Billings et al. 2002):
 - **Outs**: the next cards that turn a hand that is behind (or tied) against
   given opponent hands into one that is ahead of all of them.
 
-Each is exact: every opponent hand and every completion is evaluated in C
-(about two million hands for a flop, a few milliseconds).  Functions take
-one hand and board (text or codes) or batches: ``(N, 2)`` holes with ``(N, b)``
-boards.
+Each is exact: every opponent hand and every completion is counted in C
+(include/handrank/hr_strength.h), board by board -- on each board the
+opponent hands that cannot make a flush are valued once per rank pair, the
+few that can one by one (a flop's million (opponent, completion) pairs take
+about 100,000 valuations, under a millisecond).  Functions take one hand and
+board (text or codes) or batches: ``(N, 2)`` holes with ``(N, b)`` boards.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -35,12 +36,13 @@ import numpy as np
 from ._evaluate import evaluate
 from ._cards import card_name
 from ._input import card_array, card_list
+from ._rules import get_rules
 from ._runs import resolve_threads
 from ._types import HandError
 
 __all__ = ["hand_strength", "hand_potential", "ehs", "ehs2", "outs", "Potential"]
 
-_DECK = np.arange(52, dtype=np.uint8)
+_HIGH = get_rules("high").tables     # the compiled high rule set
 
 
 @dataclass(frozen=True)
@@ -57,50 +59,45 @@ class Potential:
         return self.hs * (1.0 - self.npot) + (1.0 - self.hs) * self.ppot
 
 
-def _rows(hole: Any, board: Any) -> tuple[np.ndarray, np.ndarray, bool]:
-    """(holes (N, 2), boards (N, b), single) as uint8 arrays."""
+def _rows(hole: Any, board: Any) -> tuple[list[bytes], list[bytes], bool]:
+    """(holes, boards, single): each row's 2 hole and 3..5 board codes as bytes."""
     single = isinstance(hole, str) or np.asarray(hole, dtype=object).ndim <= 1
     if single:
-        h = np.array([card_list(hole, "hole")], dtype=np.uint8)
-        b = np.array([card_list(board, "board")], dtype=np.uint8)
+        h = [card_list(hole, "hole")]
+        b = [card_list(board, "board")]
+        nh, nb = len(h[0]), len(b[0])
     else:
-        h = card_array(np.asarray(hole), "hole")
-        b = card_array(np.asarray(board), "board")
-        if b.ndim != 2 or h.ndim != 2 or len(b) != len(h):
+        ha = card_array(np.asarray(hole), "hole")
+        ba = card_array(np.asarray(board), "board")
+        if ba.ndim != 2 or ha.ndim != 2 or len(ba) != len(ha):
             raise HandError(f"a batch is (N, 2) hole cards and (N, b) boards; got shapes "
-                            f"{h.shape} and {b.shape}")
-    if h.shape[1] != 2:
-        raise HandError(f"a hold'em hand is 2 hole cards; got {h.shape[1]}")
-    if not 3 <= b.shape[1] <= 5:
-        raise HandError(f"the board has 3, 4 or 5 cards; got {b.shape[1]}")
+                            f"{ha.shape} and {ba.shape}")
+        h, b = ha.tolist(), ba.tolist()
+        nh, nb = ha.shape[1], ba.shape[1]
+    if nh != 2:
+        raise HandError(f"a hold'em hand is 2 hole cards; got {nh}")
+    if not 3 <= nb <= 5:
+        raise HandError(f"the board has 3, 4 or 5 cards; got {nb}")
     for i, (x, y) in enumerate(zip(h, b)):
-        cards = x.tolist() + y.tolist()
+        cards = x + y
         if max(cards) >= 52 or len(set(cards)) != len(cards):
             where = "" if single else f"row {i}: "
             bad = next((c for c in cards if c >= 52 or cards.count(c) > 1))
             raise HandError(f"{where}hole and board must be distinct cards of the 52-card "
                             f"deck; {card_name(int(bad))} is not")
-    return h, b, single
+    return [bytes(x) for x in h], [bytes(y) for y in b], single
 
 
-def _opponents(used: list[int]) -> np.ndarray:
-    """Every two-card hand of the cards not in `used`, (M, 2)."""
-    rest = np.setdiff1d(_DECK, np.array(used, dtype=np.uint8))
-    return np.array(list(combinations(rest.tolist(), 2)), dtype=np.uint8)
+def _counts(hole: bytes, board: bytes, runs: bool):
+    """now (3,): opponent hands behind, tied, ahead of us; with runs, hp (3, 3)
+    by standing now and on the completed board, and per completion 2 ahead +
+    tied and opponent hands (include/handrank/hr_strength.h)."""
+    return _HIGH.potential(hole, board, runs)
 
 
-def _strengths(hole: np.ndarray, board: np.ndarray, opp: np.ndarray, threads: int):
-    """(ours, theirs) high strengths: ours a scalar, theirs (M,)."""
-    ours = evaluate(np.concatenate([hole, board])[None, :], threads=1)[0]
-    theirs = evaluate(np.concatenate([opp, np.broadcast_to(board, (len(opp), len(board)))],
-                                     axis=1), threads=threads)
-    return int(ours), theirs
-
-
-def _hs_one(hole: np.ndarray, board: np.ndarray, threads: int) -> float:
-    opp = _opponents(hole.tolist() + board.tolist())
-    ours, theirs = _strengths(hole, board, opp, threads)
-    return float(((ours > theirs) + 0.5 * (ours == theirs)).mean())
+def _hs_one(hole: bytes, board: bytes) -> float:
+    behind, tied, ahead = _counts(hole, board, False)[0]
+    return (ahead + 0.5 * tied) / (behind + tied + ahead)
 
 
 def hand_strength(hole: Any, board: Any, opponents: int = 1, *,
@@ -128,12 +125,13 @@ def hand_strength(hole: Any, board: Any, opponents: int = 1, *,
         raise HandError(f"exact is True or False; got {exact!r}")
     if exact:                                        # issue 25: every set of opponent hands
         from ._multiway import exact_strength
-        out = np.array([exact_strength(x.tolist(), y.tolist(), int(opponents))
+        out = np.array([exact_strength(list(x), list(y), int(opponents))
                         for x, y in zip(h, b)])
         return float(out[0]) if single else out
-    t = resolve_threads(threads, 1081)
-    out = np.array([_hs_one(x, y, t) for x, y in zip(h, b)]) ** opponents
-    return float(out[0]) if single else out
+    resolve_threads(threads, 1)                   # checked; one core is plenty
+    if single:
+        return _hs_one(h[0], b[0]) ** opponents
+    return np.array([_hs_one(x, y) for x, y in zip(h, b)]) ** opponents
 
 
 def _check_opponents(opponents: Any) -> None:
@@ -142,43 +140,15 @@ def _check_opponents(opponents: Any) -> None:
         raise HandError(f"opponents must be an integer 1..22; got {opponents!r}")
 
 
-def _showdowns(hole: np.ndarray, board: np.ndarray, threads: int):
-    """Every opponent hand against us now and on every completion of the
-    board: (now (M,) in -1/0/1, later (M, R) in 0/1/2 for behind/tied/ahead,
-    valid (M, R): the completion shares no card with the opponent).  One C
-    batch of M x R hands (about a million on a flop)."""
-    used = hole.tolist() + board.tolist()
-    opp = _opponents(used)
-    ours_now, theirs_now = _strengths(hole, board, opp, threads)
-    now = np.sign(ours_now - theirs_now.astype(np.int64))
-    rest = np.setdiff1d(_DECK, np.array(used, dtype=np.uint8))
-    need = 5 - len(board)
-    runs = np.array(list(combinations(rest.tolist(), need)), dtype=np.uint8).reshape(-1, need)
-    ours = evaluate(np.concatenate([np.broadcast_to(np.concatenate([hole, board]),
-                                                    (len(runs), 2 + len(board))), runs], axis=1),
-                    threads=threads).astype(np.int64)
-    M, R = len(opp), len(runs)
-    cards = np.empty((M, R, 7), dtype=np.uint8)
-    cards[:, :, :2] = opp[:, None, :]
-    cards[:, :, 2:2 + len(board)] = board
-    cards[:, :, 2 + len(board):] = runs[None, :, :]
-    valid = ~(runs[None, :, :, None] == opp[:, None, None, :]).any(axis=(2, 3))
-    cards[~valid] = cards[valid][0]                # a clash is not dealt: any valid hand
-    theirs = evaluate(cards.reshape(M * R, 7), threads=threads).astype(np.int64).reshape(M, R)
-    later = np.sign(ours[None, :] - theirs) + 1
-    return now, later, valid
-
-
-def _potential_one(hole: np.ndarray, board: np.ndarray, threads: int) -> Potential:
+def _potential_one(hole: bytes, board: bytes) -> Potential:
     """Billings' HandPotential: every opponent hand, every completion."""
     if len(board) == 5:
-        return Potential(_hs_one(hole, board, threads), 0.0, 0.0)
-    now, later, valid = _showdowns(hole, board, threads)
-    cell = (now[:, None] + 1) * 3 + later
-    hp = np.bincount(cell[valid], minlength=9).reshape(3, 3).astype(np.float64)
+        return Potential(_hs_one(hole, board), 0.0, 0.0)
+    now, hp, _, _ = _counts(hole, board, True)
+    hp = hp.astype(np.float64)
     behind, tied, ahead = 0, 1, 2
     tot = hp.sum(axis=1)
-    hs = float((np.sum(now > 0) + 0.5 * np.sum(now == 0)) / len(now))
+    hs = (now[ahead] + 0.5 * now[tied]) / sum(now)
     ppot_den = tot[behind] + tot[tied] / 2
     npot_den = tot[ahead] + tot[tied] / 2
     ppot = (hp[behind, ahead] + hp[behind, tied] / 2 + hp[tied, ahead] / 2) / ppot_den \
@@ -198,8 +168,8 @@ def hand_potential(hole: Any, board: Any, *, threads: int | None = None) -> Any:
     (0.585, 0.208, 0.274)
     """
     h, b, single = _rows(hole, board)
-    t = resolve_threads(threads, 1 << 20)
-    out = [_potential_one(x, y, t) for x, y in zip(h, b)]
+    resolve_threads(threads, 1)
+    out = [_potential_one(x, y) for x, y in zip(h, b)]
     return out[0] if single else out
 
 
@@ -215,12 +185,12 @@ def ehs(hole: Any, board: Any, *, threads: int | None = None) -> Any:
     return p.ehs if isinstance(p, Potential) else np.array([x.ehs for x in p])
 
 
-def _ehs2_one(hole: np.ndarray, board: np.ndarray, threads: int) -> float:
+def _ehs2_one(hole: bytes, board: bytes) -> float:
     if len(board) == 5:
-        return _hs_one(hole, board, threads) ** 2
-    _, later, valid = _showdowns(hole, board, threads)
+        return _hs_one(hole, board) ** 2
+    _, _, run2, runn = _counts(hole, board, True)
     # hand strength on each completed board, over the opponents it leaves
-    hs = (np.where(valid, later, 0) / 2).sum(axis=0) / valid.sum(axis=0)
+    hs = (run2 / 2) / runn
     return float(np.mean(hs ** 2))
 
 
@@ -233,8 +203,8 @@ def ehs2(hole: Any, board: Any, *, threads: int | None = None) -> Any:
     True
     """
     h, b, single = _rows(hole, board)
-    t = resolve_threads(threads, 1081)
-    out = np.array([_ehs2_one(x, y, t) for x, y in zip(h, b)])
+    resolve_threads(threads, 1)
+    out = np.array([_ehs2_one(x, y) for x, y in zip(h, b)])
     return float(out[0]) if single else out
 
 

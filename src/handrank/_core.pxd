@@ -120,6 +120,7 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
         int64_t min_units
         int prefix
         int64_t units
+        int holdem
         hr_sym_t sym
     ctypedef struct hr_eqcount_t:
         int players
@@ -155,6 +156,10 @@ cdef extern from "handrank/hr_mc.h" nogil:
 cdef extern from "handrank/hr_holdem.h" nogil:
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
+
+cdef extern from "handrank/hr_strength.h" nogil:
+    void hr_hand_potential(const hr_rule_t *R, const uint8_t *hole, const uint8_t *board,
+                           int nb, int64_t *now, int64_t *hp, int32_t *run2, int32_t *runn)
 
 cdef extern from "handrank/hr_deal.h" nogil:
     int HR_DEAL_BLOCK

@@ -10,7 +10,7 @@ card makes a loop report the row instead of reading a table with it.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libc.math cimport sqrt
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS,
                              PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)
@@ -468,6 +468,57 @@ cdef class RuleTables:
         with nogil:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
+    def potential(self, bytes hole, bytes board, bint runs):
+        """Hand strength and potential counts of one hold'em hand (2 codes)
+        on a board of 3..5 codes, all distinct cards of the 52, against every
+        opponent hand of the cards left (include/handrank/hr_strength.h,
+        high rules): ``(now, hp, run2, runn)`` -- ``now`` a tuple of 3 ints:
+        opponent hands we are behind, tied with and ahead of; with ``runs``
+        (a board of 3 or 4), ``hp`` (3, 3) int64 over every (opponent hand,
+        completion of the board) pair by standing now and on the completed
+        board, and per completion (in the order of
+        itertools.combinations(cards left, 5 - board)) ``run2`` = 2 ahead +
+        tied and ``runn`` = opponent hands, int32; else None for the
+        three."""
+        cdef const unsigned char *h = hole
+        cdef const unsigned char *b = board
+        cdef int nb = len(board), n, i
+        cdef uint64_t seen = 0
+        cdef int64_t[::1] hp_v
+        cdef int32_t[::1] r2_v
+        cdef int32_t[::1] rn_v
+        cdef int64_t *hp_p = NULL
+        cdef int32_t *r2_p = NULL
+        cdef int32_t *rn_p = NULL
+        if len(hole) != 2 or not 3 <= nb <= 5:
+            raise ValueError("potential takes 2 hole codes and a board of 3..5 codes")
+        for i in range(2 + nb):
+            n = h[i] if i < 2 else b[i - 2]
+            if n >= 52 or seen >> n & 1:
+                raise ValueError("potential takes distinct card codes of the 52-card deck")
+            seen |= (<uint64_t>1) << n
+        if (self.rule.flush_mode != 0 or self.rule.qual != -32768 or self.rule.deff.ranks != 8191
+                or self.rule.deff.n != 5 or self.rule.deff.kind != 0 or self.rule.kmax < 7):
+            raise ValueError("potential takes the high rule set")
+        cdef int64_t now[3]
+        hp = run2 = runn = None
+        runs = runs and nb < 5
+        if runs:
+            n = 50 - nb                    # the cards left
+            n = n * (n - 1) // 2 if nb == 3 else n
+            hp = np.zeros((3, 3), dtype=np.int64)
+            run2 = np.empty(n, dtype=np.int32)
+            runn = np.empty(n, dtype=np.int32)
+            hp_v = hp.reshape(-1)
+            r2_v = run2
+            rn_v = runn
+            hp_p = &hp_v[0]
+            r2_p = &r2_v[0]
+            rn_p = &rn_v[0]
+        with nogil:
+            hr_hand_potential(&self.rule, h, b, nb, now, hp_p, r2_p, rn_p)
+        return (now[0], now[1], now[2]), hp, run2, runn
+
     def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
                    CompiledDeck deck):
         """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""
@@ -642,6 +693,22 @@ cdef bytes _as_code_bytes(object codes):
     return np.ascontiguousarray(codes, dtype=np.uint8).tobytes()
 
 
+cdef object _I64 = np.dtype(np.int64)
+cdef object _F64 = np.dtype(np.float64)
+
+
+cdef object _copied(const void *src, tuple shape, object dtype):
+    """A new array of `shape` and `dtype` (8-byte items) holding a copy of src."""
+    out = _EMPTY(shape, dtype)
+    cdef Py_buffer view
+    PyObject_GetBuffer(out, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+    try:
+        memcpy(view.buf, src, <size_t>view.len)
+    finally:
+        PyBuffer_Release(&view)
+    return out
+
+
 cdef class EquityState:
     """One equity question, compiled: the game, each player's known hole cards
     (the rest are dealt) or range, the known board cards, and the deck left to
@@ -699,6 +766,14 @@ cdef class EquityState:
                 raise ValueError("the deck holds a bad or repeated card")
             self.e.deck[j] = dp[j]
             self.e.deck_index[dp[j]] = j
+        cdef const double[::1] given
+        cdef double[::1] scaled
+        cdef double[::1] running
+        cdef const uint8_t[::1] flat
+        cdef Py_ssize_t m, i
+        cdef double most, total
+        cdef int bad
+        cdef bint uniform
         self.keep = []
         self.e.nranged = 0
         for p in range(P):
@@ -706,21 +781,43 @@ cdef class EquityState:
             if r is None:
                 continue
             c = np.ascontiguousarray(r[0], dtype=np.uint8).reshape(-1, game.g.hole)
-            w = np.ascontiguousarray(r[1], dtype=np.float64)
-            if len(c) == 0 or len(w) != len(c) or not (w > 0).all() or len(c) >= 2**31:
+            given = np.ascontiguousarray(r[1], dtype=np.float64)
+            m = len(c)
+            most = 0.0
+            for i in range(given.shape[0]):
+                if not given[i] > 0:             # NaN too
+                    most = -1.0
+                    break
+                if given[i] > most:
+                    most = given[i]
+            if m == 0 or given.shape[0] != m or most <= 0.0 or m >= 2**31:
                 raise ValueError("a range needs at least one hand and positive weights")
-            w = w / w.max()          # each range's weights scaled to a maximum of 1
-            cw = np.cumsum(w)
-            for code in np.unique(c).tolist():
-                if self.e.deck_index[code] < 0:
-                    raise ValueError(f"range card {code} is not in the deck")
+            # each range's weights scaled to a maximum of 1, and their running
+            # sums (as w / w.max() and np.cumsum would give them)
+            w = np.empty(m, dtype=np.float64)
+            cw = np.empty(m, dtype=np.float64)
+            scaled, running = w, cw
+            total = 0.0
+            uniform = True
+            for i in range(m):
+                scaled[i] = given[i] / most
+                total = total + scaled[i]
+                running[i] = total
+                uniform = uniform and scaled[i] == scaled[0]
+            flat = c.reshape(-1)
+            bad = 256
+            for i in range(flat.shape[0]):
+                if (flat[i] >= 54 or self.e.deck_index[flat[i]] < 0) and flat[i] < bad:
+                    bad = flat[i]
+            if bad < 256:
+                raise ValueError(f"range card {bad} is not in the deck")
             self.keep += [c, w, cw]
             combos, weights, cum = c, w, cw
             self.e.range[p].combos = &combos[0, 0]
             self.e.range[p].weight = &weights[0]
             self.e.range[p].cum = &cum[0]
-            self.e.range[p].m = len(c)
-            self.e.range[p].uniform = bool((w == w[0]).all())
+            self.e.range[p].m = <int>m
+            self.e.range[p].uniform = uniform
             self.e.known[p] = game.g.hole
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
@@ -752,6 +849,14 @@ cdef class EquityState:
     def prefix(self):
         """Missing cards each exact unit fixes (after the range hands)."""
         return self.e.prefix
+
+    @property
+    def by_ranks(self):
+        """Whether the exact enumeration counts hold'em boards by rank
+        multiset (include/handrank/hr_holdem.h): two hole cards, a five-card
+        board, one high half, no wild card, at most 8 players; every unit
+        then fixes the missing hole cards and counts all its boards at once."""
+        return bool(self.e.holdem)
 
     @property
     def symmetries(self):
@@ -822,17 +927,17 @@ cdef class EquityState:
         cdef int P = self.e.players, nc = self.counts.ncombos, H = self.counts.nhalves
         cdef Py_ssize_t n = hr_cnt_size(P, H)
         shape = (P, H) + (P + 1,) * H
-        cnt = np.asarray(<int64_t[:n]> self.counts.cnt).copy().reshape(shape)
-        cats = np.asarray(<int64_t[:P * 22]> self.counts.cats).copy().reshape(P, 2, 11)
-        dd = np.asarray(<int64_t[:P * 2]> self.counts.dd).copy().reshape(P, 2)
-        dx = np.asarray(<double[:P * 3]> self.counts.dx).copy().reshape(P, 3)
+        cnt = _copied(self.counts.cnt, shape, _I64)
+        cats = _copied(self.counts.cats, (P, 2, 11), _I64)
+        dd = _copied(self.counts.dd, (P, 2), _I64)
+        dx = _copied(self.counts.dx, (P, 3), _F64)
         wcnt = wcats = hand_share = hand_weight = None
         if self.counts.wcnt != NULL:
-            wcnt = np.asarray(<double[:n]> self.counts.wcnt).copy().reshape(shape)
-            wcats = np.asarray(<double[:P * 22]> self.counts.wcats).copy().reshape(P, 2, 11)
+            wcnt = _copied(self.counts.wcnt, shape, _F64)
+            wcats = _copied(self.counts.wcats, (P, 2, 11), _F64)
             if nc:
-                hand_share = np.asarray(<double[:nc]> self.counts.hand_share).copy()
-                hand_weight = np.asarray(<double[:nc]> self.counts.hand_weight).copy()
+                hand_share = _copied(self.counts.hand_share, (nc,), _F64)
+                hand_weight = _copied(self.counts.hand_weight, (nc,), _F64)
         return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "wcats": wcats,
                 "hand_share": hand_share, "hand_weight": hand_weight,
                 "deals": int(self.counts.deals), "wdeals": float(self.counts.wdeals),

@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 # cython: cdivision=True, embedsignature=True
+# cython: freethreading_compatible=True
 """The compiled core: table building and the batch loops.
 
 The C declarations are in _core.pxd (one block per header of
@@ -8,6 +9,7 @@ caller (``handrank._api``) for argument checking, except that the C loops
 themselves validate every card: an out-of-range code, a joker or a repeated
 card makes a loop report the row instead of reading a table with it.
 """
+cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -268,12 +270,33 @@ cdef class CompiledDeck:
         return bool(self.d.active)
 
 
+# The tables a rule set builds on first use (wild cards, Omaha) are built
+# under this lock and looked at under it: with several threads (or no GIL,
+# on a free-threaded CPython) each is built once and seen whole.  Everything
+# else the loops read is built at import or when its object is made.
+cdef cython.pymutex _build_lock
+
+
+cdef int _build_wild(hr_rule_t *R) noexcept:
+    cdef int ok
+    with _build_lock:
+        ok = hr_build_wild(R)
+    return ok
+
+
+cdef int _build_omaha(hr_rule_t *R) noexcept:
+    cdef int ok
+    with _build_lock:
+        ok = hr_build_omaha(R)
+    return ok
+
+
 cdef inline const hr_deck_t *_deck_ptr(RuleTables tables, CompiledDeck deck) except NULL:
     if deck is None:
         raise ValueError("a compiled deck is required")
     if deck.d.ranks != tables.rule.deff.ranks:
         raise ValueError("the deck was compiled for another rule set's deck")
-    if deck.d.active and not tables.rule.wild_built and not hr_build_wild(&tables.rule):
+    if deck.d.active and not _build_wild(&tables.rule):
         raise ValueError("wild cards are not supported under this rule set")
     return &deck.d
 
@@ -537,7 +560,7 @@ cdef class GameTables:
             # the Omaha rank tables of each Omaha half, built once per rule
             # set (hr_game_init has checked they are five-card poker rule sets)
             for h, (t, select, qual) in enumerate(halves):
-                if select == 1 and not hr_build_omaha(&t.rule):
+                if select == 1 and not _build_omaha(&t.rule):
                     raise MemoryError("handrank: could not build the Omaha rank tables")
 
     def __reduce__(self):

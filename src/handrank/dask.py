@@ -107,17 +107,16 @@ def equity(client: Any, game: str | Game, hands: Sequence[Any], board: Any = "",
 _ROW = re.compile(r"\b(row|deal) (\d+)")
 
 
-def _dask_array(x: Any, what: str, ndims: tuple[int, ...]) -> Any:
+def _dask_array(x: Any, what: str, ndims: tuple[int, ...], row: str) -> Any:
     """``x`` as a dask array of one of the ``ndims``, all but the first axis in
-    one chunk (a block holds whole rows)."""
+    one chunk (a block holds whole rows: each a ``row``)."""
     import dask.array as da
     if not isinstance(x, da.Array):
         raise HandError(f"{what} must be a dask.array Array (use handrank's own functions "
                         f"for other arrays); got {type(x).__name__}")
     if x.ndim not in ndims:
         shapes = " or ".join(f"{d}-D" for d in ndims)
-        raise HandError(f"{what} must be a {shapes} dask array with one row per "
-                        f"{'deal' if what != 'hands' or 3 in ndims else 'hand'}; "
+        raise HandError(f"{what} must be a {shapes} dask array with one row per {row}; "
                         f"got shape {x.shape}")
     if any(len(c) > 1 for c in x.chunks[1:]):
         x = x.rechunk({i: -1 for i in range(1, x.ndim)})
@@ -163,7 +162,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None) -> Any:
     same values are accepted and refused, with the same errors); a bad card
     raises when the result is computed, naming its row in the whole array.
     """
-    hands = _dask_array(hands, "hands", (2,))
+    hands = _dask_array(hands, "hands", (2,), "hand")
     _evaluate(_empty(hands), rules, wild)           # rules, wild, dtype, cards per hand
     return hands.map_blocks(_evaluate_block, rules, wild, drop_axis=1, dtype=np.int16,
                             meta=np.empty((0,), dtype=np.int16))
@@ -172,7 +171,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None) -> Any:
 def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1)) -> Any:
     """:func:`handrank.canonical_index` of an ``(N, sum(rounds))`` integer
     ``dask.array``, block by block: a lazy ``(N,)`` int64 dask array."""
-    cards = _dask_array(cards, "cards", (2,))
+    cards = _dask_array(cards, "cards", (2,), "hand")
     _canonical_index(_empty(cards), rounds)          # rounds, dtype, cards per row
     return cards.map_blocks(_index_block, rounds, drop_axis=1, dtype=np.int64,
                             meta=np.empty((0,), dtype=np.int64))
@@ -186,16 +185,16 @@ def showdown(game: str | Game, hands: Any, board: Any = None) -> Any:
     """
     import dask.array as da
     g = get_game(game)
-    hands = _dask_array(hands, "hands", (3,))
+    hands = _dask_array(hands, "hands", (3,), "deal")
     if board is None:
         board = da.zeros((hands.shape[0], 0), dtype=np.uint8, chunks=(hands.chunks[0], 0))
-    board = _dask_array(board, "board", (2, 3))
+    board = _dask_array(board, "board", (2, 3), "deal")
     try:
         _showdown(g, _empty(hands), _empty(board))   # game, players, shapes, dtypes
     except HandError as e:                           # told of no deals: say how many
         n = hands.shape[0]
         raise HandError(str(e).replace("for 0 deals", f"for {n} deals")
-                        .replace("((0, ", f"(({n}, ").replace(" (0, ", f" ({n}, ")) from None
+                        .replace(" (0, ", f" ({n}, ")) from None
     if board.shape[0] != hands.shape[0]:
         raise HandError(f"{g.name}: {hands.shape[0]} deals of hands but {board.shape[0]} "
                         f"boards")

@@ -93,4 +93,5 @@ def test_best_five_reading_order():
     assert hr.format(hr.best_five("As 2d 3c 4h 5s 9d Kc")) == "5s 4h 3c 2d As"
     assert hr.format(hr.best_five("As 2d 3c 4h 5s 9d Kc", "razz")) == "5s 4h 3c 2d As"
     assert hr.format(hr.best_five("As Ad 3c 3h 5s 9d Kc")) == "As Ad 3h 3c Kc"
-    assert hr.best_five("As 2d 3c 4h 5s").dtype == np.uint8
+    assert hr.best_five(hr.parse("As 2d 3c 4h 5s").reshape(1, 5)).dtype == np.uint8
+    assert all(type(c) is int for c in hr.best_five("As 2d 3c 4h 5s"))   # one hand: ints

@@ -227,7 +227,37 @@ def test_long_hand_text_is_refused_at_once():
     assert seconds < 0.1
     assert _timed_error(hr.evaluate, "As Ks Qs Js Ts 9s 8s 7s 6s 5s")[1] == \
         "a hand needs 5 to 9 cards; got 10 ('As Ks Qs Js Ts 9s 8s 7s 6s ...')"
-    assert _timed_error(hr.evaluate, "As Ks Qs")[1] == "a hand needs 5 to 9 cards; got 3 ('As Ks Qs')"
+    assert _timed_error(hr.evaluate, "As Ks Qs")[1] == (
+        "a hand needs 5 to 9 cards; got 3 ('As Ks Qs'); hands of 1 to 4 cards are ranked "
+        "under rules='high-partial' (a missing card counts as the worst kicker)")
+
+
+@pytest.mark.parametrize("rules,partial", [
+    ("high", "'high-partial'"), ("razz", "'ace-to-five-partial'"),
+    ("2-7", "'deuce-to-seven-partial'"), ("a6", None), ("8-or-better", None),
+    ("short-deck", None)])
+@pytest.mark.parametrize("fn", [hr.evaluate, hr.best_five])
+def test_short_hand_points_to_the_partial_rule_sets(rules, partial, fn):
+    """A hand of fewer than five cards under a high or low rule set is told
+    where such hands are ranked: its partial twin, or the partial rule sets
+    when it has none (and that none ranks as it does); the twin really
+    ranks the hand."""
+    for hand in ("Ah Kd", [51, 47, 43], np.array([[51, 47, 43, 39]], dtype=np.uint8)):
+        with pytest.raises(hr.HandError) as e:
+            fn(hand, rules)
+        msg = str(e.value)
+        if partial:
+            assert msg.endswith(f"are ranked under rules={partial} (a missing card counts "
+                                f"as the worst kicker)"), msg
+            assert hr.evaluate(hand, partial.strip("'")) is not None
+        else:
+            assert "ranked only under the partial rule sets 'high-partial', " \
+                "'ace-to-five-partial', 'deuce-to-seven-partial' (none of them ranks as " \
+                f"{hr.get_rules(rules).name} does)" in msg, msg
+    for rules_ok in ("three-card", "badugi", "high-partial"):     # nothing to point to
+        with pytest.raises(hr.HandError) as e:
+            hr.evaluate("Ah", rules_ok) if rules_ok != "high-partial" else hr.evaluate("", rules_ok)
+        assert "partial rule sets" not in str(e.value) and "rules='" not in str(e.value)
 
 
 def test_errors_in_huge_inputs_give_short_messages():
@@ -297,6 +327,29 @@ def test_one_validator_says_the_same_everywhere():
         hr.showdown("draw", [bad, [0, 1, 2, 3, 4]])
     with pytest.raises(hr.HandError, match=said):
         hr.equity("draw", [bad, "??"], trials=10, seed=1)
+
+
+def test_batched_showdown_names_the_bad_code_first():
+    """A batch of uint8 deals goes to the C loop unscanned; an error still
+    names a code out of range anywhere (hands before boards) before the first
+    deal with a repeated card, in card_array's words."""
+    holes = hr.deal(40, 12, seed=5)
+    boards = np.ascontiguousarray(holes[:, 7:12])
+    holes = np.ascontiguousarray(holes[:, :6]).reshape(40, 3, 2)
+    ok = hr.showdown("holdem", holes, boards)
+    assert ok.shape == (40, 3)
+    h, b = holes.copy(), boards.copy()
+    h[2, 1, 0] = h[2, 0, 0]                              # deal 2: a repeated card
+    with pytest.raises(hr.HandError, match=r"^holdem: deal 2: card .* appears twice"):
+        hr.showdown("holdem", h, b)
+    b[30, 4] = 77
+    with pytest.raises(hr.HandError, match=r"board: deal 30: card code 77 at position 4 "
+                                           r"is out of range 0\.\.53"):
+        hr.game_strengths("holdem", h, b)
+    h[35, 2, 1] = 60
+    with pytest.raises(hr.HandError, match=r"hands: deal 35: card code 60 at position 1 "
+                                           r"is out of range 0\.\.53"):
+        hr.showdown("holdem", h, b)
 
 
 def test_one_row_explainer():

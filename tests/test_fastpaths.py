@@ -84,6 +84,84 @@ def test_omaha_showdowns_equal_the_general_path(game):
         assert np.array_equal(a, b)
 
 
+#: Games of one half picking any five, with one board: the presets, and made
+#: shapes for the modes the one-half showdown loop takes.
+ANY_GAMES = [g for g in GAMES if hr.get_game(g).select in ("any", "all")
+             and len(hr.get_game(g).halves) == 1] + [
+    hr.Game("t-holdem-a5", hole=2, board=5, select="any", high=None, low="ace-to-five"),
+    hr.Game("t-holdem-27", hole=2, board=5, select="any", high=None, low="deuce-to-seven"),
+    hr.Game("t-stud-27", hole=7, board=0, select="any", high=None, low="deuce-to-seven"),
+    hr.Game("t-six", hole=2, board=4, select="any", high="high"),
+]
+#: Halves with a qualifier (which the Python layer refuses alone: a pot could
+#: go unwon), compiled directly: (rules, hole, board, a qualifying hand or
+#: None for the rule set's own).
+QUALIFIED = [("ace-to-five-8", 2, 5, None), ("ace-to-five-8", 5, 0, None),
+             ("high", 2, 5, "Ac Ad 2h 3s 4c"), ("ace-to-five-8", 7, 0, None)]
+
+
+def _any_deals(codes: np.ndarray, hole: int, board: int, players: int, n: int,
+               seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """n random deals, the first quarter flush-heavy (all cards from two
+    suits), six bad (a repeated card, a code off the deck)."""
+    k = players * hole + board
+    cards = random_cards(codes, n, k, seed)
+    two = codes[codes % 4 < 2]
+    if len(two) >= k:
+        cards[:n // 4] = random_cards(two, n // 4, k, seed + 1)
+    rng = np.random.default_rng(seed)
+    for j, i in enumerate(rng.choice(n, 6, replace=False)):
+        a, b = rng.choice(k, 2, replace=False)
+        cards[i, a] = cards[i, b] if j % 2 else 200
+    holes = np.ascontiguousarray(cards[:, :players * hole]).reshape(n, players, hole)
+    return holes, np.ascontiguousarray(cards[:, players * hole:])
+
+
+def _check_one_half(fast, plain, codes, hole, board, most, what):
+    n = 3000
+    for players in sorted({2, 3, 6, 9, 10, 11, min(14, most)}):
+        if players > most or players * hole + board > len(codes):
+            continue
+        holes, boards = _any_deals(codes, hole, board, players, n, seed=players)
+        out = {}
+        for name, t in (("fast", fast), ("plain", plain)):
+            sh = np.full((n, players), 7.0)
+            st = np.full((1, n, players), 7, np.int16)
+            out[name] = (t.showdown(holes, boards, sh, st, 0, 1), sh, st)
+        bad, sh, st = out["plain"]
+        ok = np.array([plain.showdown(holes[i:i + 1], boards[i:i + 1], None, None, 0, 1) == -1
+                       for i in range(n)])
+        assert ok.sum() == n - 6 and bad == np.flatnonzero(~ok)[0]
+        assert out["fast"][0] == bad, (what, players)
+        assert np.array_equal(out["fast"][1], sh), (what, players)      # bad deals: 0 shares
+        assert np.array_equal(out["fast"][2][:, ok], st[:, ok]), (what, players)
+        sh1 = np.full((n, players), 7.0)
+        st1 = np.full((1, n, players), 7, np.int16)
+        assert fast.showdown(holes, boards, sh1, None, 0, 1) == bad
+        assert fast.showdown(holes, boards, None, st1, 0, 1) == bad
+        assert np.array_equal(sh1, sh) and np.array_equal(st1[:, ok], st[:, ok])
+
+
+@pytest.mark.parametrize("game", ANY_GAMES, ids=lambda g: g if isinstance(g, str) else g.name)
+def test_one_half_showdowns_equal_the_general_path(game):
+    """The one-half showdown loop (hold'em with 2..10 players constant, any
+    number of players, stud, draw; every mode) gives the plain build's shares,
+    strengths and first bad deal, and either output alone is the same."""
+    g = hr.get_game(game) if isinstance(game, str) else game
+    _check_one_half(g.tables, plain_tables(g), np.array(g.cards.codes, dtype=np.uint8),
+                    g.hole, g.board, g.max_players, g.name)
+
+
+@pytest.mark.parametrize("rules,hole,board,qual", QUALIFIED)
+def test_one_half_showdowns_with_a_qualifier(rules, hole, board, qual):
+    rs = hr.get_rules(rules)
+    q = None if qual is None else int(hr.evaluate(qual, rules))
+    t = [_core.GameTables(hole, board, [(rs.tables, 0, q)], rs.deck.compiled(None), plain=p)
+         for p in (False, True)]
+    _check_one_half(t[0], t[1], np.array(rs.deck.codes, dtype=np.uint8), hole, board, 10,
+                    rules)
+
+
 def test_plain_flag():
     g = hr.get_game("omaha")
     assert not g.tables.plain and plain_tables(g).plain

@@ -44,7 +44,7 @@ def test_valid_hands_agree_with_reference(case):
     assert hr.evaluate(np.array([hand, hand]), rules).tolist() == [s, s]
     if hr.get_rules(rules).kind == "poker":
         five = hr.best_five(hand, rules)
-        assert set(five.tolist()) <= set(hand) and hr.evaluate(five, rules) == s
+        assert set(five) <= set(hand) and hr.evaluate(five, rules) == s
     if s >= 0:
         assert isinstance(hr.describe(s, rules), str)
         assert hr.category(s, rules) is not None

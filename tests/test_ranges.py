@@ -66,8 +66,9 @@ def test_syntax_errors_point_at_the_token(text, where):
 def test_omaha_ranges():
     r = hr.Range("AhKhQdJd, 2c3c4c5c", cards=4)
     assert len(r) == 2 and r.combos.shape == (2, 4)
+    assert len(hr.Range("AA", cards=4)) == 6961             # issue 25: patterns
     with pytest.raises(hr.HandError, match="Omaha ranges take exact hands"):
-        hr.Range("AA", cards=4)
+        hr.Range("Ae", cards=4)
 
 
 CASES = [

@@ -2,14 +2,16 @@
  * handrank: the whole C core in one include, for programs built against it
  * (handrank.get_include()).  Call hr_init() once before anything else; see
  * docs/building.rst.  Each header below also compiles alone and holds one
- * job: valuation and batch loops (hr_batch.h), the rule tables
- * (hr_tables.h), games and showdowns (hr_showdown.h), equity (hr_equity.h),
- * dealing (hr_deal.h) and canonical indexes (hr_index.h).
+ * job: valuation and batch loops (hr_batch.h), the cards that play
+ * (hr_best.h), the rule tables (hr_tables.h), games and showdowns
+ * (hr_showdown.h), equity (hr_equity.h), dealing (hr_deal.h) and canonical
+ * indexes (hr_index.h).
  */
 #ifndef HANDRANK_HANDRANK_H
 #define HANDRANK_HANDRANK_H
 
 #include "hr_batch.h"
+#include "hr_best.h"
 #include "hr_deal.h"
 #include "hr_equity.h"
 #include "hr_index.h"

@@ -6,9 +6,10 @@
  * loop's rows [lo, hi) in blocks over that team and reports the first bad
  * row: every batch loop of the core goes through it -- evaluation
  * (hr_batch.h), showdowns and Omaha (hr_showdown.h), canonical indexes
- * (hr_index.h), deals and draws (hr_deal.h) and the heads-up hold'em table
- * (hr_holdem.h).  (Equity's exact units and Monte Carlo chunks count into a
- * table per thread and merge: hr_exact.h, hr_mc.h.)
+ * (hr_index.h), deals and draws (hr_deal.h), the heads-up hold'em table
+ * (hr_holdem.h) and made hands and draws (hr_classify.h).  (Equity's exact
+ * units and Monte Carlo chunks count into a table per thread and merge:
+ * hr_exact.h, hr_mc.h.)
  *
  * Ctrl-C.  The loops run without the GIL and never look at signals; the
  * Python layer (handrank._slices) calls them on consecutive slices [lo, hi)

@@ -14,7 +14,8 @@
 
 /* Deals [lo, hi) of a showdown batch (see hr_showdown).  A double-board
  * deal is each board's deal, each for half the pot.  NH: the game's halves
- * (a constant in the usual cases, see hr_showdown_rows). */
+ * (a constant in the usual cases, see HR_DEFINE_SHOWDOWN_ROWS).  shares or
+ * str_out may be NULL (not wanted). */
 HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
                                      const uint8_t *boards, int64_t lo, int64_t hi, int players,
                                      double *shares, int16_t *str_out, int64_t half_stride,
@@ -28,8 +29,9 @@ HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
     for (int64_t i = lo; i < hi; i++) {
         const uint8_t *h = holes + (size_t)i * players * G->hole;
         const uint8_t *b = boards + (size_t)i * G->board * NB;
-        double *share = shares + (size_t)i * players;
-        for (int p = 0; p < players; p++) share[p] = 0.0;
+        double *share = shares ? shares + (size_t)i * players : NULL;
+        if (share)
+            for (int p = 0; p < players; p++) share[p] = 0.0;
         if (HR_UNLIKELY(!hr_deal_valid(G, h, b, players))) {
             if (bad < 0) bad = i;
             continue;
@@ -37,8 +39,10 @@ HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
         for (int k = 0; k < NB; k++) {
             for (int x = 0; x < NH; x++)
                 hr_deal_strengths(G, &G->half[x], h, b + (size_t)k * G->board, players, s[x]);
-            hr_split_n(s, NH, players, &a);
-            for (int p = 0; p < players; p++) share[p] += part * hr_award_share(&a, NH, p);
+            if (share) {
+                hr_split_n(s, NH, players, &a);
+                for (int p = 0; p < players; p++) share[p] += part * hr_award_share(&a, NH, p);
+            }
             if (str_out)
                 for (int x = 0; x < NH; x++) {
                     int16_t *o = str_out + (size_t)x * (size_t)half_stride +
@@ -50,22 +54,254 @@ HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
     return bad;
 }
 
-static int64_t hr_showdown_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                                int64_t lo, int64_t hi, int players, double *shares,
-                                int16_t *str_out, int64_t half_stride)
+/* 1.0 / n for n = 1..HR_MAX_PLAYERS, and hr_inverse[0] = 0.0: the share of
+ * each of n players tying for a pot (the same double as the division), or
+ * of nobody. */
+static const double hr_inverse[HR_MAX_PLAYERS + 1] = {
+    0.0, 1.0 / 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6, 1.0 / 7, 1.0 / 8,
+    1.0 / 9, 1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14, 1.0 / 15, 1.0 / 16,
+    1.0 / 17, 1.0 / 18, 1.0 / 19, 1.0 / 20, 1.0 / 21, 1.0 / 22, 1.0 / 23};
+
+/* Whether a game's showdowns take the one-half loop below: one half that
+ * picks any five of hole + board (G->any), one board, K = hole + board of
+ * 5..7 cards, no wild card, a poker rule set, and not the plain reference
+ * build.  Then a player's strength is hr_value of the board's entry sum
+ * plus the player's (no general path needed), and the pot goes to the best
+ * strength, shared by its ties (nobody, if no hand qualifies).  The
+ * precondition of hr_showdown_any, checked once per call (hr_showdown). */
+HR_INLINE int hr_showdown_any_ok(const hr_game_t *G)
 {
-    switch (G->nhalves) {
-    case 1:
-        return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares, str_out,
-                                  half_stride, 1);
-    case 2:
-        return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares, str_out,
-                                  half_stride, 2);
-    default:
-        return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares, str_out,
-                                  half_stride, G->nhalves);
+    const hr_vctx_t *c = &G->half[0].v;
+    const int k = G->hole + G->board;
+    return G->nhalves == 1 && G->boards == 1 && G->any && !c->wild && !G->plain &&
+           k >= HR_MIN_CARDS && k <= HR_MAX_HASHED && c->mode != HR_MODE_BADUGI;
+}
+
+/* One pot won by the best of s[0..P) (below 0: nobody qualifies), shared
+ * by its ties: writes each player's share, w = hr_inverse[ties] or +0.0, as
+ * bit patterns with no branch (the winners of random deals are
+ * unpredictable).  The same doubles as hr_split_n + hr_award_share give a
+ * game of one half. */
+HR_INLINE void hr_pot_shares(const int16_t *s, const int P, double *share)
+{
+    int best = -1, ties = 0;
+    for (int p = 0; p < P; p++) best = s[p] > best ? s[p] : best;
+    for (int p = 0; p < P; p++) ties += s[p] == best;
+    uint64_t w;
+    memcpy(&w, &hr_inverse[best >= 0 ? ties : 0], sizeof w);
+    for (int p = 0; p < P; p++) {
+        const uint64_t x = w & (0 - (uint64_t)(s[p] == best));
+        memcpy(share + p, &x, sizeof x);
     }
 }
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+/* hr_pot_shares for P <= 8 players whose strengths are the first P lanes of
+ * v (the others INT16_MIN, which never win), in SSE2 (every x86-64 CPU). */
+HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share)
+{
+    __m128i m = _mm_max_epi16(v, _mm_shuffle_epi32(v, 0x4e));
+    m = _mm_max_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_max_epi16(m, _mm_shufflehi_epi16(_mm_shufflelo_epi16(m, 0xb1), 0xb1));
+    const __m128i eq = _mm_cmpeq_epi16(v, m);
+    const int best = (int16_t)_mm_cvtsi128_si32(m);
+    const int ties = hr_popcount64((unsigned)_mm_movemask_epi8(eq)) >> 1;  /* 2 bits each */
+    const double *wp = &hr_inverse[best >= 0 ? ties : 0];
+    const __m128i w = _mm_castpd_si128(_mm_load1_pd(wp));
+    const __m128i lo = _mm_unpacklo_epi16(eq, eq), hi = _mm_unpackhi_epi16(eq, eq);
+    __m128i x[4];
+    x[0] = _mm_and_si128(w, _mm_unpacklo_epi32(lo, lo));
+    x[1] = _mm_and_si128(w, _mm_unpackhi_epi32(lo, lo));
+    x[2] = _mm_and_si128(w, _mm_unpacklo_epi32(hi, hi));
+    x[3] = _mm_and_si128(w, _mm_unpackhi_epi32(hi, hi));
+    for (int j = 0; 2 * j + 1 < P; j++) _mm_storeu_si128((__m128i *)(share + 2 * j), x[j]);
+    if (P & 1) _mm_storel_epi64((__m128i *)(share + P - 1), x[P >> 1]);
+}
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HR_COLD __attribute__((noinline, cold))
+#elif defined(_MSC_VER)
+#define HR_COLD __declspec(noinline)
+#else
+#define HR_COLD
+#endif
+
+/* hr_value of one valid hand of hole + board codes (no wild card), out of
+ * line: the hands of hr_showdown_any that hold a suit of five where flushes
+ * count against the player (rare, and each a subset search). */
+static HR_COLD int hr_showdown_hand(const hr_vctx_t *c, const hr_deck_t *D, const uint8_t *h,
+                                    int hole, const uint8_t *b, int board)
+{
+    hr_v2 acc = {0, HR_SUIT_INIT};
+    for (int j = 0; j < hole; j++) acc = HR_V2_ADD(acc, D->next[h[j]]);
+    for (int j = 0; j < board; j++) acc = HR_V2_ADD(acc, D->next[b[j]]);
+    return hr_value_rt(c, HR_V2_LO(acc), HR_V2_HI(acc), hole + board);
+}
+
+/* Deals [lo, hi) of a showdown batch under hr_showdown_any_ok(G): hold'em,
+ * stud, razz, draw.  HOLE and BOARD are G's (constants where the shape is
+ * specialised), K = HOLE + BOARD; P the players (a constant for hold'em of
+ * 2..10 players); MODE and QUAL the half's mode and qualifier flag.  The
+ * same results as hr_showdown_rows_n: the validity check is hr_deal_valid's
+ * (the popcount of the sum of every card's mask bit), a player's strength
+ * is hr_value of the board's entry sum plus its own cards, and the pot is
+ * split as hr_pot_shares says.
+ *
+ * A deal is summed once, mask bits and keys in scalar registers (the deck's
+ * split entries, bit[] and key[]), and no key is looked up before its deal
+ * is found valid (a bad deal's keys may lie outside the hash).  A hand
+ * without a suit of five (or where flushes do not count) is one hash
+ * lookup, as in hr_value.  The hands with one, where flushes count for the
+ * player, are their suit's flush (hr_value's second case), chosen without
+ * a branch per hand: the deal's branch is taken at random (about one deal
+ * in eight, six-handed), the hands' would be too.  Where flushes count
+ * against the player those hands go to hr_value (hr_showdown_hand).
+ * shares or str_out may be NULL (not wanted). */
+HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
+                                  const uint8_t *boards, int64_t lo, int64_t hi, const int P,
+                                  double *shares, int16_t *str_out, const int HOLE,
+                                  const int BOARD, const int MODE, const int QUAL)
+{
+    const hr_vctx_t ctx = G->half[0].v;
+    const uint64_t *EB = G->wild->bit, *EK = G->wild->key;
+    const int K = HOLE + BOARD, ncards = P * HOLE + BOARD;
+    const int32_t *off = ctx.off[K];
+    const int16_t *V = ctx.V[K];
+    const uint64_t fadj = ctx.fadj;
+    const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
+    int64_t bad = -1;
+    for (int64_t i = lo; i < hi; i++) {
+        const uint8_t *h = holes + (size_t)i * P * HOLE;
+        const uint8_t *b = boards + (size_t)i * BOARD;
+        uint64_t sum = 0, bkey = HR_SUIT_INIT, fl = 0;
+        for (int j = 0; j < BOARD; j++) sum += EB[b[j]];
+        for (int j = 0; j < P * HOLE; j++) sum += EB[h[j]];
+        for (int j = 0; j < BOARD; j++) bkey += EK[b[j]];
+        uint64_t key[HR_MAX_PLAYERS];
+        for (int p = 0; p < P; p++) {
+            uint64_t k = bkey;
+            for (int j = 0; j < HOLE; j++) k += EK[h[p * HOLE + j]];
+            key[p] = k;
+            fl |= k + fadj;
+        }
+        double *share = shares ? shares + (size_t)i * P : NULL;
+        if (HR_UNLIKELY(hr_popcount64(sum) != ncards || ncards > 54)) {
+            if (bad < 0) bad = i;
+            if (share)
+                for (int p = 0; p < P; p++) share[p] = 0.0;
+            continue;
+        }
+        int16_t s[HR_MAX_PLAYERS];
+        for (int p = 0; p < P; p++) {
+            const uint32_t rk = (uint32_t)key[p];
+            int v = V[rk + off[rk >> HR_HASH_SHIFT(K)]];
+            if (QUAL) v = v >= ctx.qual ? v : -1;
+            s[p] = (int16_t)v;
+        }
+        if (flushes && HR_UNLIKELY(fl & HR_FLUSH_BITS)) {
+            if (MODE == HR_MODE_BEST) {
+                /* each hand with a suit of five is that suit's flush, as
+                 * in hr_value, chosen without a branch (which hands do is
+                 * unpredictable); the sentinel bit keeps the shift defined
+                 * for the others */
+                uint64_t bbits = 0;
+                for (int j = 0; j < BOARD; j++) bbits += EB[b[j]];
+                for (int p = 0; p < P; p++) {
+                    uint64_t m = bbits;
+                    for (int j = 0; j < HOLE; j++) m += EB[h[p * HOLE + j]];
+                    const uint64_t f = (key[p] + fadj) & HR_FLUSH_BITS;
+                    const int sh = (4 * hr_ctz64(f | 1ULL << 63) - 140) & 63;
+                    int v = ctx.F[(m >> sh) & HR_LANE];
+                    if (QUAL) v = v >= ctx.qual ? v : -1;
+                    s[p] = f ? (int16_t)v : s[p];
+                }
+            } else {
+                for (int p = 0; p < P; p++)
+                    if ((key[p] + fadj) & HR_FLUSH_BITS)     /* a suit of five */
+                        s[p] = (int16_t)hr_showdown_hand(&ctx, G->wild, h + p * HOLE, HOLE, b,
+                                                         BOARD);
+            }
+        }
+        if (str_out) memcpy(str_out + (size_t)i * P, s, (size_t)P * sizeof(int16_t));
+        if (share) {
+#if defined(__SSE2__)
+            if (P <= 8) {
+#define HR_LANE_OF(p) ((p) < P ? s[p] : INT16_MIN)
+                hr_pot_shares8(_mm_set_epi16(HR_LANE_OF(7), HR_LANE_OF(6), HR_LANE_OF(5),
+                                             HR_LANE_OF(4), HR_LANE_OF(3), HR_LANE_OF(2),
+                                             HR_LANE_OF(1), HR_LANE_OF(0)),
+                               P, share);
+#undef HR_LANE_OF
+                continue;
+            }
+#endif
+            hr_pot_shares(s, P, share);
+        }
+    }
+    return bad;
+}
+
+/* The instances of hr_showdown_any: hold'em high with 2..10 players
+ * constant; the hold'em (2 + 5), stud (7 + 0) and draw (5 + 0) shapes, any
+ * number of players, for the (mode, qualifier) pairs the batch loops of
+ * hr_batch.h specialise.  Every other game of one half and one board takes
+ * hr_showdown_rows_n, which gives the same results (the precondition is
+ * checked here, once per call: hr_showdown_any_ok). */
+#define HR_SD_HOLDEM(P)                                                               \
+    case P:                                                                           \
+        return hr_showdown_any(G, holes, boards, lo, hi, P, shares, str_out, 2, 5,    \
+                               HR_MODE_BEST, 0);
+#define HR_SD_CASE(MODE, QUAL)                                                        \
+    case (MODE) * 2 + (QUAL):                                                         \
+        if (G->hole == 2 && G->board == 5) {                                          \
+            if ((MODE) == HR_MODE_BEST && !(QUAL))                                    \
+                switch (players) {                                                    \
+                    HR_SD_HOLDEM(2) HR_SD_HOLDEM(3) HR_SD_HOLDEM(4) HR_SD_HOLDEM(5)   \
+                    HR_SD_HOLDEM(6) HR_SD_HOLDEM(7) HR_SD_HOLDEM(8) HR_SD_HOLDEM(9)   \
+                    HR_SD_HOLDEM(10)                                                  \
+                }                                                                     \
+            return hr_showdown_any(G, holes, boards, lo, hi, players, shares, str_out, 2, 5, \
+                                   MODE, QUAL);                                       \
+        }                                                                             \
+        if (G->hole == 7 && G->board == 0)                                            \
+            return hr_showdown_any(G, holes, boards, lo, hi, players, shares, str_out, 7, 0, \
+                                   MODE, QUAL);                                       \
+        if (G->hole == 5 && G->board == 0)                                            \
+            return hr_showdown_any(G, holes, boards, lo, hi, players, shares, str_out, 5, 0, \
+                                   MODE, QUAL);                                       \
+        break;
+#define HR_DEFINE_SHOWDOWN_ROWS(NAME, ATTR)                                           \
+    ATTR static int64_t NAME(const hr_game_t *G, const uint8_t *holes,                \
+                             const uint8_t *boards, int64_t lo, int64_t hi, int players, \
+                             double *shares, int16_t *str_out, int64_t half_stride)   \
+    {                                                                                 \
+        if (hr_showdown_any_ok(G)) {                                                  \
+            switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {                 \
+                HR_SD_CASE(HR_MODE_BEST, 0) HR_SD_CASE(HR_MODE_IGNORE, 0)             \
+                HR_SD_CASE(HR_MODE_IGNORE, 1) HR_SD_CASE(HR_MODE_AVOID, 0)            \
+            }                                                                         \
+        }                                                                             \
+        switch (G->nhalves) {                                                         \
+        case 1:                                                                       \
+            return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares,      \
+                                      str_out, half_stride, 1);                       \
+        case 2:                                                                       \
+            return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares,      \
+                                      str_out, half_stride, 2);                       \
+        default:                                                                      \
+            return hr_showdown_rows_n(G, holes, boards, lo, hi, players, shares,      \
+                                      str_out, half_stride, G->nhalves);              \
+        }                                                                             \
+    }
+#ifdef HR_MULTIVERSION
+HR_DEFINE_SHOWDOWN_ROWS(hr_showdown_popcnt, __attribute__((target("popcnt,sse4.1"))))
+#endif
+HR_DEFINE_SHOWDOWN_ROWS(hr_showdown_portable, )
+
+typedef int64_t (*hr_showdown_fn)(const hr_game_t *, const uint8_t *, const uint8_t *, int64_t,
+                                  int64_t, int, double *, int16_t *, int64_t);
 
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's
  * rule set (a game of one half). */
@@ -159,6 +395,7 @@ static int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uin
 }
 
 typedef struct {
+    hr_showdown_fn fn;
     const hr_game_t *G;
     const uint8_t *holes, *boards;
     int players;
@@ -170,12 +407,12 @@ typedef struct {
 static int64_t hr_showdown_part(const void *arg, int64_t lo, int64_t hi)
 {
     const hr_showdown_args_t *a = (const hr_showdown_args_t *)arg;
-    return hr_showdown_rows(a->G, a->holes, a->boards, lo, hi, a->players, a->shares,
-                            a->str_out, a->stride);
+    return a->fn(a->G, a->holes, a->boards, lo, hi, a->players, a->shares, a->str_out,
+                 a->stride);
 }
 
 /* Showdown of n deals: holes (n, players, hole), boards (n, boards x board)
- * uint8.  Writes shares (n, players) and, when str_out is not NULL, the
+ * uint8.  Writes, when not NULL, shares (n, players) and str_out, the
  * strengths of every half: half h of deal i, player p, board k at
  * str_out[h * stride + (i * players + p) * boards + k] (the deals may be a
  * slice of a larger (halves, N, players, boards) array: stride is its
@@ -184,7 +421,11 @@ static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8
                            int64_t n, int players, double *shares, int16_t *str_out,
                            int64_t stride, int nthreads)
 {
-    const hr_showdown_args_t a = {G, holes, boards, players, shares, str_out, stride};
+    hr_showdown_fn fn = hr_showdown_portable;
+#ifdef HR_MULTIVERSION
+    if (hr_use_popcnt) fn = hr_showdown_popcnt;
+#endif
+    const hr_showdown_args_t a = {fn, G, holes, boards, players, shares, str_out, stride};
     return hr_rows(hr_showdown_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
 }
 

@@ -67,6 +67,8 @@ HR_INLINE hr_v2 hr_v2_add(hr_v2 a, hr_v2 b) { hr_v2 r = {a.lo + b.lo, a.hi + b.h
 typedef struct {
     hr_v2 first[256];
     hr_v2 next[256];
+    uint64_t bit[256], key[256];   /* next[c] split in two: loops that sum a code's mask
+                                      bit and key in scalar registers index these */
     uint64_t wild_bits;   /* mask bits of the wild cards (jokers included) */
     uint64_t valid_bits;  /* mask bits a hand may hold */
     int ranks;            /* the deck's ranks, bit r for rank r */
@@ -105,6 +107,8 @@ static void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int joker
         hr_v2 e = {bit, key}, f = {bit, key + HR_SUIT_INIT};
         D->next[c] = e;
         D->first[c] = f;
+        D->bit[c] = bit;
+        D->key[c] = key;
     }
     D->active = D->wild_bits != 0;
 }

@@ -17,19 +17,23 @@ from ._include import get_include
 from ._types import Category, HandError
 from ._convert import format, from_mask, parse, to_mask
 from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
-from ._rules import RULE_SETS, RuleSet, get_rules
+from ._rules import RULE_SETS, RuleSet, StrengthTable, get_rules
 from ._strength import Strength
-from ._evaluate import (best_five, category, describe, evaluate, evaluate_masks, highest_card,
-                        lowest_card)
+from ._evaluate import category, describe, evaluate, evaluate_masks, highest_card, lowest_card
+from ._breakdown import Breakdown, best_five, breakdown
 from ._counts import category_counts
+from ._classify import (Blocker, Classes, Draw, HandClass, MadeHand, RangeBreakdown,
+                        classify)
 from ._games import GAMES, Game, Half, get_game, register_game
 from ._showdown import evaluate_omaha, game_strengths, showdown, winners
 from ._stud import bring_in, first_to_act, upcard_strength
 from ._classes import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, hand_class, top_classes
 from ._ranges import Range
 from ._equity import EquityResult, equity
+from . import _folded  # noqa: F401 -- equity(folded=...) (fills _equity.FOLDED)
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._preflop import PreflopTable, preflop_row, preflop_table
+from ._omaha_preflop import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
 from ._deal import Dealer, deal, deal_masks, redraw
 from ._index import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 from ._hands import HANDS, hand_index, hole_hands
@@ -56,6 +60,12 @@ __all__ = [
     "grid_text", "heat", "range_html", "shade", "use_color",
     # a single hand's strength with its rule set; category counts of a batch
     "Strength", "category_counts",
+    # what makes a strength: its category and deciding ranks (_breakdown, _rules)
+    "Breakdown", "StrengthTable", "breakdown",
     # the C headers, to build against the core
     "get_include",
+    # made hands, draws, nut rank and blockers (_classify)
+    "Blocker", "RangeBreakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
+    # Omaha starting hands in order of equity (_omaha_preflop)
+    "OmahaOrder", "omaha_order", "preflop_percentile",
 ]

@@ -104,16 +104,33 @@ def _hs_one(hole: np.ndarray, board: np.ndarray, threads: int) -> float:
 
 
 def hand_strength(hole: Any, board: Any, opponents: int = 1, *,
-                  threads: int | None = None) -> Any:
+                  threads: int | None = None, exact: bool = False) -> Any:
     """Hand strength: the share of opponent hands beaten now (ties half),
     raised to the power ``opponents``.
+
+    With ``exact=True``, against ``opponents`` random hands the exact
+    expected share of the pot if the hands were shown down now: every set
+    of that many opponent hands of different cards is counted (ties share;
+    see ``handrank._multiway``), where ``HS ** n`` treats the opponents as
+    independent.  For one opponent both are HS.
 
     >>> import handrank as hr
     >>> round(hr.hand_strength("Ad Qc", "3h 4c Jh"), 4)      # Billings et al.'s example
     0.5851
+    >>> round(hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=2), 4)     # HS ** 2
+    0.3423
+    >>> round(hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=2, exact=True), 4)
+    0.335
     """
     h, b, single = _rows(hole, board)
     _check_opponents(opponents)
+    if not isinstance(exact, (bool, np.bool_)):
+        raise HandError(f"exact is True or False; got {exact!r}")
+    if exact:                                        # issue 25: every set of opponent hands
+        from ._multiway import exact_strength
+        out = np.array([exact_strength(x.tolist(), y.tolist(), int(opponents))
+                        for x, y in zip(h, b)])
+        return float(out[0]) if single else out
     t = resolve_threads(threads, 1081)
     out = np.array([_hs_one(x, y, t) for x, y in zip(h, b)]) ** opponents
     return float(out[0]) if single else out

@@ -78,11 +78,34 @@ def codes_excerpt(codes: Iterable[int], limit: int = 9) -> str:
 def parse_codes(text: str, limit: int | None = None) -> list[int]:
     """Card codes of a hand's text, as a list (see :func:`parse`).
 
-    With ``limit``, reading stops after ``limit + 1`` cards (enough to know
-    that a hand is too long, without reading a huge text to its end).
+    The text is read rank first (``"As Th"``); text that does not read so
+    is read suit first (``"SA HT"``), when every card of it is written that
+    way, else the rank-first error stands.  The two cannot both read one
+    text: no rank letter is a suit letter.  With ``limit``, reading stops
+    after ``limit + 1`` cards (enough to know that a hand is too long,
+    without reading a huge text to its end).
     """
     if not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    try:
+        return _read_cards(text, limit, suit_first=False)
+    except HandError as error:
+        try:
+            return _read_cards(text, limit, suit_first=True)
+        except HandError:
+            raise error from None
+
+
+def _read_rank(text: str, i: int) -> tuple[int, int] | None:
+    """(rank, next position) of a rank at ``text[i]``, or None."""
+    if text.startswith("10", i):
+        return 8, i + 2
+    if i < len(text) and text[i].upper() in _RANK_OF:
+        return _RANK_OF[text[i].upper()], i + 1
+    return None
+
+
+def _read_cards(text: str, limit: int | None, suit_first: bool) -> list[int]:
     codes: list[int] = []
     jokers = 0
     i, n = 0, len(text)
@@ -99,13 +122,22 @@ def parse_codes(text: str, limit: int | None = None) -> list[int]:
             jokers += 1
             i += 3 if low3 == "jkr" else 2
             continue
-        if text.startswith("10", i):
-            rank, j = 8, i + 2
-        elif ch.upper() in _RANK_OF:
-            rank, j = _RANK_OF[ch.upper()], i + 1
-        else:
-            raise _parse_error(text, i, "a card starts with a rank: 2-9, T or 10, J, Q, K, A "
-                                        "(or Jk, Jkr, Xx for a joker)")
+        if suit_first:
+            suit = _SUIT_OF.get(ch.lower())
+            got = _read_rank(text, i + 1) if suit is not None else None
+            if got is None:
+                raise _parse_error(text, i, "not a suit then a rank")
+            rank, i = got
+            codes.append(4 * rank + suit)
+            continue
+        got = _read_rank(text, i)
+        if got is None:
+            why = ("a card starts with a rank: 2-9, T or 10, J, Q, K, A (or Jk, Jkr, Xx for "
+                   "a joker)")
+            if ch.lower() in _SUIT_OF:
+                why += "; text written suit first (SA HT) is read when all its cards are"
+            raise _parse_error(text, i, why)
+        rank, j = got
         suit = _SUIT_OF.get(text[j].lower()) if j < n else None
         if suit is None:
             why = ("the rank has no suit after it" if j >= n or text[j] in _SEPARATORS

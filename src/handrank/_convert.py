@@ -24,7 +24,10 @@ def parse(text: str) -> np.ndarray:
 
     Ranks 2-9, T or 10, J, Q, K, A in any case; suits c, d, h, s or ♣ ♦ ♥ ♠;
     jokers ``Jk``, ``Jkr`` or ``Xx`` (the first is 52, the second 53); cards
-    separated by spaces or commas, or not at all.
+    separated by spaces or commas, or not at all.  Cards are written rank
+    first; text whose every card is written suit first (``"SA HT D9"``, as
+    some projects write cards) is read too: no rank letter is a suit
+    letter, so no text reads both ways.
 
     Examples
     --------
@@ -33,6 +36,8 @@ def parse(text: str) -> np.ndarray:
     array([51, 45, 34], dtype=uint8)
     >>> hr.parse("AsKd").tolist()
     [51, 45]
+    >>> hr.parse("SA DK H10").tolist()       # suit first
+    [51, 45, 34]
     """
     return np.array(parse_codes(text), dtype=np.uint8)
 

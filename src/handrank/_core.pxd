@@ -3,7 +3,7 @@
 module uses, one ``cdef extern`` block per header, so _core.pyx is code only.
 Each header has one job (docs/design.rst, "Layout"); the blocks follow their
 include order, foundations first."""
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "handrank/hr_core.h" nogil:
     int HR_SANITIZED
@@ -238,6 +238,19 @@ cdef extern from "handrank/hr_solver.h" nogil:
                                uint8_t *run, int team)
     int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask, int r0, int r1,
                           int8_t *out8, int8_t clash8, double *outf, double clashf, int team)
+
+# the cards that play (best_five): the first best choice, in reading order
+cdef extern from "handrank/hr_best.h" nogil:
+    int64_t hr_best_five(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
+                         int64_t n, int k, uint8_t *best, int16_t *strengths, int nthreads)
+
+# made hands, draws, nut rank and blockers of hold'em hands (handrank.classify)
+cdef extern from "handrank/hr_classify.h" nogil:
+    int HR_CL_NCLASSES
+    void hr_cl_init()
+    int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
+                        int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
+                        uint8_t *blk, int team)
 
 # After the last of our headers: from here on two of gcc's -Wpedantic
 # warnings are off, for what Cython generates: function pointers cast to

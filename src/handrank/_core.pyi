@@ -91,6 +91,12 @@ class RuleTables:
     def holdem_headsup(self, matchups: npt.NDArray[np.uint8], out: npt.NDArray[np.int64],
                        threads: int) -> None: ...
 
+def best_five_codes(tables: RuleTables, cards: npt.NDArray[np.uint8],
+                    best: npt.NDArray[np.uint8], strengths: npt.NDArray[np.int16], threads: int,
+                    deck: CompiledDeck) -> int: ...
+def best_five_one(tables: RuleTables, hand: object,
+                  deck: CompiledDeck) -> tuple[int, ...] | None: ...
+
 class GameTables:
     half_tables: tuple[RuleTables, ...]
     deck: CompiledDeck
@@ -104,7 +110,8 @@ class GameTables:
     @property
     def nhalves(self) -> int: ...
     def showdown(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
-                 shares: npt.NDArray[np.float64], str_out: npt.NDArray[np.int16], row0: int,
+                 shares: npt.NDArray[np.float64] | None,
+                 str_out: npt.NDArray[np.int16] | None, row0: int,
                  threads: int) -> int: ...
     def omaha(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
               out: npt.NDArray[np.int16], threads: int) -> int: ...
@@ -174,3 +181,12 @@ def sv_runout_strengths(tables: RuleTables, board: npt.NDArray[np.uint8],
 def sv_matrix_rows(s: npt.NDArray[np.int16], nb: int, board_mask: int, r0: int, r1: int,
                    out: npt.NDArray[np.int8] | npt.NDArray[np.float64], clash: float,
                    threads: int) -> None: ...
+
+# ---- classify (hr_classify.h) ----
+
+CLASSIFY_CLASSES: int
+
+def classify_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], nb: int,
+                  shared: bool, lo: int, hi: int, made: npt.NDArray[np.uint8],
+                  draws: npt.NDArray[np.uint16], nut: npt.NDArray[np.int16],
+                  blk: npt.NDArray[np.uint8], threads: int) -> int: ...

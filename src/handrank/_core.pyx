@@ -10,7 +10,7 @@ themselves validate every card: an out-of-range code, a joker or a repeated
 card makes a loop report the row instead of reading a table with it.
 """
 cimport cython
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from libc.math cimport sqrt
@@ -519,6 +519,55 @@ cdef class RuleTables:
         return bad
 
 
+def best_five_codes(RuleTables tables, const uint8_t[:, ::1] cards, uint8_t[:, ::1] best,
+                    int16_t[::1] strengths, int threads, CompiledDeck deck):
+    """The cards that play of each row of ``cards`` (n, k) into ``best`` (n,
+    min(k, cards of the rule set)), in reading order, and the rows'
+    strengths into ``strengths``; return the first bad row or -1
+    (hr_best.h).  A poker rule set only."""
+    cdef int64_t n = cards.shape[0], bad
+    cdef int k = cards.shape[1]
+    cdef int play = k if k < tables.rule.deff.n else tables.rule.deff.n
+    cdef const hr_deck_t *w = _deck_ptr(tables, deck)
+    if n == 0:
+        return -1
+    if tables.rule.deff.kind != 0 or k < tables.rule.kmin or k > tables.rule.kmax or \
+            best.shape[0] < n or best.shape[1] != play or strengths.shape[0] < n:
+        raise ValueError(f"{n} rows of {k} cards: not a poker rule set, k outside "
+                         f"{tables.rule.kmin}..{tables.rule.kmax}, or outputs of the wrong "
+                         f"shape")
+    if n < GIL_ROWS // 8:
+        return hr_best_five(&tables.rule, w, &cards[0, 0], n, k, &best[0, 0], &strengths[0],
+                            threads)
+    with nogil:
+        bad = hr_best_five(&tables.rule, w, &cards[0, 0], n, k, &best[0, 0], &strengths[0],
+                           threads)
+    return bad
+
+
+
+def best_five_one(RuleTables tables, object hand, CompiledDeck deck):
+    """The cards that play of one hand of plain text or a list or tuple of
+    codes, as a tuple of ints in reading order (hr_best.h); None when the
+    general path must handle it (and explain any error)."""
+    cdef uint8_t buf[MAX_FAST]
+    cdef uint8_t best[5]
+    cdef int16_t strength
+    cdef int k, i, play
+    cdef const hr_deck_t *w = _deck_ptr(tables, deck)
+    if type(hand) is str:
+        k = _parse_plain(hand, buf, MAX_FAST)
+    elif type(hand) is list or type(hand) is tuple:
+        k = _codes_plain(hand, buf, MAX_FAST)
+    else:
+        return None
+    if tables.rule.deff.kind != 0 or k < tables.rule.kmin or k > tables.rule.kmax:
+        return None
+    if hr_best_five(&tables.rule, w, buf, 1, k, best, &strength, 1) >= 0:
+        return None
+    play = k if k < tables.rule.deff.n else tables.rule.deff.n
+    return tuple([best[i] for i in range(play)])
+
 cdef class GameTables:
     """A compiled game: cards per player and on the board, its halves -- a
     list of ``(rule tables, select, qualifier)``, ``select`` 0 for the best
@@ -587,24 +636,31 @@ cdef class GameTables:
                  int threads):
         """Pot shares (and strengths) of n deals; return the first bad deal or -1.
         holes (n, players, hole), boards (n, boards x board), shares (n,
-        players); str_out (halves, N, players x boards) gets the strengths
-        of these deals in its rows row0 .. row0 + n."""
+        players) or None; str_out (halves, N, players x boards) or None gets
+        the strengths of these deals in its rows row0 .. row0 + n."""
         cdef int64_t n = holes.shape[0], bad
         cdef int players = holes.shape[1]
         cdef uint8_t dummy = 0
         cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
+        cdef double *sh = NULL
+        cdef int16_t *so = NULL
+        cdef int64_t stride = 0
         if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
-                boards.shape[1] != self.g.board * self.g.boards or shares.shape[0] != n or \
-                shares.shape[1] != players or str_out.shape[0] != self.g.nhalves or \
-                not 0 <= row0 <= str_out.shape[1] - n or \
-                str_out.shape[2] != players * self.g.boards or not 1 <= players <= 23:
+                boards.shape[1] != self.g.board * self.g.boards or not 1 <= players <= 23 or \
+                (shares is not None and (shares.shape[0] != n or shares.shape[1] != players)) or \
+                (str_out is not None and (str_out.shape[0] != self.g.nhalves or
+                                          not 0 <= row0 <= str_out.shape[1] - n or
+                                          str_out.shape[2] != players * self.g.boards)):
             raise ValueError("showdown arrays of the wrong shape")
         if n == 0:
             return -1
-        cdef int64_t stride = str_out.shape[1] * str_out.shape[2]
+        if shares is not None:
+            sh = &shares[0, 0]
+        if str_out is not None:
+            so = &str_out[0, row0, 0]
+            stride = str_out.shape[1] * str_out.shape[2]
         with nogil:
-            bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, &shares[0, 0],
-                              &str_out[0, row0, 0], stride, threads)
+            bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, sh, so, stride, threads)
         return bad
 
     def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
@@ -1337,3 +1393,41 @@ def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask, int r0,
         rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, r0, r1, p8, c8, pf, clash, team)
     if rc:
         raise MemoryError("showdown matrix: out of memory")
+
+
+# ======================================================================
+# classify: made hands, draws, nut rank, blockers (hr_classify.h), for
+# handrank._classify, which checks every argument first.
+# ======================================================================
+
+hr_cl_init()
+
+#: Number of made-hand classes (handrank.MadeHand).
+CLASSIFY_CLASSES = HR_CL_NCLASSES
+
+
+def classify_rows(const uint8_t[:, ::1] holes, const uint8_t[::1] boards, int nb, bint shared,
+                  int64_t lo, int64_t hi, uint8_t[::1] made, uint16_t[::1] draws,
+                  int16_t[::1] nut, uint8_t[::1] blk, int threads):
+    """Classify rows [lo, hi) of holes (n, 2) on boards: (nb,) codes for
+    every row when shared, else (n * nb,) row after row.  Writes the four
+    outputs (n,).  Returns the first bad row, -1, -2 (a bad shared board)."""
+    cdef int64_t n = holes.shape[0], bad
+    cdef int team
+    cdef const uint8_t *bp
+    if holes.shape[1] != 2 or not 3 <= nb <= 5 or not 0 <= lo <= hi <= n:
+        raise ValueError("classify_rows: holes (n, 2), a board of 3..5 cards, rows in 0..n")
+    if boards.shape[0] != (nb if shared else n * nb):
+        raise ValueError("classify_rows: boards of the wrong size")
+    if made.shape[0] != n or draws.shape[0] != n or nut.shape[0] != n or blk.shape[0] != n:
+        raise ValueError("classify_rows: outputs are not (n,)")
+    if lo == hi:
+        return -1
+    bp = &boards[0] if shared else &boards[0] + nb * lo
+    with nogil:
+        team = hr_team(threads)
+        bad = hr_classify(&holes[0, 0] + 2 * lo, bp, nb, shared, hi - lo, &made[0] + lo,
+                          &draws[0] + lo, &nut[0] + lo, &blk[0] + lo, team)
+    if bad == -3:
+        raise MemoryError("classify: out of memory")
+    return bad + lo if bad >= 0 else bad

@@ -27,6 +27,9 @@ __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
+#: ``equity(..., folded=...)``: a registry filled by handrank._folded when it
+#: is imported (it builds on this module, a layer rule: docs/design.rst).
+FOLDED: dict[str, Callable[..., EquityResult]] = {}
 #: Progress reports per run, at least (more on long runs: one per slice):
 #: an exact run with a progress callback is cut into at least this many
 #: units where it has as many deals; Monte Carlo reports once per slice of
@@ -75,6 +78,11 @@ class EquityResult:
         half's name (``{"high": ..., "low": ...}`` for a split game,
         ``{"deuce-to-seven": ..., "badugi": ...}`` for badeucy); the values
         add up to ``equity``.
+    win_or_tie
+        Each player's share of the deals in which they won or tied (took
+        all or part of the pot), the convention of tools that count a tie
+        as a win: ``(wins + ties) / deals`` (weighted alike with weighted
+        ranges; ``total_weight`` is then the deals' total weight).
     categories
         ``(players, 11)`` int64: deals in which each player's deciding hand
         (the high, or the low of a low-only game) was of each
@@ -109,6 +117,22 @@ class EquityResult:
     winning_categories: np.ndarray | None = None
     by_hand: list[dict[str, float] | None] = field(default_factory=list)
     halves: dict[str, np.ndarray] = field(default_factory=dict)
+    total_weight: float | None = None
+
+    @property
+    def win_or_tie(self) -> np.ndarray:
+        """Each player's share of the deals won or tied, ``(wins + ties) /
+        deals`` (float64): a tie counted as a win.
+
+        >>> import handrank as hr
+        >>> r = hr.equity("holdem", ["As Kd", "Ac Kc"], board="2h 7d Jc Qs")
+        >>> r.wins.tolist(), r.ties.tolist(), r.deals
+        ([0, 0], [44, 44], 44)
+        >>> r.equity.tolist(), r.win_or_tie.tolist()     # split, and counted as wins
+        ([0.5, 0.5], [1.0, 1.0])
+        """
+        total = self.deals if self.total_weight is None else self.total_weight
+        return (self.wins + self.ties) / total
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -278,7 +302,8 @@ def finish(prep: Prepared, counts: dict, exact: bool, seed: int | None) -> Equit
                                    counts["cats"], counts["deals"], counts["wdeals"], exact,
                                    prep.weighted, prep.game.boards, counts["dd"], counts["dx"],
                                    counts["wcats"] if prep.ranges else None)
-    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts))
+    return _result(prep, summary, counts["deals"], exact, seed, _by_hand(prep, counts),
+                   float(counts["wdeals"]) if prep.weighted else None)
 
 
 def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
@@ -291,7 +316,7 @@ def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
 
 
 def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int | None,
-            by_hand: list) -> EquityResult:
+            by_hand: list, total_weight: float | None = None) -> EquityResult:
     eq, wins, ties, stderr, per_half, cats, winning = summary
     g = prep.game
     halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
@@ -300,7 +325,7 @@ def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int |
         zero = np.zeros(len(eq))
         high, low = halves.get("high", zero), halves.get("low", zero)
     return EquityResult(eq, wins, ties, deals, stderr, exact, seed, g.name, prep.labels,
-                        high, low, cats, winning, by_hand, halves)
+                        high, low, cats, winning, by_hand, halves, total_weight)
 
 
 def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
@@ -347,7 +372,8 @@ def run_range(prep: Prepared, kind: str, lo: int, hi: int, trials: int = 0, seed
 
 def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = "",
            trials: int | None = None, seed: int | None = None, threads: int | None = None,
-           progress: Callable[[int, int], Any] | None = None) -> EquityResult:
+           progress: Callable[[int, int], Any] | None = None,
+           folded: Sequence[Any] | None = None) -> EquityResult:
     """Each player's expected share of the pot.
 
     Parameters
@@ -373,6 +399,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
         Cores to use (``None``: all).
     progress
         Called as ``progress(done, total)`` (deals) between slices of work.
+    folded
+        Players who folded: one range (or hand) each.  Their cards are dealt
+        from those ranges together with everyone else's and are out of play
+        (see ``handrank._folded``): exact for small questions, Monte Carlo
+        with ``trials``.
 
     Returns
     -------
@@ -388,6 +419,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    if folded is not None:               # issue 25: folded players' ranges
+        if "equity" not in FOLDED:
+            raise HandError("folded= needs handrank._folded (import handrank loads it)")
+        return FOLDED["equity"](game, hands, board, dead, folded, trials, seed, threads,
+                                progress)
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)          # checked before any work
     prep = prepare(game, hands, board, dead)

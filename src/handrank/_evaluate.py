@@ -8,7 +8,6 @@ wrong with it.
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -26,8 +25,8 @@ from ._strength import _STRENGTH_TYPES, Strength, strength_type
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
-__all__ = ["evaluate", "evaluate_masks", "best_five", "category", "describe",
-           "highest_card", "lowest_card"]
+__all__ = ["evaluate", "evaluate_masks", "category", "describe", "highest_card",
+           "lowest_card"]
 
 #: Most rows of a batch the fast path of :func:`evaluate` (``_core.evaluate_fast``)
 #: takes, on one thread, with ``threads`` None or 1: the general path runs
@@ -305,67 +304,6 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
     return int(res[0]) if single else res
 
 
-def _combos(k: int, n: int) -> np.ndarray:
-    """Every choice of n of k positions, (C(k, n), n)."""
-    return np.array(list(combinations(range(k), n)), dtype=np.intp)
-
-
-def _significance_order(five: np.ndarray, strengths: np.ndarray, rs: RuleSet,
-                        ws: WildSetting | None = None) -> np.ndarray:
-    """Sort each row of the cards that play as a player reads the hand: in the
-    order of its class's ranks (groups before kickers, high to low under the
-    rules, the wheel as 5-4-3-2-A), higher suits first; wild cards last."""
-    ranks = five.astype(np.int64) >> 2
-    suits = five.astype(np.int64) & 3
-    cls = rs._classes[1][np.clip(strengths, 0, None)].astype(np.int64)      # (N, 5)
-    match = ranks[:, :, None] == cls[:, None, :]
-    place = np.where(match.any(axis=2), match.argmax(axis=2), 5)
-    if (strengths < 0).any():       # no qualifying low: groups first, then high to low
-        same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
-        order = np.vectorize(rs.order_of)(ranks) if ranks.size else ranks
-        fallback = np.argsort(np.argsort(-(same * 16 + order), axis=1, kind="stable"), axis=1)
-        place = np.where((strengths < 0)[:, None], fallback, place)
-    key = place * 4 + (3 - suits)
-    if ws is not None:
-        wild = np.isin(five, [*ws.cards, 52, 53])
-        key[wild] = 100 + five[wild].astype(np.int64)      # wild cards last
-    idx = np.argsort(key, axis=1, kind="stable")
-    return np.take_along_axis(five, idx, axis=1)
-
-
-def best_five(cards: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
-    """The five cards that play: ``(5,)`` uint8 codes, or ``(N, 5)`` for a batch
-    (three for three-card rules).
-
-    The cards come in reading order (groups before kickers, high to low under
-    the rules; wild cards last).  Among equally good choices the first found
-    is returned.
-
-    >>> import handrank as hr
-    >>> hr.format(hr.best_five("Kd 7c Ks 2h 7d 9s Kh"))
-    'Ks Kh Kd 7d 7c'
-    """
-    rs = get_rules(rules)
-    ws = resolve_wild(wild)
-    if rs.kind != "poker":
-        raise HandError(f"best_five picks the cards of a poker hand; under {rs.name} rules "
-                        f"every card of the hand is weighed (see describe)")
-    rows, single = as_hands(cards, rs)
-    strengths = evaluate(rows, rs, ws)       # validates every row
-    n, k = rows.shape
-    play = min(k, rs.cards)                  # a partial hand: every card plays
-    combos = _combos(k, play)
-    result = np.empty((n, play), dtype=np.uint8)
-    chunk = max(1, 2_000_000 // len(combos))
-    for lo in range(0, n, chunk):
-        part = rows[lo:lo + chunk]
-        subsets = part[:, combos]                                 # (m, C, n)
-        vals = evaluate(subsets.reshape(-1, play), rs, ws).reshape(len(part), len(combos))
-        pick = subsets[np.arange(len(part)), vals.argmax(axis=1)]
-        result[lo:lo + chunk] = _significance_order(pick, strengths[lo:lo + chunk], rs, ws)
-    return result[0] if single else result
-
-
 class _DefaultRules(str):
     """The default ``rules="high"`` of :func:`describe` and :func:`category`:
     equal to ``"high"``, but told apart from an explicit ``rules="high"``, so
@@ -424,6 +362,8 @@ def category(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.category(hr.evaluate("Ah Kh Qh Jh Th", rules="a6"))   # ace low: a flush
     <Category.FLUSH: 5>
     """
+    if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
+        return strength.category                 # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         return rs.category(int(s))
@@ -452,6 +392,8 @@ def describe(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.describe(7461, rules="2-7")                # a bare number needs its rules
     'Seven-five low'
     """
+    if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
+        return strength.name                     # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         return rs.describe(int(s))

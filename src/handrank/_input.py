@@ -139,10 +139,15 @@ _TEXT_CARDS_LIMIT = 64
 
 def _size_error(k: int | str, rs: Any, hint: str = "") -> HandError:
     """The one message for a hand of the wrong size: 'a hand needs 5 to 9
-    cards; got 4', or 'exactly 3 cards under three-card rules'."""
+    cards; got 4', or 'exactly 3 cards under three-card rules'.  A hand
+    too short for a five-card rule set is told where shorter hands are
+    ranked (``RuleSet.partial_hint``: the ``*-partial`` rule sets)."""
     sizes = rs.hand_sizes if rs is not None else range(5, 10)
     span = f"{sizes.start} to {sizes.stop - 1}" if len(sizes) > 1 else f"exactly {sizes.start}"
     rule = "" if rs is None or rs.name == "high" else f" under {rs.name} rules"
+    if rs is not None and isinstance(k, int) and 0 < k < sizes.start:
+        partial = rs.partial_hint()
+        hint += f"; {partial}" if partial else ""
     return HandError(f"a hand needs {span} cards{rule}; got {k}{hint}")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import combinations
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -18,9 +19,10 @@ from ._cards import RANK_CHARS, card_name, parse_codes
 from ._classes import (_CLASS_INDEX, _CLASS_OF, _CLASS_SIZE, _RANK, HAND_CLASSES,
                        _class_combos, _combos_of, top_classes)
 from ._input import card_list
+from ._omaha_syntax import OmahaSyntaxError, masks_to_hands, pattern_masks
 from ._types import HandError
 
-__all__ = ["RangeReader", "live_cards"]
+__all__ = ["RangeReader", "live_cards", "OMAHA_PERCENT"]
 
 _CLASS_TOKEN = re.compile(r"[2-9TJQKA]{2}[so]?\+?(-[2-9TJQKA]{2}[so]?)?", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(\.\d*)?|\.\d+)%")
@@ -29,6 +31,23 @@ _TOKEN = re.compile(r"""
   | (?P<item>[^,;()]+)                                       # anything up to a comma
   | (?P<junk>[()])                                           # a stray parenthesis
 """, re.VERBOSE)
+_WEIGHT_TAIL = re.compile(r":\s*(\d*\.?\d+)$")
+
+#: The hands of an Omaha percentage range, ``(cards, percent) -> (M, cards)``
+#: codes: a registry filled by handrank._omaha_preflop when it is imported
+#: (it sits in a higher layer: it plays hands to rank them; docs/design.rst).
+OMAHA_PERCENT: Any = None
+#: A random Omaha range is listed to remove a pattern from it up to this many hands.
+_OMAHA_LIST_RANDOM = 300_000
+
+
+def _exact_codes(token: str, cards: int) -> list[int] | None:
+    """The codes of a token that is exactly ``cards`` cards (``AhKhQdJd``), else None."""
+    try:
+        codes = parse_codes(token)
+    except HandError:
+        return None
+    return codes if len(codes) == cards else None
 
 
 def live_cards(dead: frozenset[int]) -> list[int]:
@@ -42,10 +61,13 @@ class RangeReader:
     ``weights``: each listed hand (card codes, highest first) and its weight;
     ``random_weight``: the weight of every other hand (``random``), or None;
     ``dead``: cards removed with ``!Ah`` (no hand holds them).
+    ``list_limit``: an Omaha pattern matching more hands than this is
+    refused (Range passes its ``LIST_LIMIT``).
     """
 
-    def __init__(self, cards: int) -> None:
+    def __init__(self, cards: int, list_limit: int = 3_000_000) -> None:
         self.cards = cards
+        self.list_limit = list_limit
         self.weights: dict[tuple[int, ...], float] = {}
         self.random_weight: float | None = None
         self.dead: frozenset[int] = frozenset()
@@ -120,8 +142,10 @@ class RangeReader:
                                   "!AhKh, !AKo, !Ah")
             self._exclusions.append((token[1:], pos + 1))
             return
-        if ":" in token:
-            token, _, w = token.partition(":")
+        if ":" in token and self.cards != 2 and not _WEIGHT_TAIL.search(token):
+            pass                                     # Omaha: ":" intersects (AA:$ds)
+        elif ":" in token:
+            token, _, w = token.rpartition(":") if self.cards != 2 else token.partition(":")
             try:
                 weight = float(w)
             except ValueError:
@@ -132,21 +156,28 @@ class RangeReader:
         if low in ("random", "100%", "any", "xx"):
             self._add_all(weight)
             return
+        if _PERCENT.fullmatch(token) and float(token[:-1]) == 100:
+            self._add_all(weight)                   # "100.0%" is random, as "100%" is
+            return
         if _PERCENT.fullmatch(token):
             combos = self._percent(text, token, pos)
-            if len(combos) == 1326:                 # "100.0%" is random, as "100%" is
+            if len(combos) == comb(52, self.cards):   # every hand: random, as "100%" is
                 self._add_all(weight)
                 return
             for combo in combos:
                 self._add(combo, weight)
             return
         if self.cards != 2:
-            try:
-                codes = parse_codes(token)
-            except HandError:
-                raise self._error(text, token, pos, "Omaha ranges take exact hands such as "
-                                  "AhKhQdJd, or 'random'") from None
-            self._add_exact(codes, weight, f"token {token!r} at position {pos}")
+            codes = _exact_codes(token, self.cards)
+            if codes is not None:
+                self._add_exact(codes, weight, f"token {token!r} at position {pos}")
+                return
+            combos = self._omaha_pattern(text, token, pos)        # AA:$ds, RRON, ...
+            if combos is None:                                     # "****" is random
+                self._add_all(weight)
+                return
+            for combo in combos:
+                self._add(combo, weight)
             return
         if _CLASS_TOKEN.fullmatch(token):
             for combo in self._expand(text, token, pos):
@@ -161,13 +192,24 @@ class RangeReader:
         self._add_exact(codes, weight, f"token {token!r} at position {pos}")
 
     def _percent(self, text: str, token: str, pos: int) -> list[tuple[int, int]]:
-        """The combos of a percentage token ("15%"): whole classes, best first."""
-        if self.cards != 2:
-            raise self._error(text, token, pos, "percentage ranges are hold'em ranges "
-                              "(Omaha ranges take exact hands or 'random')")
+        """The combos of a percentage token ("15%"): whole classes, best first
+        (Omaha: suit-isomorphic classes in order of equity, through
+        :data:`OMAHA_PERCENT`)."""
         p = float(token[:-1])
         if not 0 <= p <= 100:
             raise self._error(text, token, pos, "a percentage is 0% to 100%")
+        if self.cards == 6 and 0 < p < 100:
+            raise self._error(text, token, pos, "percentage ranges are for hold'em and four- "
+                              "and five-card Omaha hands (six-card ranges would list millions "
+                              "of hands; preflop_percentile works for six)")
+        if self.cards != 2 and 0 < p < 100:           # Omaha, by equity order
+            if OMAHA_PERCENT is None:
+                raise self._error(text, token, pos, "Omaha percentages need "
+                                  "handrank._omaha_preflop (import handrank loads it)")
+            hands = OMAHA_PERCENT(self.cards, p)
+            return [tuple(h) for h in hands.tolist()]
+        if self.cards != 2:                           # 0%: nothing (100% is random)
+            return []
         out: list[tuple[int, int]] = []
         for name in top_classes(p):
             out += _class_combos(name)
@@ -177,7 +219,8 @@ class RangeReader:
         """Apply one exclusion ("!AhKh", "!AKo", "!Ah", "!15%"): hands removed
         from the range whatever their weight."""
         low = token.lower()
-        if low in ("random", "100%", "any", "xx"):
+        if low in ("random", "100%", "any", "xx") or (_PERCENT.fullmatch(token) and
+                                                        float(token[:-1]) == 100):
             self.random_weight = None
             self.weights = {}
             return
@@ -185,6 +228,10 @@ class RangeReader:
             combos = (self._percent(text, token, pos) if _PERCENT.fullmatch(token)
                       else self._expand(text, token, pos))
             self._drop(set(combos))
+            return
+        if self.cards != 2 and _exact_codes(token, self.cards) is None and \
+                _exact_codes(token, 1) is None:
+            self._drop_omaha(text, token, pos)
             return
         try:
             codes = parse_codes(token)
@@ -204,6 +251,39 @@ class RangeReader:
                               "listed, so single hands cannot be removed from it; remove "
                               "cards (!Ah) or list the hands")
         self._drop({tuple(sorted(codes, reverse=True))})
+
+    # ---- Omaha patterns (ProPokerTools' generic syntax; _omaha_syntax) ----
+    def _omaha_pattern(self, text: str, token: str, pos: int) -> list[tuple[int, ...]] | None:
+        """The hands of an Omaha pattern token, highest card first (None: every hand)."""
+        try:
+            if set(token) == {"*"} and len(token) <= self.cards:
+                return None                              # "*", "****": every hand
+            masks = pattern_masks(token, self.cards, self.list_limit)
+            if len(masks) > self.list_limit and len(masks) != comb(52, self.cards):
+                raise OmahaSyntaxError(f"it matches {len(masks):,} hands, more than a range "
+                                       f"lists ({self.list_limit:,})")
+            hands = masks_to_hands(masks, self.cards)
+        except OmahaSyntaxError as e:
+            raise self._error(text, token, pos + e.pos, f"{e}; Omaha ranges take exact hands "
+                              f"(AhKhQdJd), 'random', percentages (10%) and patterns such "
+                              f"as AA, AxAyxy, RRON, [A-T][A-T]**, AA:$ds") from None
+        if len(masks) == comb(52, self.cards):
+            return None                                  # every hand: random, unlisted
+        return [tuple(h) for h in hands.tolist()]
+
+    def _drop_omaha(self, text: str, token: str, pos: int) -> None:
+        """Remove an Omaha pattern's hands; a random range is listed first
+        (four-card hands only)."""
+        if self.random_weight is not None:
+            if comb(52 - len(self.dead), self.cards) > _OMAHA_LIST_RANDOM:
+                raise self._error(text, "!" + token, pos - 1, f"a random {self.cards}-card "
+                                  f"range is not listed, so a pattern cannot be removed from "
+                                  f"it; remove cards (!Ah) or name the hands to keep")
+        combos = self._omaha_pattern(text, token, pos)
+        if combos is None:                                   # "!****": nothing is left
+            self.random_weight, self.weights = None, {}
+            return
+        self._drop(set(combos))
 
     def _drop(self, keys: set[tuple[int, ...]]) -> None:
         """Remove hold'em combos (high code first), listing a random range first."""

@@ -114,7 +114,11 @@ class Range:
 
     ``text`` may also be an iterable of exact hands (texts or card codes).
     ``cards`` is the number of cards in a hand: 2 (hold'em) or 4, 5, 6 (Omaha).
-    For Omaha only exact hands and ``random`` are supported.
+    Omaha ranges take exact hands, ``random``, ProPokerTools' generic
+    patterns (``AA``, ``AxAyxy``, ``RRON``, ``[A-T][A-T]**``, ``AA:$ds``,
+    ``JJ!JJJ``, ``KQJT-8765``; see ``handrank._omaha_syntax``), with the same
+    weights and exclusions, and percentages of four- and five-card hands in
+    order of equity against a random hand (:func:`handrank.omaha_order`).
 
     ``random`` is not listed when parsed: ``len()``, :attr:`is_random` and
     :meth:`without` are computed without listing its hands (there are
@@ -151,7 +155,7 @@ class Range:
             raise HandError(f"cards is the number of cards in a hand, an int: 2 (hold'em) or "
                             f"4, 5, 6 (Omaha); got {cards!r}")
         self.cards = int(cards)
-        reader = RangeReader(self.cards)
+        reader = RangeReader(self.cards, LIST_LIMIT)
         if isinstance(text, str):
             self.text = text
             reader.read(text)
@@ -366,6 +370,28 @@ class Range:
         >>> ax.figure.savefig("range.png")         # doctest: +SKIP
         """
         return DRAWERS["plot"](self, ax=ax, title=title, labels=labels)
+
+    def breakdown(self, board: Any, *, threads: int | None = None) -> Any:
+        """The share of the range's combos in each made-hand class and with
+        each draw on ``board`` (a :class:`~handrank.RangeBreakdown`; see
+        :func:`handrank.classify`): combos holding a board card are left
+        out; weights count.
+
+        >>> import handrank as hr
+        >>> bd = hr.Range("QQ+, AK").breakdown("Ah 7d 2c")
+        >>> round(bd.made[hr.MadeHand.UNDERPAIR], 4), bd.combos      # KK and QQ of 27
+        (0.4444, 27.0)
+        """
+        from ._classify import breakdown
+        if self.cards != 2:
+            raise HandError(f"breakdown is for hold'em ranges; this range holds "
+                            f"{self.cards}-card hands")
+        b = card_list(board, "board")
+        if not 3 <= len(b) <= 5:
+            raise HandError(f"board: a flop, turn or river is 3, 4 or 5 cards; got {len(b)}")
+        live = self.without(b)
+        title = f"{self.text} on {' '.join(card_name(c) for c in b)}"
+        return breakdown(live.combos, live.weights, b, title, threads=threads)
 
     def _repr_html_(self) -> str:
         """The grid as an HTML table (Jupyter shows it for a Range)."""

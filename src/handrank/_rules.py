@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from . import _core
 from ._deck import SHORT, STANDARD, Deck
 from ._types import Category, HandError
 
-__all__ = ["RuleSet", "RULE_SETS", "get_rules", "HIGH_ORDER"]
+__all__ = ["RuleSet", "RULE_SETS", "get_rules", "HIGH_ORDER", "StrengthTable"]
 
 RANK_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King", "Ace")
@@ -45,6 +45,40 @@ SHORT_TRIPS_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF
 THREE_CARD_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.FLUSH, C.STRAIGHT, C.THREE_OF_A_KIND,
                     C.STRAIGHT_FLUSH)
 del C
+
+
+class StrengthTable(NamedTuple):
+    """Every strength of a rule set, broken down: :meth:`RuleSet.table`.
+
+    Index each column by strength: ``t.category[s]``, ``t.ranks[s]``,
+    ``t.name[s]`` (the arrays index by arrays of strengths as well).  A rule
+    set with a qualifier (-1 for "no qualifying low") has one row more, the
+    last, for -1, so that ``t.category[s]`` reads any strength
+    :func:`handrank.evaluate` returns, -1 included: ``len(t.name)`` is
+    ``rs.nclasses`` plus one there and ``rs.nclasses`` elsewhere.
+
+    Attributes
+    ----------
+    category
+        ``int8``: the :class:`Category` number of each strength; -1 for a
+        strength that is no qualifying low (under ``ace-to-five-8``).
+    ranks
+        ``int8`` ``(rows, 5)``: the ranks that decide each strength, most
+        significant first, as real ranks 0..12 (2..A, the card code's
+        ``code >> 2``): a pair's rank then its kickers high to low, trips
+        then the pair of a full house, a straight's cards from its top (the
+        wheel reads 3, 2, 1, 0, 12: 5-4-3-2-A), under a low rule set the
+        cards high to low.  -1 fills the places of cards a hand does not
+        have (three-card poker, badugi, partial hands) and the rows of a
+        strength that is no qualifying low.
+    name
+        The name :func:`handrank.describe` gives each strength.
+
+    """
+
+    category: np.ndarray
+    ranks: np.ndarray
+    name: tuple[str, ...]
 
 
 #: The allowed values of RuleSet's text fields.
@@ -198,6 +232,48 @@ class RuleSet:
     def _classes(self) -> tuple[np.ndarray, np.ndarray]:
         return self.tables.class_info()
 
+    @cached_property
+    def _breakdown(self) -> tuple[np.ndarray, np.ndarray]:
+        """The (category, ranks) columns of :meth:`table`, read-only."""
+        cats, ranks = self._classes
+        cat = cats.astype(np.int8)
+        rk = np.where(ranks == 255, -1, ranks).astype(np.int8)
+        q = self.tables.qualifier_strength
+        if q is not None:                        # strengths evaluate never returns
+            cat[:q] = -1
+            rk[:q] = -1
+        if self.min_strength < 0:                # row -1: no qualifying low
+            cat = np.append(cat, np.int8(-1))
+            rk = np.vstack([rk, np.full((1, 5), -1, dtype=np.int8)])
+        cat.flags.writeable = False
+        rk.flags.writeable = False
+        return cat, rk
+
+    @cached_property
+    def _table(self) -> StrengthTable:
+        cat, rk = self._breakdown
+        names = tuple(self.describe(s) for s in range(self.nclasses))
+        return StrengthTable(cat, rk, names + (("No low",) if self.min_strength < 0 else ()))
+
+    def table(self) -> StrengthTable:
+        """Every strength of this rule set broken down: its category, the
+        ranks that decide it and its name (a :class:`StrengthTable`, made
+        once per rule set; :func:`handrank.breakdown` reads the same
+        columns for any array of strengths).
+
+        >>> import handrank as hr
+        >>> t = hr.get_rules("high").table()
+        >>> s = hr.evaluate("7h 7d Ac 9s 2d Kh 4c")
+        >>> hr.Category(t.category[s]), t.ranks[s].tolist(), t.name[s]
+        (<Category.ONE_PAIR: 1>, [5, 5, 12, 11, 7], 'One pair, sevens')
+        >>> t.ranks[[0, 7461]].tolist()         # 7-5-4-3-2 and the royal flush
+        [[5, 3, 2, 1, 0], [12, 11, 10, 9, 8]]
+        >>> t8 = hr.get_rules("8-or-better").table()
+        >>> len(t8.name), int(t8.category[-1]), t8.name[-1]   # row -1: no qualifying low
+        (6176, -1, 'No low')
+        """
+        return self._table
+
     @property
     def wild_ok(self) -> bool:
         """Whether wild cards apply under this rule set."""
@@ -217,6 +293,35 @@ class RuleSet:
     def hand_sizes(self) -> range:
         """How many cards an evaluated hand may hold."""
         return range(self.tables.kmin, self.tables.kmax + 1)
+
+    def partial_hint(self) -> str:
+        """Where hands of fewer cards than this rule set takes are ranked,
+        for the message of a hand that is too short: the ``*-partial`` rule
+        set that ranks them the same way, or the list of partial rule sets
+        ("" for a rule set that is partial already, or not of five-card
+        poker hands).
+
+        >>> import handrank as hr
+        >>> hr.get_rules("razz").partial_hint()
+        "hands of 1 to 4 cards are ranked under rules='ace-to-five-partial' (a missing card counts as the worst kicker)"
+        """
+        if self.kind != "poker" or self.cards != 5 or self.partial:
+            return ""
+
+        def how(rs: RuleSet) -> tuple:
+            return (rs.deck, rs.ace, rs.straights, rs.flushes, rs.low, rs.qualifier, rs.order)
+
+        partial = [rs for rs in RULE_SETS if rs.partial and rs.cards == self.cards]
+        twins = [rs for rs in partial if how(rs) == how(self)]
+        sizes = f"1 to {self.cards - 1}"
+        if twins:
+            return (f"hands of {sizes} cards are ranked under rules={twins[0].name!r} (a "
+                    f"missing card counts as the worst kicker)")
+        if not partial:
+            return ""
+        names = ", ".join(repr(rs.name) for rs in partial)
+        return (f"hands of {sizes} cards are ranked only under the partial rule sets "
+                f"{names} (none of them ranks as {self.name} does)")
 
     def order_of(self, rank: int) -> int:
         """A rank's place as this rule set orders ranks (0 = its lowest).

@@ -97,8 +97,13 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
             raise HandError(f"{g.name}: {what} must be integer card codes; got dtype "
                             f"{b.dtype} (the shape {b.shape} is right)")
         b = b.reshape(arr.shape[0], g.board * g.boards)
-        holes = card_array(arr, "hands", "deal")
-        boards = card_array(b, "board", "deal")
+        # uint8 codes go to the C loop unscanned: it refuses every deal holding
+        # a code off the deck, and _run_showdown then names the problem as
+        # card_array would have (_bad_deal)
+        holes = np.ascontiguousarray(arr) if arr.dtype == np.uint8 else \
+            card_array(arr, "hands", "deal")
+        boards = np.ascontiguousarray(b) if b.dtype == np.uint8 else \
+            card_array(b, "board", "deal")
         return g, holes, boards, False
     if isinstance(hands, str) or hands is None:
         raise HandError("hands must be a list with one hand per player")
@@ -129,23 +134,35 @@ def _deal_problem(g: Game, holes: np.ndarray, board: np.ndarray) -> str:
     return row_problem(cards, jokers_ok=g.wild is not None, deck=g.cards)
 
 
+def _bad_deal(g: Game, holes: np.ndarray, boards: np.ndarray, bad: int) -> HandError:
+    """The error for a batch whose first bad deal is ``bad``: a code out of
+    range anywhere (hands first, then boards; as card_array says it), else
+    what is wrong with that deal."""
+    card_array(holes, "hands", "deal")
+    card_array(boards, "board", "deal")
+    where = "" if len(holes) == 1 else f"deal {bad}: "
+    return HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
+
+
 def _run_showdown(g: Game, holes: np.ndarray, boards: np.ndarray, threads: int | None,
-                  strengths: bool = True):
-    """(shares (N, players), strengths (halves, N, players[, boards]) or None)."""
+                  shares: bool = True, strengths: bool = True):
+    """(shares (N, players) or None, strengths (halves, N, players[, boards])
+    or None): the C loop writes only what is asked for."""
     n, players = holes.shape[0], holes.shape[1]
     if not 1 <= players <= g.max_players:
         raise HandError(f"{g.name}: {players} players; this game deals to 1..{g.max_players}")
-    shares = np.empty((n, players), dtype=np.float64)
-    st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16)
+    sh = np.empty((n, players), dtype=np.float64) if shares else None
+    st = np.empty((len(g.halves), n, players * g.boards), dtype=np.int16) if strengths else None
     t = resolve_threads(threads, n)
-    bad = first_bad_row(lambda a, b: g.tables.showdown(holes[a:b], boards[a:b], shares[a:b],
-                                                       st, a, t), n, first=4096 * t)
+    run = g.tables.showdown
+    bad = first_bad_row(lambda a, b: run(holes[a:b], boards[a:b],
+                                         None if sh is None else sh[a:b], st, a, t),
+                        n, first=4096 * t)
     if bad >= 0:
-        where = "" if n == 1 else f"deal {bad}: "
-        raise HandError(f"{g.name}: {where}{_deal_problem(g, holes[bad], boards[bad])}")
-    if g.boards > 1:
+        raise _bad_deal(g, holes, boards, bad)
+    if st is not None and g.boards > 1:
         st = st.reshape(len(g.halves), n, players, g.boards)
-    return shares, st
+    return sh, st
 
 
 def _by_name(g: Game, st: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -290,7 +307,7 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
         return to_like(showdown(game, hands, board, threads=threads),
                        hands if like is True else like)
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    shares, _ = _run_showdown(g, holes, boards, threads)
+    shares, _ = _run_showdown(g, holes, boards, threads, strengths=False)
     return shares[0] if single else shares
 
 
@@ -317,7 +334,7 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
         return to_like(game_strengths(game, hands, board, threads=threads),
                        hands if like is True else like)
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
-    _, st = _run_showdown(g, holes, boards, threads)
+    _, st = _run_showdown(g, holes, boards, threads, shares=False)
     halves = _by_name(g, st)
     return tuple(h[0] for h in halves) if single else halves
 

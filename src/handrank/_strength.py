@@ -119,12 +119,43 @@ def strength_type(ruleset: Any) -> type[Strength]:
     """The Strength subclass that tags values with ``ruleset`` (made once)."""
     cls = _STRENGTH_TYPES.get(ruleset)
     if cls is None:
+        category, name = _lookups(ruleset)
         cls = type(Strength)("Strength", (Strength,), {
             "__slots__": (), "_ruleset": ruleset, "__module__": Strength.__module__,
             "__qualname__": "Strength", "__doc__": Strength.__doc__,
-            "__new__": int.__new__})
+            "__new__": int.__new__, "category": category, "name": name})
         _STRENGTH_TYPES[ruleset] = cls
     return cls
+
+
+def _lookups(rs: Any) -> tuple[property, property]:
+    """The ``category`` and ``name`` properties of one rule set's Strength
+    subclass, each one lookup in C with no Python frame: ``category`` in a
+    tuple of every strength's Category (made here from the class table,
+    about a millisecond once per rule set), with one more entry, the last,
+    for -1 (no qualifying low), which a negative index reaches; ``name`` in
+    a dict that describes a strength the first time it is asked for.  A
+    value is always in range (``Strength`` checks it, ``evaluate`` makes
+    only such)."""
+    members = list(Category)
+    cats = tuple(None if c < 0 else members[c] for c in rs._breakdown[0].tolist())
+    if rs.min_strength >= 0:
+        cats += (None,)                          # the -1 entry, unreachable here
+    names = _Names(rs)
+    return (property(cats.__getitem__, doc=Strength.category.__doc__),
+            property(names.__getitem__, doc=Strength.name.__doc__))
+
+
+class _Names(dict):
+    """Strength -> name, filled on first use of each strength."""
+
+    def __init__(self, rs: Any) -> None:
+        super().__init__()
+        self.rs = rs
+
+    def __missing__(self, key: int) -> str:
+        text = self[int(key)] = self.rs.describe(int(key))
+        return text
 
 
 def _restore(value: int, rules: Any) -> Any:

@@ -29,7 +29,27 @@ class Category(IntEnum):
     <Category.ROYAL_FLUSH: 9>
     >>> str(hr.Category.ROYAL_FLUSH), int(hr.Category.ROYAL_FLUSH)
     ('ROYAL_FLUSH', 9)
+
+    **A royal flush is its own category**, ``ROYAL_FLUSH`` (9), not a
+    ``STRAIGHT_FLUSH`` (8) as treys, eval7 and phevaluator count it, so
+    ``category == Category.STRAIGHT_FLUSH`` is False for a royal.  To ask
+    "a straight flush, royal or not", use :attr:`is_straight_flush`, or on
+    an array of categories ``np.isin(cats, [8, 9])`` (``cats >= 8`` counts
+    five of a kind, 10, too: it needs wild cards):
+
+    >>> royal = hr.evaluate("As Ks Qs Js Ts")
+    >>> royal.category == hr.Category.STRAIGHT_FLUSH, royal.category.is_straight_flush
+    (False, True)
+    >>> hr.evaluate("9h 8h 7h 6h 5h").category.is_straight_flush
+    True
     """
+
+    @property
+    def is_straight_flush(self) -> bool:
+        """True for ``STRAIGHT_FLUSH`` and ``ROYAL_FLUSH`` alike: the test a
+        category of treys, eval7 or phevaluator maps to (they count a royal
+        flush as a straight flush)."""
+        return self in (Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 
     HIGH_CARD = 0
     ONE_PAIR = 1

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Batched showdowns against ``evaluate`` of the same hands (issue 23's bound).
+
+For each shape (hold'em 6-way and heads-up, stud, razz, draw six-handed) the
+script deals N fixed-seed deals (``common.random_hands``), builds every
+player's full hand (hole + board) as one ``(N x players, k)`` array, and
+times, interleaved in one run (minimum of ``--repeat`` rounds):
+
+* ``handrank.evaluate(hands, rules, threads=t)`` -- the bound;
+* ``handrank.showdown(game, holes, boards, threads=t)``;
+* ``handrank.game_strengths(game, holes, boards, threads=t)``.
+
+It prints ns per player-hand and each call's ratio to ``evaluate`` (goal:
+at most 1.25).  Ratios within one run hold up on a busy machine far better
+than absolute times.  Before timing it checks that the strengths equal
+``evaluate``'s.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import machine, random_hands  # noqa: E402
+
+SHAPES = [("holdem", 6), ("holdem", 2), ("stud", 6), ("razz", 6), ("draw", 6)]
+
+
+def best(f, repeat: int) -> float:
+    ts = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        f()
+        ts.append(time.perf_counter() - t)
+    return min(ts)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=300_000, help="deals per shape")
+    ap.add_argument("--repeat", type=int, default=5, help="rounds; the minimum counts")
+    ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    args = ap.parse_args()
+    import handrank as hr
+    print(machine())
+    print("| shape | threads | evaluate ns/hand | showdown ns/hand (x eval) "
+          "| game_strengths ns/hand (x eval) |")
+    print("|---|---|---|---|---|")
+    n = args.n
+    for game, players in SHAPES:
+        g = hr.get_game(game)
+        deals = random_hands(n, players * g.hole + g.board, seed=players)
+        holes = np.ascontiguousarray(deals[:, :players * g.hole]).reshape(n, players, g.hole)
+        boards = np.ascontiguousarray(deals[:, players * g.hole:]) if g.board else None
+        full = holes if boards is None else np.concatenate(
+            [holes, np.broadcast_to(boards[:, None, :], (n, players, g.board))], axis=2)
+        hands = np.ascontiguousarray(full).reshape(n * players, g.hole + g.board)
+        rules = g.halves[0].rules
+        st = hr.game_strengths(game, holes[:2000], None if boards is None else boards[:2000])
+        want = hr.evaluate(hands[:2000 * players], rules).reshape(2000, players)
+        if not np.array_equal(st[g.half_names.index(g.halves[0].name)], want):
+            print(f"WARNING: {game}: game_strengths differs from evaluate", file=sys.stderr)
+        per = 1e9 / (n * players)
+        for t in args.threads:
+            ev = best(lambda: hr.evaluate(hands, rules, threads=t), args.repeat)
+            sd = best(lambda: hr.showdown(game, holes, boards, threads=t), args.repeat)
+            gs = best(lambda: hr.game_strengths(game, holes, boards, threads=t), args.repeat)
+            print(f"| {game} {players}-way | {t} | {ev * per:.2f} | {sd * per:.2f} "
+                  f"({sd / ev:.2f}x) | {gs * per:.2f} ({gs / ev:.2f}x) |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

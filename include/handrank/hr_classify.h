@@ -1,0 +1,540 @@
+/*
+ * handrank classify: made hands, draws, nut rank and blockers of hold'em
+ * hands on a flop, turn or river (handrank.classify; docs/classify.rst
+ * defines every class and flag).
+ *
+ * Everything is rank and suit bit arithmetic on the SPEC's masks (card
+ * (rank, suit) is bit 16*suit + rank).  Hands are compared here by a key of
+ * their own (hr_cl_key: category, then the ranks that play, as bit sets),
+ * which orders hold'em hands exactly as the evaluator's strengths do; it is
+ * used for the category and for the nut rank, so this header needs no
+ * evaluator tables: only hr_core.h and the row loop of hr_rows.h.
+ *
+ * A board's work (its ranks and suits, the sorted keys of every two-card
+ * holding for the nut rank, the cards that block the nut flush and straight)
+ * is done once per board (hr_cl_board); with one board for many rows, every
+ * two-card holding is classified once into a 52 x 52 table and rows are
+ * looked up.  Results never depend on the number of threads.
+ */
+#ifndef HANDRANK_HR_CLASSIFY_H
+#define HANDRANK_HR_CLASSIFY_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hr_core.h"
+#include "hr_rows.h"     /* hr_rows, hr_team */
+
+/* Made-hand classes (handrank.MadeHand): one per hand, a refinement of the
+ * category of the best five of hole + board. */
+enum {
+    HR_CL_NO_MADE_HAND = 0, HR_CL_ACE_HIGH, HR_CL_BOARD_PAIR, HR_CL_WEAK_PAIR,
+    HR_CL_UNDERPAIR, HR_CL_MIDDLE_PAIR, HR_CL_TOP_PAIR_WEAK_KICKER,
+    HR_CL_TOP_PAIR_GOOD_KICKER, HR_CL_TOP_PAIR_TOP_KICKER, HR_CL_OVERPAIR,
+    HR_CL_BOARD_TWO_PAIR, HR_CL_TWO_PAIR, HR_CL_BOARD_TRIPS, HR_CL_TRIPS, HR_CL_SET,
+    HR_CL_STRAIGHT, HR_CL_FLUSH, HR_CL_FULL_HOUSE, HR_CL_QUADS, HR_CL_STRAIGHT_FLUSH,
+    HR_CL_NCLASSES
+};
+
+/* Draw flags (handrank.Draw): none on the river. */
+#define HR_CL_FLUSH_DRAW 1
+#define HR_CL_NUT_FLUSH_DRAW 2
+#define HR_CL_BACKDOOR_FLUSH_DRAW 4
+#define HR_CL_OPEN_ENDED 8
+#define HR_CL_GUTSHOT 16
+#define HR_CL_DOUBLE_GUTSHOT 32
+#define HR_CL_BACKDOOR_STRAIGHT_DRAW 64
+#define HR_CL_OVERCARDS 128
+
+/* Blocker flags (handrank.Blocker). */
+#define HR_CL_BLOCKS_NUT_FLUSH 1
+#define HR_CL_BLOCKS_NUT_STRAIGHT 2
+
+/* A packed result: made (bits 0-4), draws (5-12), blockers (13-14), nut rank (16-31). */
+#define HR_CL_PACK(made, draws, blk, nut) \
+    ((uint32_t)(made) | ((uint32_t)(draws) << 5) | ((uint32_t)(blk) << 13) | ((uint32_t)(nut) << 16))
+
+#define HR_CL_NIBBLES 0x1111111111111ULL     /* bit 4x for each rank x */
+#define HR_CL_MAX_HOLDINGS 1176               /* C(49, 2): two cards off a flop */
+
+/* hr_cl_next[m], nibble x: the high card of the best straight of ranks
+ * m | {x} (1 = five-high .. 10 = ace-high, 0 = none).
+ * hr_cl_ends[m]: bit 4x for each end x of a run of four consecutive ranks
+ * of m that both ends would complete (an open-ended straight draw). */
+static uint64_t hr_cl_next[1 << 13];
+static uint64_t hr_cl_ends[1 << 13];
+static int8_t hr_cl_top[1 << 13];             /* highest set bit of 13, -1 for 0 */
+static uint8_t hr_cl_pop[1 << 14];            /* bits set in 14 (no POPCNT needed) */
+static volatile int hr_cl_ready = 0;
+
+/* Ranks (13 bits, 2..A) to 14 positions: position 0 is the ace as a one. */
+HR_INLINE uint32_t hr_cl_ext(uint32_t r) { return (r << 1) | ((r >> 12) & 1); }
+
+/* Bit j set: the straight of positions j..j+4 (high card j + 1 in 1..10). */
+HR_INLINE uint32_t hr_cl_straights(uint32_t r)
+{
+    uint32_t e = hr_cl_ext(r);
+    return e & (e >> 1) & (e >> 2) & (e >> 3) & (e >> 4);
+}
+
+HR_INLINE int hr_cl_high(uint32_t r)
+{
+    uint32_t s = hr_cl_straights(r);
+    return s ? hr_cl_top[s] + 1 : 0;
+}
+
+/* The n highest ranks of m. */
+HR_INLINE uint32_t hr_cl_keep(uint32_t m, int n)
+{
+    while (hr_cl_pop[m] > n) m &= m - 1;
+    return m;
+}
+
+static void hr_cl_init(void)
+{
+    uint32_t m;
+    int x, j;
+    if (hr_cl_ready) return;
+    hr_cl_top[0] = -1;
+    for (m = 0; m < (1u << 14); m++) hr_cl_pop[m] = (uint8_t)(m ? hr_cl_pop[m & (m - 1)] + 1 : 0);
+    for (m = 1; m < (1u << 13); m++) {
+        int t = 0;
+        while (m >> (t + 1)) t++;
+        hr_cl_top[m] = (int8_t)t;
+    }
+    for (m = 0; m < (1u << 13); m++) {
+        uint64_t nx = 0, ends = 0;
+        uint32_t e = hr_cl_ext(m);
+        for (x = 0; x < 13; x++)
+            nx |= (uint64_t)hr_cl_high(m | (1u << x)) << (4 * x);
+        for (j = 1; j + 4 <= 13; j++) {        /* run at positions j..j+3, ends j-1, j+4 */
+            uint32_t run = 0xfu << j;
+            if ((e & run) == run && !(e >> (j - 1) & 1) && !(e >> (j + 4) & 1)) {
+                int lo = j - 1 == 0 ? 12 : j - 2, hi = j + 3;   /* positions to ranks */
+                ends |= (1ULL << (4 * lo)) | (1ULL << (4 * hi));
+            }
+        }
+        hr_cl_next[m] = nx;
+        hr_cl_ends[m] = ends;
+    }
+    hr_cl_ready = 1;
+}
+
+/* A key ordering hold'em hands of 5..7 cards as their strengths do:
+ * category << 26, then the ranks that decide within it as bit sets. */
+HR_INLINE uint32_t hr_cl_key(uint64_t mask)
+{
+    uint32_t l0 = (uint32_t)mask & 0x1fff, l1 = (uint32_t)(mask >> 16) & 0x1fff;
+    uint32_t l2 = (uint32_t)(mask >> 32) & 0x1fff, l3 = (uint32_t)(mask >> 48) & 0x1fff;
+    uint32_t any = l0 | l1 | l2 | l3, fl = 0, s, c2, c3, c4, t, p;
+    if (hr_cl_pop[l0] >= 5) fl = l0;
+    else if (hr_cl_pop[l1] >= 5) fl = l1;
+    else if (hr_cl_pop[l2] >= 5) fl = l2;
+    else if (hr_cl_pop[l3] >= 5) fl = l3;
+    if (fl && (s = hr_cl_straights(fl)) != 0)
+        return (8u << 26) | (uint32_t)(hr_cl_top[s] + 1);
+    c4 = l0 & l1 & l2 & l3;
+    if (c4) {
+        t = 1u << hr_cl_top[c4];
+        return (7u << 26) | (t << 13) | (1u << hr_cl_top[any & ~t]);
+    }
+    c2 = (l0 & l1) | (l0 & l2) | (l0 & l3) | (l1 & l2) | (l1 & l3) | (l2 & l3);
+    c3 = (l0 & l1 & l2) | (l0 & l1 & l3) | (l0 & l2 & l3) | (l1 & l2 & l3);
+    if (c3) {
+        t = 1u << hr_cl_top[c3];
+        if (c2 & ~t) return (6u << 26) | (t << 13) | (1u << hr_cl_top[c2 & ~t]);
+    }
+    if (fl) return (5u << 26) | hr_cl_keep(fl, 5);
+    if ((s = hr_cl_straights(any)) != 0) return (4u << 26) | (uint32_t)(hr_cl_top[s] + 1);
+    if (c3) return (3u << 26) | (c3 << 13) | hr_cl_keep(any & ~c3, 2);
+    if (c2) {
+        if (c2 & (c2 - 1)) {
+            p = hr_cl_keep(c2, 2);
+            return (2u << 26) | (p << 13) | (1u << hr_cl_top[any & ~p]);
+        }
+        return (1u << 26) | (c2 << 13) | hr_cl_keep(any & ~c2, 3);
+    }
+    return hr_cl_keep(any, 5);
+}
+
+/* What one board gives every hand on it. */
+typedef struct {
+    int nb;
+    uint64_t bmask;
+    uint32_t branks;          /* ranks on the board */
+    uint32_t blane[4];        /* the board's ranks of each suit */
+    int bcount[4];
+    int btop1, btop2;         /* highest and second-highest board ranks (-1: none) */
+    uint64_t nut_flush;       /* cards that block a nut flush */
+    uint32_t nut_straight;    /* ranks the highest possible straight needs from the hole */
+    int nkeys, nrest;
+    int has_keys;                        /* keys, mult and id below are filled */
+    uint8_t rest[52];                    /* the cards off the board */
+    uint32_t keys[HR_CL_MAX_HOLDINGS];   /* distinct keys of every holding, ascending */
+    uint16_t mult[HR_CL_MAX_HOLDINGS];   /* holdings of each key */
+    uint16_t seen[HR_CL_MAX_HOLDINGS];   /* scratch of hr_cl_nut, all 0 between calls */
+    uint16_t id[52 * 52];                /* the key's index of each holding */
+} hr_cl_board_t;
+
+/* Sort n keys (below 2^30) ascending: three passes of ten bits. */
+static void hr_cl_sort(uint32_t *keys, int n)
+{
+    uint32_t tmp[HR_CL_MAX_HOLDINGS], *src = keys, *dst = tmp, *sw;
+    int count[1024], pass, i;
+    for (pass = 0; pass < 3; pass++) {
+        int shift = 10 * pass, sum = 0;
+        memset(count, 0, sizeof count);
+        for (i = 0; i < n; i++) count[(src[i] >> shift) & 1023]++;
+        for (i = 0; i < 1024; i++) { int c = count[i]; count[i] = sum; sum += c; }
+        for (i = 0; i < n; i++) dst[count[(src[i] >> shift) & 1023]++] = src[i];
+        sw = src; src = dst; dst = sw;
+    }
+    if (src != keys) memcpy(keys, src, (size_t)n * sizeof(uint32_t));
+}
+
+/* The index of key among the board's distinct keys (it is one of them). */
+HR_INLINE int hr_cl_find(const hr_cl_board_t *B, uint32_t key)
+{
+    int lo = 0, hi = B->nkeys - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (B->keys[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* Fill B for a board mask of 3..5 distinct cards; with_keys: also the
+ * keys of every holding, for hr_cl_nut (worth it when several rows share
+ * the board; without them hr_cl_nut_direct counts for one hand). */
+static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
+{
+    int s, j, i, n = 0, nc = 0;
+    uint32_t raw[HR_CL_MAX_HOLDINGS];
+    uint32_t eb, top;
+    memset(B, 0, offsetof(hr_cl_board_t, keys));
+    B->bmask = bmask;
+    B->nb = hr_popcount64(bmask);   /* once a board */
+    for (s = 0; s < 4; s++) {
+        B->blane[s] = (uint32_t)(bmask >> (16 * s)) & 0x1fff;
+        B->bcount[s] = hr_cl_pop[B->blane[s]];
+        B->branks |= B->blane[s];
+        if (B->bcount[s] >= 3 || (B->nb < 5 && B->bcount[s] >= 2)) {
+            top = (uint32_t)hr_cl_top[~B->blane[s] & 0x1fff];
+            B->nut_flush |= 1ULL << (16 * s + top);
+        }
+    }
+    B->btop1 = hr_cl_top[B->branks];
+    B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
+    eb = hr_cl_ext(B->branks);
+    for (j = 9; j >= 0; j--) {                 /* the highest straight two cards can make */
+        uint32_t w = 0x1fu << j;
+        if (hr_cl_pop[eb & w] >= 3) {
+            uint32_t need = w & ~eb;
+            B->nut_straight = (need >> 1) | ((need & 1) << 12);
+            break;
+        }
+    }
+    for (i = 0; i < 52; i++)
+        if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
+    B->nrest = nc;
+    B->has_keys = with_keys;
+    if (!with_keys) return;
+    for (i = 0; i < nc; i++)
+        for (j = i + 1; j < nc; j++)
+            raw[n++] = hr_cl_key(bmask | HR_BIT(B->rest[i]) | HR_BIT(B->rest[j]));
+    memcpy(B->keys, raw, (size_t)n * sizeof(uint32_t));
+    hr_cl_sort(B->keys, n);
+    for (i = 0, j = 0; i < n; i++)
+        if (j == 0 || B->keys[i] != B->keys[j - 1]) B->keys[j++] = B->keys[i];
+    B->nkeys = j;
+    memset(B->mult, 0, (size_t)j * sizeof(uint16_t));
+    memset(B->seen, 0, (size_t)j * sizeof(uint16_t));
+    for (i = 0, n = 0; i < nc; i++)
+        for (j = i + 1; j < nc; j++) {
+            int a = B->rest[i], b = B->rest[j];
+            int k = hr_cl_find(B, raw[n++]);
+            B->id[a * 52 + b] = B->id[b * 52 + a] = (uint16_t)k;
+            B->mult[k]++;
+        }
+}
+
+/* The nut rank of hole cards a, b (key: theirs) without the board's keys:
+ * the keys above theirs of the holdings that use neither a nor b, counted
+ * once each. */
+static int hr_cl_nut_direct(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    uint32_t above[HR_CL_MAX_HOLDINGS];
+    int i, j, n = 0, distinct = 0;
+    for (i = 0; i < B->nrest; i++) {
+        int x = B->rest[i];
+        if (x == a || x == b) continue;
+        for (j = i + 1; j < B->nrest; j++) {
+            int y = B->rest[j];
+            uint32_t k;
+            if (y == a || y == b) continue;
+            k = hr_cl_key(B->bmask | HR_BIT(x) | HR_BIT(y));
+            if (k > key) above[n++] = k;
+        }
+    }
+    hr_cl_sort(above, n);
+    for (i = 0; i < n; i++) distinct += i == 0 || above[i] != above[i - 1];
+    return 1 + distinct;
+}
+
+/* The nut rank of hole cards a, b: 1 + the number of distinct keys above
+ * theirs among the holdings that use neither a nor b.  A key is lost when
+ * every holding of it uses a or b (counted in `seen`, reset after). */
+static int hr_cl_nut(hr_cl_board_t *B, int a, int b)
+{
+    const int own = B->id[a * 52 + b];
+    int touched[2 * 52], nt = 0, lost = 0, i, c;
+    for (i = 0; i < B->nrest; i++) {
+        c = B->rest[i];
+        if (c == a || c == b) continue;
+        {
+            int ka = B->id[a * 52 + c], kb = B->id[b * 52 + c];
+            if (ka > own && B->seen[ka]++ == 0) touched[nt++] = ka;
+            if (kb > own && B->seen[kb]++ == 0) touched[nt++] = kb;
+        }
+    }
+    for (i = 0; i < nt; i++) {
+        lost += B->seen[touched[i]] == B->mult[touched[i]];
+        B->seen[touched[i]] = 0;
+    }
+    return B->nkeys - own - lost;
+}
+
+/* The packed result of hole cards a, b (not on the board). */
+static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
+{
+    uint64_t hmask = HR_BIT(a) | HR_BIT(b), all = B->bmask | hmask;
+    uint32_t key = hr_cl_key(all), cat = key >> 26, draws = 0, blk = 0;
+    int r1 = HR_RANK(a), r2 = HR_RANK(b), made, s;
+    uint32_t hranks = (1u << r1) | (1u << r2), ranks = B->branks | hranks;
+    switch (cat) {
+    case 8: made = HR_CL_STRAIGHT_FLUSH; break;
+    case 7: made = HR_CL_QUADS; break;
+    case 6: made = HR_CL_FULL_HOUSE; break;
+    case 5: made = HR_CL_FLUSH; break;
+    case 4: made = HR_CL_STRAIGHT; break;
+    case 3: {
+        int t = hr_cl_top[(key >> 13) & 0x1fff];
+        made = r1 == t && r2 == t ? HR_CL_SET : (r1 == t || r2 == t) ? HR_CL_TRIPS
+                                                                    : HR_CL_BOARD_TRIPS;
+        break;
+    }
+    case 2:
+        made = ((key >> 13) & hranks) ? HR_CL_TWO_PAIR : HR_CL_BOARD_TWO_PAIR;
+        break;
+    case 1: {
+        int p = hr_cl_top[(key >> 13) & 0x1fff];
+        if (r1 == r2) made = p > B->btop1 ? HR_CL_OVERPAIR : HR_CL_UNDERPAIR;
+        else if (r1 == p || r2 == p) {
+            if (p == B->btop1) {
+                int k = r1 == p ? r2 : r1;
+                int above = hr_cl_pop[~B->branks & 0x1fff & ~((2u << k) - 1)];
+                made = above == 0 ? HR_CL_TOP_PAIR_TOP_KICKER
+                     : above <= 2 ? HR_CL_TOP_PAIR_GOOD_KICKER : HR_CL_TOP_PAIR_WEAK_KICKER;
+            } else made = p == B->btop2 ? HR_CL_MIDDLE_PAIR : HR_CL_WEAK_PAIR;
+        } else made = HR_CL_BOARD_PAIR;
+        break;
+    }
+    default: made = (r1 == 12 || r2 == 12) ? HR_CL_ACE_HIGH : HR_CL_NO_MADE_HAND;
+    }
+    if (B->nb < 5) {
+        if (cat < 5) {                                          /* flush draws */
+            for (s = 0; s < 4; s++) {
+                uint32_t hl = (uint32_t)(hmask >> (16 * s)) & 0x1fff;
+                int cnt = B->bcount[s] + hr_cl_pop[hl];
+                if (!hl) continue;
+                if (cnt == 4) {
+                    draws |= HR_CL_FLUSH_DRAW;
+                    if (hl >> hr_cl_top[~B->blane[s] & 0x1fff] & 1) draws |= HR_CL_NUT_FLUSH_DRAW;
+                } else if (cnt == 3 && B->nb == 3)
+                    draws |= HR_CL_BACKDOOR_FLUSH_DRAW;
+            }
+        }
+        if (cat < 4) {                                          /* straight draws */
+            uint64_t d = hr_cl_next[ranks] ^ hr_cl_next[B->branks];
+            int nouts;
+            d |= d >> 2;
+            d |= d >> 1;
+            d &= HR_CL_NIBBLES;
+            nouts = (int)((d * HR_CL_NIBBLES) >> 48) & 15;   /* adds the nibbles */
+            if (nouts == 1) draws |= HR_CL_GUTSHOT;
+            else if (nouts >= 2)
+                draws |= (nouts == 2 && d == hr_cl_ends[ranks]) ? HR_CL_OPEN_ENDED
+                                                                : HR_CL_DOUBLE_GUTSHOT;
+            else if (B->nb == 3) {                              /* runner-runner */
+                uint32_t er = hr_cl_ext(ranks);
+                int j;
+                for (j = 0; j < 10; j++) {
+                    uint32_t miss = (0x1fu << j) & ~er, m13, sr, sb;
+                    if (hr_cl_pop[miss] != 2) continue;
+                    m13 = ((miss >> 1) | ((miss & 1) << 12)) & 0x1fff;
+                    sr = hr_cl_straights(ranks | m13);
+                    sb = hr_cl_straights(B->branks | m13);
+                    if ((sr ^ sb) > sb) { draws |= HR_CL_BACKDOOR_STRAIGHT_DRAW; break; }
+                }
+            }
+        }
+        if (r1 != r2 && (r1 < r2 ? r1 : r2) > B->btop1 &&
+            (made <= HR_CL_BOARD_PAIR || made == HR_CL_BOARD_TWO_PAIR ||
+             made == HR_CL_BOARD_TRIPS))
+            draws |= HR_CL_OVERCARDS;
+    }
+    if (hmask & B->nut_flush) blk |= HR_CL_BLOCKS_NUT_FLUSH;
+    if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
+    return HR_CL_PACK(made, draws, blk,
+                      B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key));
+}
+
+HR_INLINE void hr_cl_store(uint32_t v, int64_t i, uint8_t *made, uint16_t *draws,
+                           int16_t *nut, uint8_t *blk)
+{
+    made[i] = (uint8_t)(v & 31);
+    draws[i] = (uint16_t)((v >> 5) & 0xff);
+    blk[i] = (uint8_t)((v >> 13) & 3);
+    nut[i] = (int16_t)(v >> 16);
+}
+
+/* The mask of nb board cards, or 0 when one is out of range or repeated. */
+HR_INLINE uint64_t hr_cl_board_mask(const uint8_t *board, int nb)
+{
+    uint64_t m = 0;
+    int i;
+    for (i = 0; i < nb; i++) {
+        if (board[i] >= 52 || (m & HR_BIT(board[i]))) return 0;
+        m |= HR_BIT(board[i]);
+    }
+    return m;
+}
+
+#define HR_CL_BLOCK 4096          /* rows a thread takes at a time (hr_rows) */
+#define HR_CL_KEYS_RUN 8          /* rows of one board from which its keys are built */
+
+/* Rows [lo, hi) of one block.  shared: one board for all (B set, table
+ * optional); else each row's board is boards + nb * row, and B is the
+ * block's own, rebuilt when the board changes.  The first bad row or -1. */
+static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, int shared,
+                          const uint8_t *holes, const uint8_t *boards, int nb,
+                          int64_t lo, int64_t hi, uint8_t *made, uint16_t *draws,
+                          int16_t *nut, uint8_t *blk)
+{
+    int64_t i;
+    uint64_t have = shared ? B->bmask : 0;
+    for (i = lo; i < hi; i++) {
+        int a = holes[2 * i], b = holes[2 * i + 1];
+        if (!shared) {
+            uint64_t bm = hr_cl_board_mask(boards + (int64_t)nb * i, nb);
+            if (!bm) return i;
+            if (bm != have) {                  /* keys pay off for a run of rows */
+                int64_t run = 1;
+                while (run < HR_CL_KEYS_RUN && i + run < hi &&
+                       hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
+                    run++;
+                hr_cl_board(B, bm, run >= HR_CL_KEYS_RUN);
+                have = bm;
+            }
+        }
+        if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & have)) return i;
+        hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
+    }
+    return -1;
+}
+
+/* One classify batch, for hr_rows: B and table for one board shared by all
+ * rows (B NULL: each row's own board, a record per part).  oom is set when
+ * a part cannot allocate its record (every writer writes 1). */
+typedef struct {
+    hr_cl_board_t *B;
+    const uint32_t *table;
+    const uint8_t *holes, *boards;
+    int nb;
+    uint8_t *made;
+    uint16_t *draws;
+    int16_t *nut;
+    uint8_t *blk;
+    volatile int oom;
+} hr_cl_job_t;
+
+/* hr_rows's part: rows [lo, hi) of the batch; the first bad row or -1. */
+static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
+{
+    hr_cl_job_t *J = (hr_cl_job_t *)arg;
+    hr_cl_board_t *B;
+    int64_t bad;
+    if (J->B)
+        return hr_cl_rows(J->B, J->table, 1, J->holes, J->boards, J->nb, lo, hi, J->made,
+                          J->draws, J->nut, J->blk);
+    B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
+    if (!B) {
+        J->oom = 1;
+        return -1;
+    }
+    bad = hr_cl_rows(B, NULL, 0, J->holes, J->boards, J->nb, lo, hi, J->made, J->draws,
+                     J->nut, J->blk);
+    free(B);
+    return bad;
+}
+
+/* Rows [0, n) through THE row loop (hr_rows.h) in blocks of HR_CL_BLOCK;
+ * the first bad row, -1, or -3 when memory runs out. */
+static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
+                          const uint8_t *holes, const uint8_t *boards, int nb, int64_t n,
+                          uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk, int team)
+{
+    hr_cl_job_t J;
+    int64_t bad;
+    J.B = shared;
+    J.table = table;
+    J.holes = holes;
+    J.boards = boards;
+    J.nb = nb;
+    J.made = made;
+    J.draws = draws;
+    J.nut = nut;
+    J.blk = blk;
+    J.oom = 0;
+    bad = hr_rows(hr_cl_part, &J, 0, n, HR_CL_BLOCK, team);
+    return J.oom ? -3 : bad;
+}
+
+/* Classify n rows: holes (n, 2) codes; boards (nb,) for all rows when
+ * shared, else (n, nb); nb in 3..5.  Writes made, draws, nut (nut rank) and
+ * blk per row.  Returns the first bad row, -1, or -2 for a bad shared board
+ * or nb, or -3 when memory runs out.  team: threads (from hr_team). */
+static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
+                           int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
+                           uint8_t *blk, int team)
+{
+    hr_cl_board_t *B;
+    uint32_t *table = NULL;
+    uint64_t bm;
+    int64_t bad;
+    int a, b;
+    if (nb < 3 || nb > 5) return -2;
+    if (n <= 0) return -1;
+    hr_cl_init();
+    if (!shared) return hr_cl_team(NULL, NULL, holes, boards, nb, n, made, draws, nut, blk, team);
+    bm = hr_cl_board_mask(boards, nb);
+    if (!bm) return -2;
+    B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
+    if (!B) return -3;
+    hr_cl_board(B, bm, 1);
+    if (n >= 600) {                          /* worth classifying every holding once */
+        table = (uint32_t *)calloc(52 * 52, sizeof(uint32_t));
+        if (!table) { free(B); return -3; }
+        for (a = 0; a < 52; a++)
+            for (b = a + 1; b < 52; b++)
+                if (!((HR_BIT(a) | HR_BIT(b)) & bm))
+                    table[a * 52 + b] = table[b * 52 + a] = hr_cl_one(B, a, b);
+    }
+    /* without the table rows share B's scratch: one thread (few rows) */
+    bad = hr_cl_team(B, table, holes, boards, nb, n, made, draws, nut, blk, table ? team : 1);
+    free(table);
+    free(B);
+    return bad;
+}
+
+#endif /* HANDRANK_HR_CLASSIFY_H */

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _evaluate, _index, _showdown
+from handrank import _classify, _evaluate, _index, _showdown
 
 
 class Producer:
@@ -125,6 +125,19 @@ def test_canonical_index_no_copy(kind, monkeypatch):
     spy = Spy(monkeypatch, _index, "_index_rows", lambda a, r: [r[0]])
     assert np.array_equal(hr.canonical_index(x), want)
     assert spy.seen == [ptr]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_classify_no_copy(kind, monkeypatch):
+    hole, board = hr.deal(1500, [2, 5], seed=7)
+    xh, ph = wrap(kind, hole)
+    xb, _ = wrap(kind, board)
+    want = hr.classify(hole, board)
+    spy = Spy(monkeypatch, _classify, "_holes", lambda a, r: [r[0]])
+    got = hr.classify(xh, xb)
+    assert spy.seen == [ph]
+    for name in ("made", "draws", "nut_rank", "blockers"):
+        assert np.array_equal(getattr(got, name), getattr(want, name)), name
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -78,7 +78,7 @@ it, and that needs a C compiler.  Install one, then run pip again:
   Windows:         Microsoft C++ Build Tools, workload "Desktop development with C++"
 or name a working compiler in CC (CC=clang pip install .).
 A prebuilt wheel needs no compiler: released versions have wheels for CPython
-3.11-3.13 on Linux (x86-64, aarch64; glibc and musl), macOS (arm64, x86-64)
+3.10-3.14 on Linux (x86-64, aarch64; glibc and musl), macOS (arm64, x86-64)
 and Windows (AMD64).  pip install --only-binary=handrank handrank
 installs one, or says that there is none for this platform.
 See "Platforms and building" in the docs (docs/building.rst)."""

@@ -85,7 +85,7 @@ def test_werror_and_sanitizer_builds_use_the_pinned_build_dependencies():
     # the pins satisfy what pyproject.toml asks of the build
     specifiers = pytest.importorskip("packaging.specifiers")
     requirements = pytest.importorskip("packaging.requirements")
-    import tomllib
+    tomllib = pytest.importorskip("tomllib")           # Python 3.11+
     requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     for req in map(requirements.Requirement, requires):
         pinned = pins[req.name.lower()]

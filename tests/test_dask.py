@@ -1,4 +1,6 @@
-"""handrank.dask on a LocalCluster gives exactly the local results."""
+"""handrank.dask on a LocalCluster of worker processes gives exactly the local
+results: every question and game is pickled to the workers and compiled
+there, and the array functions run block by block."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,16 +9,23 @@ import pytest
 import handrank as hr
 
 distributed = pytest.importorskip("distributed")
+da = pytest.importorskip("dask.array")
 import handrank.dask as hrd  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=None)
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
+
+
+def test_workers_are_other_processes(client):
+    import os
+    pids = set(client.run(os.getpid).values())
+    assert len(pids) == 2 and os.getpid() not in pids
 
 
 def test_monte_carlo_identical_to_local(client):
@@ -58,3 +67,110 @@ def test_double_board_identical_to_local(client, trials):
     assert np.array_equal(remote.wins, local.wins) and np.array_equal(remote.ties, local.ties)
     assert np.array_equal(remote.equity, local.equity)
     assert np.allclose(remote.stderr, local.stderr, rtol=1e-9, atol=0)
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("short-deck", ["As Ks", "Qd Qc"], "7c 8d 9h"),          # a deck of its own
+    ("short-deck", ["As Ks", "Qd Qc", "6h 6s"], ""),
+    ("draw-joker", ["As Ks Qs Js Jk", "Qd Qc 7h 7s 2c"], None),  # a joker, wild="bug"
+])
+def test_any_deck_identical_to_local(client, game, hands, board):
+    kw = dict(trials=200_000, seed=11) if not board else {}
+    local = hr.equity(game, hands, board=board or "", **kw)
+    remote = hrd.equity(client, game, hands, board=board or "", pieces=3, **kw)
+    assert remote.deals == local.deals
+    assert np.array_equal(remote.wins, local.wins) and np.array_equal(remote.equity, local.equity)
+
+
+def test_custom_short_deck_game_identical_to_local(client):
+    g = hr.Game("short-pineapple", hole=3, board=5, select="any", high="short-deck", low=None,
+                deck=hr.SHORT_DECK)
+    _ = g.tables                                       # compiled here; rebuilt on the workers
+    local = hr.equity(g, ["As Ks Qh", "Qd Qc 6s"], board="7c 8d 9h")
+    remote = hrd.equity(client, g, ["As Ks Qh", "Qd Qc 6s"], board="7c 8d 9h", pieces=4)
+    assert np.array_equal(remote.wins, local.wins) and np.array_equal(remote.ties, local.ties)
+
+
+# ------------------------------------------------------------ dask arrays
+
+HANDS = hr.deal(20_000, 7, seed=4)
+
+
+@pytest.mark.parametrize("rules, wild", [("high", None), ("short-deck", None), ("razz", None),
+                                         ("high", "2"), ("badugi", None)])
+def test_evaluate_blocks_identical_to_local(client, rules, wild):
+    rs = hr.get_rules(rules)
+    k = 4 if rules == "badugi" else 7
+    hands = hr.deal(20_000, k, seed=4, deck=rs.deck)
+    x = da.from_array(hands, chunks=(3_000, 3))        # cut across cards too: rejoined
+    s = hrd.evaluate(x, rules, wild=wild)
+    assert s.numblocks == (x.numblocks[0],) and s.dtype == np.int16
+    got = s.compute()
+    assert got.dtype == np.int16 and np.array_equal(got, hr.evaluate(hands, rules, wild=wild))
+
+
+def test_canonical_index_blocks_identical_to_local(client):
+    for rounds, k in (((2, 3, 1, 1), 7), ((2, 3), 5), ((4, 3, 1, 1), 9)):
+        cards = hr.deal(12_000, k, seed=k)
+        got = hrd.canonical_index(da.from_array(cards, chunks=5_000), rounds).compute()
+        assert np.array_equal(got, hr.canonical_index(cards, rounds))
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha8", "short-deck", "omaha8-double-board",
+                                  "razz"])
+def test_showdown_blocks_identical_to_local(client, game):
+    g = hr.get_game(game)
+    players = 3
+    groups = [g.hole] * players + ([g.board * g.boards] if g.board else [])
+    dealt = hr.deal(6_000, groups, seed=8, deck=g.cards)
+    hands = np.stack(dealt[:players], axis=1)
+    board = None
+    if g.board:
+        board = dealt[-1] if g.boards == 1 else dealt[-1].reshape(-1, 2, g.board)
+    dboard = None if board is None else da.from_array(board, chunks=1_700)   # other chunks
+    got = hrd.showdown(game, da.from_array(hands, chunks=(2_000, 1, g.hole)), dboard)
+    assert got.shape == (6_000, players)
+    assert np.array_equal(got.compute(), hr.showdown(game, hands, board))
+
+
+def test_bad_row_named_in_the_whole_array(client):
+    bad = HANDS.copy()
+    bad[13_333, 5] = bad[13_333, 1]
+    with pytest.raises(hr.HandError) as local:
+        hr.evaluate(bad)
+    with pytest.raises(hr.HandError) as remote:
+        hrd.evaluate(da.from_array(bad, chunks=4_000)).compute()
+    assert str(remote.value) == str(local.value) and "row 13333" in str(local.value)
+    a, b, c = hr.deal(3_000, [2, 2, 5], seed=1)
+    hands = np.stack([a, b], axis=1)
+    c[2_500, 0] = 60
+    with pytest.raises(hr.HandError) as local:
+        hr.showdown("holdem", hands, c)
+    with pytest.raises(hr.HandError) as remote:
+        hrd.showdown("holdem", da.from_array(hands, chunks=1_000), da.from_array(c, chunks=900)
+                     ).compute()
+    assert str(remote.value) == str(local.value) and "deal 2500" in str(local.value)
+
+
+def test_arguments_checked_as_locally():
+    """Refused at once, before any block runs, with the local function's words."""
+    x = da.from_array(HANDS, chunks=5_000)
+    for remote, local in [
+        (lambda: hrd.evaluate(x, "no-such-rules"), lambda: hr.evaluate(HANDS, "no-such-rules")),
+        (lambda: hrd.evaluate(x[:, :4]), lambda: hr.evaluate(HANDS[:, :4])),
+        (lambda: hrd.evaluate(x, "badugi", wild="2"), lambda: hr.evaluate(HANDS[:, :4], "badugi",
+                                                                           wild="2")),
+        (lambda: hrd.evaluate(x.astype(float)), lambda: hr.evaluate(HANDS.astype(float))),
+        (lambda: hrd.canonical_index(x, (2, 3)), lambda: hr.canonical_index(HANDS, (2, 3))),
+        (lambda: hrd.showdown("holdem", x[:, :6].reshape(-1, 3, 2), x[:, :4]),
+         lambda: hr.showdown("holdem", HANDS[:, :6].reshape(-1, 3, 2), HANDS[:, :4])),
+    ]:
+        with pytest.raises(hr.HandError) as want:
+            local()
+        with pytest.raises(hr.HandError) as got:
+            remote()
+        assert str(got.value) == str(want.value)
+    with pytest.raises(hr.HandError, match="dask.array"):
+        hrd.evaluate(HANDS)
+    with pytest.raises(hr.HandError, match="2-D"):
+        hrd.evaluate(x[0])

@@ -32,7 +32,8 @@ PACKAGE = ROOT / "src" / "handrank"
 #: a new rule set, game, wild setting or equity path goes).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundations: errors", ("_types",)),
-    ("foundations: core and runs", ("_core", "_slices", "_build", "_runs", "_include")),
+    ("foundations: core and runs", ("_core", "_slices", "_build", "_runs", "_include",
+                                     "_arrays")),
     ("foundations: cards and input", ("_cards", "_input", "_convert", "_hands")),
     ("foundations: decks and wild cards", ("_deck", "_wild")),
     ("foundations: rule sets", ("_rules", "_strength")),

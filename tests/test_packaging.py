@@ -246,3 +246,19 @@ def test_c_code_compiles_against_the_installed_headers(tmp_path):
     got = [int(x) for x in run.stdout.split()]
     assert got == hr.evaluate(hands).tolist()
     assert got[0] == 7461
+
+
+def test_python_versions_agree_and_include_this_one():
+    """requires-python, the classifiers and the wheels built (cibuildwheel)
+    name the same CPython versions, and the running one is among them."""
+    tomllib = pytest.importorskip("tomllib")
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("no pyproject.toml here")
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = meta["project"]
+    classified = sorted(int(c.rsplit(".", 1)[1]) for c in project["classifiers"]
+                        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    wheels = sorted(int(m) for m in re.findall(r"cp3(\d+)-\*", meta["tool"]["cibuildwheel"]["build"]))
+    lowest = int(re.fullmatch(r">=3\.(\d+)", project["requires-python"])[1])
+    assert classified == wheels == list(range(lowest, wheels[-1] + 1))
+    assert sys.version_info[1] in classified

@@ -158,3 +158,101 @@ def test_repeated_calls_do_not_grow_memory():
     gc.collect()
     grown = _rss_mb() - start
     assert grown < 16, f"RSS grew by {grown:.1f} MB over 30 rounds of 10^6-hand calls"
+
+
+def _fresh(tag):
+    """New rule-set and game objects whose lazy tables (wild cards, Omaha)
+    and compiled decks are not built yet, and new wild settings: what each
+    thread then builds on first use."""
+    from dataclasses import replace
+
+    from handrank import _wild
+    rules = {name: replace(hr.get_rules(name), name=f"{name}-{tag}", aliases=())
+             for name in ("high", "short-deck", "2-7", "a5-8", "razz")}
+    games = {"omaha8": hr.Game(f"omaha8-{tag}", hole=4, board=5, select="omaha", high="high",
+                               low="ace-to-five-8"),
+             "short": hr.Game(f"short-{tag}", hole=2, board=5, select="any", high="short-deck",
+                              low=None, deck=hr.SHORT_DECK),
+             "joker": hr.Game(f"joker-{tag}", hole=5, board=0, select="all", high="high",
+                              low=None, deck=53, wild="bug")}
+    wilds = {w: _wild.WildSetting(_wild.resolve_wild(w).cards, _wild.resolve_wild(w).bug, w)
+             for w in ("2", "Js Jh", "bug", "jokers")}
+    return rules, games, wilds
+
+
+def _questions(rules, games, wilds):
+    """(name, call) pairs over many rule sets, games and wild settings."""
+    h7 = hr.deal(3000, 7, seed=11)
+    short7 = hr.deal(3000, 7, seed=12, deck=hr.SHORT_DECK)
+    holes, boards = hr.deal(2000, [4, 5], seed=13)
+    jokers = hr.deal(2000, 7, seed=14, jokers=2)
+    a, b, sd_board = hr.deal(3000, [2, 2, 5], seed=15, deck=hr.SHORT_DECK)
+    sd_hands = np.stack([a, b], axis=1)
+    qs = []
+    for w, ws in wilds.items():
+        for name in ("high", "2-7"):
+            qs.append((f"evaluate {name} wild={w}", lambda n=name, ws=ws: hr.evaluate(
+                jokers if ws.text in ("bug", "jokers") else h7, rules[n], wild=ws, threads=1)))
+        qs.append((f"omaha wild={w}", lambda ws=ws: hr.evaluate_omaha(holes, boards,
+                                                                      rules["high"], ws)))
+    qs += [(f"evaluate {n}", lambda n=n: hr.evaluate(short7 if n == "short-deck" else h7,
+                                                      rules[n], threads=1))
+           for n in ("short-deck", "a5-8", "razz")]
+    qs.append(("omaha low", lambda: hr.evaluate_omaha(holes, boards, rules["a5-8"])))
+    qs += [("equity omaha8", lambda: hr.equity(games["omaha8"], ["Ah 2h 3s Kd", "Ks Qd 9c 9h"],
+                                               board="4h 5h Jc", threads=1).wins),
+           ("equity short", lambda: hr.equity(games["short"], ["As Ks", "Qd Qc"],
+                                              board="7c 8d 9h", threads=1).wins),
+           ("equity joker", lambda: hr.equity(games["joker"], ["As Ks Qs Js Jk", "??"],
+                                              trials=20_000, seed=5, threads=1).wins),
+           ("showdown short", lambda: hr.showdown(games["short"], sd_hands, sd_board)),
+           ("deal short", lambda: hr.deal(5000, [2, 2, 5], seed=16, deck=hr.SHORT_DECK, threads=1)),
+           ("deal jokers", lambda: hr.deal(5000, 7, seed=17, jokers=2, threads=1))]
+    return qs
+
+
+def _same(a, b):
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return np.array_equal(a, b)
+
+
+def test_many_threads_build_and_use_fresh_tables_at_once():
+    """24 threads start together on objects none has used yet, so the lazy
+    tables of rule sets, games and wild settings are built concurrently;
+    every answer is that of one thread on other fresh objects."""
+    expected = {name: fn() for name, fn in _questions(*_fresh("one"))}
+    shared = _questions(*_fresh("shared"))                  # built by whichever thread is first
+    n = 24
+    barrier = threading.Barrier(n)
+    errors, results = [], []
+
+    def worker(i):
+        qs = shared if i % 2 else _questions(*_fresh(f"own{i}"))
+        order = list(range(len(qs)))
+        np.random.default_rng(i).shuffle(order)
+        try:
+            barrier.wait()
+            for j in order:
+                results.append((qs[j][0], qs[j][1]()))
+        except Exception as e:   # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:3]
+    assert len(results) == n * len(expected)
+    for name, value in results:
+        assert _same(value, expected[name]), name
+
+
+def test_free_threaded_build_keeps_the_gil_off():
+    """The extension declares itself free-threading compatible: importing it
+    on a free-threaded CPython does not switch the GIL back on."""
+    import sysconfig
+    if not sysconfig.get_config_var("Py_GIL_DISABLED"):
+        pytest.skip("not a free-threaded CPython")
+    assert sys._is_gil_enabled() is False

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from ._arrays import as_numpy
 from ._runs import resolve_threads
 from ._cards import card_name
 from ._input import card_array, card_list
@@ -287,6 +288,8 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
     >>> print(b[0])
     Top pair, top kicker; nut rank 8
     """
+    hole = as_numpy(hole, "hole")                 # torch / JAX / DLPack / buffer: no copy
+    board = as_numpy(board, "board")
     h, single = _holes(hole)
     if h.shape[1] != 2:
         raise HandError(f"hole: a hold'em hand is 2 cards; got {h.shape[1]}")

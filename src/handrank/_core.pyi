@@ -60,6 +60,7 @@ class _RuleSpec(Protocol):
     order: tuple[int, ...]
 
 class CompiledDeck:
+    definition: tuple[int, int, bool, bool]
     def __init__(self, ranks: int, wild_cards: int, jokers: bool, bug: bool) -> None: ...
     @property
     def wild_bits(self) -> int: ...
@@ -70,6 +71,7 @@ class CompiledDeck:
 
 class RuleTables:
     name: str
+    spec: _RuleSpec
     def __init__(self, spec: _RuleSpec) -> None: ...
     @property
     def nclasses(self) -> int: ...

@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 # cython: cdivision=True, embedsignature=True
+# cython: freethreading_compatible=True
 """The compiled core: table building and the batch loops.
 
 The C declarations are in _core.pxd (one block per header of
@@ -8,6 +9,7 @@ caller (``handrank._api``) for argument checking, except that the C loops
 themselves validate every card: an out-of-range code, a joker or a repeated
 card makes a loop report the row instead of reading a table with it.
 """
+cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
@@ -239,11 +241,18 @@ cdef class CompiledDeck:
     which are wild (``wild_cards``: bit c for each designated wild code c <
     52), whether jokers are legal (and wild) and whether they are bugs."""
     cdef hr_deck_t d
+    cdef readonly tuple definition
 
     def __cinit__(self, int ranks, uint64_t wild_cards, bint jokers, bint bug):
         if not 0 < ranks < 8192:
             raise ValueError(f"deck ranks must be a nonzero 13-bit mask; got {ranks}")
         hr_init_deck(&self.d, ranks, wild_cards, jokers, bug)
+        self.definition = (ranks, int(wild_cards), bool(jokers), bool(bug))
+
+    def __reduce__(self):
+        # compiled again from its definition where it is unpickled (another
+        # process: a Dask worker, a multiprocessing child)
+        return CompiledDeck, self.definition
 
     @property
     def wild_bits(self):
@@ -261,12 +270,33 @@ cdef class CompiledDeck:
         return bool(self.d.active)
 
 
+# The tables a rule set builds on first use (wild cards, Omaha) are built
+# under this lock and looked at under it: with several threads (or no GIL,
+# on a free-threaded CPython) each is built once and seen whole.  Everything
+# else the loops read is built at import or when its object is made.
+cdef cython.pymutex _build_lock
+
+
+cdef int _build_wild(hr_rule_t *R) noexcept:
+    cdef int ok
+    with _build_lock:
+        ok = hr_build_wild(R)
+    return ok
+
+
+cdef int _build_omaha(hr_rule_t *R) noexcept:
+    cdef int ok
+    with _build_lock:
+        ok = hr_build_omaha(R)
+    return ok
+
+
 cdef inline const hr_deck_t *_deck_ptr(RuleTables tables, CompiledDeck deck) except NULL:
     if deck is None:
         raise ValueError("a compiled deck is required")
     if deck.d.ranks != tables.rule.deff.ranks:
         raise ValueError("the deck was compiled for another rule set's deck")
-    if deck.d.active and not tables.rule.wild_built and not hr_build_wild(&tables.rule):
+    if deck.d.active and not _build_wild(&tables.rule):
         raise ValueError("wild cards are not supported under this rule set")
     return &deck.d
 
@@ -287,12 +317,14 @@ cdef class RuleTables:
     cdef hr_rule_t rule
     cdef bint built
     cdef readonly str name
+    cdef readonly object spec
 
     def __cinit__(self, spec):
         cdef hr_ruledef_t d
         cdef int c
         memset(&d, 0, sizeof(d))
         self.name = str(spec.name)
+        self.spec = spec
         d.kind = KINDS[spec.kind]
         d.ranks = int(spec.deck.rank_bits)
         d.n = int(spec.cards)
@@ -316,6 +348,11 @@ cdef class RuleTables:
     def __dealloc__(self):
         if self.built:
             hr_free_rule(&self.rule)
+
+    def __reduce__(self):
+        # built again from the rule set where it is unpickled (a registered
+        # rule set pickles by name, a custom one by its fields)
+        return RuleTables, (self.spec,)
 
     @property
     def nclasses(self):
@@ -595,11 +632,13 @@ cdef class GameTables:
     cdef hr_game_t g
     cdef readonly tuple half_tables
     cdef readonly object deck
+    cdef tuple _definition
 
     def __cinit__(self, int hole, int board, list halves, CompiledDeck deck, bint plain=False,
                   int boards=1):
         cdef RuleTables t
         cdef int h
+        self._definition = (hole, board, [tuple(x) for x in halves], deck, bool(plain), boards)
         if not 1 <= len(halves) <= HR_MAX_HALVES:
             raise ValueError(f"a game has 1..{HR_MAX_HALVES} halves; got {len(halves)}")
         self.half_tables = tuple(x[0] for x in halves)
@@ -621,8 +660,12 @@ cdef class GameTables:
             # the Omaha rank tables of each Omaha half, built once per rule
             # set (hr_game_init has checked they are five-card poker rule sets)
             for h, (t, select, qual) in enumerate(halves):
-                if select == 1 and not hr_build_omaha(&t.rule):
+                if select == 1 and not _build_omaha(&t.rule):
                     raise MemoryError("handrank: could not build the Omaha rank tables")
+
+    def __reduce__(self):
+        # compiled again (its rule tables, deck and fast paths) where unpickled
+        return GameTables, self._definition
 
     @property
     def plain(self):
@@ -1290,6 +1333,11 @@ cdef class Indexer:
     by handrank._toolkit (see hr_index.h for what they hold)."""
     cdef hr_index_t ix
     cdef object _tables    # the arrays ix points into, kept alive
+    cdef tuple _definition
+
+    def __reduce__(self):
+        # indexed again from its rounds and tables (the hash is rebuilt)
+        return Indexer, self._definition
 
     def __init__(self, rounds, const uint64_t[::1] ntab, const uint64_t[::1] keys,
                  const int64_t[::1] offsets):
@@ -1322,6 +1370,8 @@ cdef class Indexer:
         self.ix.hash = &table[0]
         self.ix.hash_bits = bits
         self._tables = (ntab, keys, offsets, table)
+        self._definition = (tuple(rounds), np.asarray(ntab), np.asarray(keys),
+                            np.asarray(offsets))
 
     @property
     def nconfigs(self):

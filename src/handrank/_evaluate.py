@@ -16,6 +16,7 @@ from . import _core
 from ._cards import NCODES, card_name, codes_excerpt
 from ._convert import format as format_cards
 from ._deck import Deck
+from ._arrays import as_numpy, to_like
 from ._input import _size_error, as_hands, row_problem
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._runs import MIN_ROWS_PER_THREAD, resolve_threads
@@ -120,7 +121,7 @@ def _fast_rules(rules: Any) -> bool:
 
 
 def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
-             out: np.ndarray | None = None, threads: int | None = None) -> Any:
+             out: np.ndarray | None = None, threads: int | None = None, like: Any = None) -> Any:
     """Strength of the best five of each hand: higher is better, dense from 0.
 
     Parameters
@@ -129,7 +130,9 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         One hand (text such as ``"As Kd Th 9c 2s"``, or a sequence of 5..9 card
         codes) or many (a list, 1-D array or pandas Series of texts, or an
         ``(N, k)`` integer array of any dtype and layout; C-contiguous
-        ``uint8`` is the fast path).  A 1-D integer array is one hand.
+        ``uint8`` is the fast path).  A 1-D integer array is one hand.  Any
+        integer array in CPU memory that exports ``__dlpack__`` or the buffer
+        protocol (a torch tensor, a JAX array) is read without a copy.
     rules
         The name or an alias of any rule set in :data:`RULE_SETS`, such as
         ``"high"``, ``"razz"``, ``"2-7"``, ``"short-deck"`` or ``"badugi"``
@@ -146,6 +149,10 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     threads
         How many cores a batch may use: ``None`` for all, 1 for the calling
         thread only.  More than the machine has is capped.
+    like
+        Return a batch's result in the array library of this array (a torch
+        tensor, a JAX array, ...; ``True``: that of the input), through
+        DLPack; None (default) for numpy.
 
     Returns
     -------
@@ -172,6 +179,9 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     >>> hr.evaluate(["As Ad Kc Kd 2h 3s 4c", "2c 3d 4h 5s 7c 9d Jh"]).tolist()
     [4986, 171]
     """
+    if like is not None:
+        return to_like(evaluate(hands, rules, wild, out=out, threads=threads),
+                       hands if like is True else like)
     # The common case in one C call (its precondition: _core.evaluate_fast);
     # None for everything else, bad rows included, which the general path
     # below takes (and explains).
@@ -226,20 +236,26 @@ def _mask_problem(m: int, rs: RuleSet, jokers_ok: bool = False) -> str:
 
 
 def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
-                   out: np.ndarray | None = None, threads: int | None = None) -> Any:
+                   out: np.ndarray | None = None, threads: int | None = None,
+                   like: Any = None) -> Any:
     """Strength of hands given as uint64 bitmasks (one hand of 5..9 cards each).
 
     Card (rank, suit) is bit ``16*suit + rank``.  A single mask (an ``int``)
     gives an ``int``; an ``(N,)`` array gives ``(N,)`` int16.  Each mask may
-    hold a different number of cards.  ``out=`` and ``threads=`` work as in
-    :func:`evaluate`.
+    hold a different number of cards.  ``out=``, ``threads=`` and ``like=``
+    work as in :func:`evaluate` (and torch, JAX or DLPack arrays are read
+    without a copy).
 
     >>> import handrank as hr
     >>> hr.evaluate_masks(hr.to_mask("As Ks Qs Js Ts 2c 3d"))
     7461
     """
+    if like is not None:
+        return to_like(evaluate_masks(masks, rules, wild, out=out, threads=threads),
+                       masks if like is True else like)
     if threads is not None:
         resolve_threads(threads, 0)
+    masks = as_numpy(masks, "masks")
     if wild is None and out is None and type(rules) is str and type(masks) is int:
         fast = _EXACT_NAMES.get(rules)
         if fast is not None:

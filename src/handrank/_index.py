@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _core
 from ._classes import _CLASS_OF
+from ._arrays import to_like
 from ._input import as_hands, brief_repr as _brief, is_int as _is_int, row_fault
 from ._runs import resolve_threads
 from ._slices import first_slice as _first, sliced
@@ -169,7 +170,8 @@ def _explain_index_row(row: np.ndarray) -> str:
     return f"card code {fault.code} at position {fault.pos} is a joker; an index needs cards 0..51"
 
 
-def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = None) -> Any:
+def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = None,
+                    like: Any = None) -> Any:
     """The canonical (suit-isomorphic) index of hands dealt in rounds.
 
     Waugh's hand isomorphism indexer, as CFR solvers use to bucket hands:
@@ -184,13 +186,15 @@ def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = No
     cards
         One hand (text or a 1-D sequence of codes) or ``(n, sum(rounds))``
         codes 0..51, round by round (hold'em: 2 hole cards, then the flop,
-        turn and river).
+        turn and river); torch, JAX or DLPack arrays are read without a copy.
     rounds
         Cards dealt in each round: ``(2,)`` preflop, ``(2, 3)`` flop,
         ``(2, 3, 1)`` turn, ``(2, 3, 1, 1)`` river (default); ``(4, 3, 1, 1)``
         for Omaha.  At most 8 rounds.
     threads
         Cores to use (None: all, fewer for small batches).
+    like
+        As for :func:`evaluate`: the indexes in another array library.
 
     Returns
     -------
@@ -216,6 +220,9 @@ def canonical_index(cards: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = No
     >>> idx.dtype, bool((idx < hr.canonical_size()).all())
     (dtype('int64'), True)
     """
+    if like is not None:
+        return to_like(canonical_index(cards, rounds, threads=threads),
+                       cards if like is True else like)
     r = _rounds(rounds)
     ix = _indexer(r)
     rows, single = _index_rows(cards, sum(r), r)

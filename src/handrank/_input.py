@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from ._arrays import as_numpy
 from ._cards import MASK_BITS, NCODES, card_name, codes_excerpt, parse_codes
 from ._types import HandError
 
@@ -58,6 +59,7 @@ def card_list(cards: Any, what: str | None = None, *, unknown: bool = False,
     hand gives its known cards).  ``limit``: the most cards allowed.
     ``what`` names the input in messages ("board", "player 1").
     """
+    cards = as_numpy(cards, what or "cards")       # a torch / JAX / DLPack / buffer array
     if cards is None:
         codes: list[int] = []
     elif isinstance(cards, str):
@@ -167,6 +169,7 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
     before its codes are converted or checked (a long 1-D array is one hand,
     and usually a batch passed flat by mistake)."""
     k_range = (rs.hand_sizes.start, rs.hand_sizes.stop - 1) if rs is not None else None
+    hands = as_numpy(hands, "hands")             # a torch / JAX / DLPack / buffer array: no copy
     if isinstance(hands, str):
         if k_range is None:
             return np.array([parse_codes(hands)], dtype=np.uint8).reshape(1, -1), True

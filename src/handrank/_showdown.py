@@ -16,6 +16,7 @@ from . import _core
 from ._convert import format as format_cards
 from ._evaluate import _out_array
 from ._games import DOUBLE_SUFFIX, Game, get_game
+from ._arrays import as_numpy, to_like
 from ._input import as_hands, card_array, card_list, row_problem
 from ._rules import RuleSet, get_rules
 from ._runs import resolve_threads
@@ -67,6 +68,8 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
     """(game as dealt to that many players, holes (N, P, hole), boards (N,
     boards x board), single), the arrays C-contiguous uint8.  A batch of
     double-board deals gives its boards as an (N, 2, board) array."""
+    hands = as_numpy(hands, "hands")              # torch / JAX / DLPack / buffer: no copy
+    board = as_numpy(board, "board")
     arr = None
     if isinstance(hands, np.ndarray) and hands.ndim == 3:
         arr = hands
@@ -174,7 +177,8 @@ def _by_name(g: Game, st: np.ndarray) -> tuple[np.ndarray, ...]:
 # ----------------------------------------------------------------- the API
 
 def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None, *,
-                   out: np.ndarray | None = None, threads: int | None = None) -> Any:
+                   out: np.ndarray | None = None, threads: int | None = None,
+                   like: Any = None) -> Any:
     """Strength of the best Omaha five: exactly two hole cards and three board cards.
 
     Parameters
@@ -183,7 +187,7 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
         4, 5 or 6 hole cards (text or codes), or an ``(N, h)`` integer array.
     board
         3, 4 or 5 board cards, or an ``(N, b)`` array (one board per hand).
-    rules, wild, out, threads
+    rules, wild, out, threads, like
         As for :func:`handrank.evaluate`; Omaha-8's low is ``rules="ace-to-five-8"``.
 
     Examples
@@ -198,9 +202,13 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     >>> hr.describe(hr.evaluate_omaha("Ah Kh 2c 3d", "Qh Jh Th 4s 4d"))
     'Royal flush'
     """
+    if like is not None:
+        return to_like(evaluate_omaha(hole, board, rules, wild, out=out, threads=threads),
+                       hole if like is True else like)
     rs = get_rules(rules)
     ws = resolve_wild(wild)
     h, single_h = as_hands(hole)
+    board = as_numpy(board, "board")
     barr = None if isinstance(board, str) or board is None else np.asarray(board)
     if barr is not None and barr.ndim == 2:
         b = card_array(barr, "board")
@@ -257,7 +265,7 @@ def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) ->
 
 
 def showdown(game: str | Game, hands: Any, board: Any = None, *,
-             threads: int | None = None) -> np.ndarray:
+             threads: int | None = None, like: Any = None) -> np.ndarray:
     """Each player's share of the pot at showdown (float64, sums to 1).
 
     In a split game the high and the low each take half; tied hands share
@@ -278,6 +286,9 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
         ``(N, board)`` array for N deals.  A double-board game takes two
         boards: ``"Ah 7d Jc Ts 3s | 2c 3c 4c 5c 6c"``, a pair ``[board 1,
         board 2]``, or an ``(N, 2, board)`` array.
+    threads, like
+        As for :func:`handrank.evaluate` (torch, JAX or DLPack arrays are
+        read without a copy).
 
     Returns
     -------
@@ -292,13 +303,16 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     >>> hr.showdown("omaha8", ["Ah 2h 3s 4d", "Ks Kd 9c 9h"], "5h 6h 7c Jd Qs").tolist()
     [1.0, 0.0]
     """
+    if like is not None:
+        return to_like(showdown(game, hands, board, threads=threads),
+                       hands if like is True else like)
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     shares, _ = _run_showdown(g, holes, boards, threads, strengths=False)
     return shares[0] if single else shares
 
 
 def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
-                   threads: int | None = None) -> tuple[np.ndarray, ...]:
+                   threads: int | None = None, like: Any = None) -> tuple[np.ndarray, ...]:
     """The strengths of each player's best hand for each half of the pot.
 
     A tuple with one array per name of ``g.half_names``: ``(high, low)``
@@ -307,7 +321,8 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     Under ``omaha8`` and ``stud8`` each half picks its own five cards.  A
     double-board game adds a last axis of length 2: the strength with each
     board.  Games of other halves (badeucy: ``("deuce-to-seven",
-    "badugi")``) give one array per half, in order.
+    "badugi")``) give one array per half, in order.  ``threads=`` and
+    ``like=`` work as in :func:`evaluate`.
 
     >>> import handrank as hr
     >>> hi, lo = hr.game_strengths("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"],
@@ -315,6 +330,9 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     >>> [hr.describe(int(s)) for s in hi], hr.describe(int(lo[0]), "a5-8"), int(lo[1])
     (['Six-high straight', 'One pair, nines'], 'Six-five low', -1)
     """
+    if like is not None:
+        return to_like(game_strengths(game, hands, board, threads=threads),
+                       hands if like is True else like)
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     _, st = _run_showdown(g, holes, boards, threads, shares=False)
     halves = _by_name(g, st)

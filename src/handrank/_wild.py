@@ -59,6 +59,11 @@ class WildSetting:
         """Mask bits of every wild card (jokers included)."""
         return self.compiled_for(STANDARD).wild_bits
 
+    def __reduce__(self) -> tuple:
+        # by its definition: the compiled decks and games are rebuilt on use
+        # where it is unpickled (another process has its own)
+        return WildSetting, (self.cards, self.bug, self.text)
+
     def __repr__(self) -> str:
         return f"WildSetting({self.text!r})"
 

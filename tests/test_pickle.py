@@ -1,0 +1,116 @@
+"""Everything a Game, RuleSet, Deck, wild setting or equity result carries
+pickles -- the compiled extension objects included, rebuilt from their
+definitions -- so any game goes to another process (a Dask worker, a
+multiprocessing child) and gives the same answers there."""
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+
+import numpy as np
+import pytest
+
+import handrank as hr
+from handrank import _core, _index, _wild
+
+HANDS = np.array([[48, 44, 40, 36, 32, 20, 16], [51, 47, 30, 26, 22, 18, 17],
+                  [50, 46, 42, 38, 34, 21, 25]], dtype=np.uint8)   # cards of the short deck
+
+
+def _round_trip(x):
+    return pickle.loads(pickle.dumps(x, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def test_compiled_deck_round_trip():
+    for deck in (hr.SHORT_DECK.compiled(None), _wild.resolve_wild("2").compiled_for(hr.STANDARD_DECK),
+                 _wild.resolve_wild("bug").compiled_for(hr.SHORT_DECK)):
+        back = _round_trip(deck)
+        assert type(back) is _core.CompiledDeck and back is not deck
+        assert back.definition == deck.definition
+        assert (back.wild_bits, back.valid_bits, back.has_wild) == \
+            (deck.wild_bits, deck.valid_bits, deck.has_wild)
+
+
+@pytest.mark.parametrize("rules, wild", [("short-deck", None), ("high", "2"), ("razz", None),
+                                         ("high", "bug")])
+def test_rule_tables_round_trip_evaluate_the_same(rules, wild):
+    rs = hr.get_rules(rules)
+    deck = rs.deck.compiled(_wild.resolve_wild(wild))
+    tables, deck2 = _round_trip((rs.tables, deck))
+    assert tables is not rs.tables and tables.spec is rs        # a registered rule set by name
+    want = np.empty(len(HANDS), dtype=np.int16)
+    got = np.empty(len(HANDS), dtype=np.int16)
+    assert rs.tables.eval_codes(HANDS, want, 1, deck) == -1
+    assert tables.eval_codes(HANDS, got, 1, deck2) == -1
+    assert np.array_equal(got, want)
+    assert np.array_equal(got, hr.evaluate(HANDS, rules, wild=wild))
+
+
+def test_custom_rule_set_tables_round_trip():
+    rs = hr.get_rules("short-deck")
+    from dataclasses import replace
+    custom = replace(rs, name="short-deck-copy", aliases=())
+    back = _round_trip(custom.tables)
+    assert back.spec is not custom and back.name == "short-deck-copy"
+    assert all(np.array_equal(a, b) for a, b in zip(back.class_info(), rs.tables.class_info()))
+    got = np.empty(len(HANDS), dtype=np.int16)
+    assert back.eval_codes(HANDS, got, 1, rs.deck.compiled(None)) == -1
+    assert np.array_equal(got, hr.evaluate(HANDS, "short-deck"))
+
+
+@pytest.mark.parametrize("game", ["short-deck", "omaha8", "holdem", "badeucy", "omaha8-double-board"])
+def test_game_tables_round_trip_show_down_the_same(game):
+    g = hr.get_game(game)
+    copy = _round_trip(g)
+    vars(copy)["tables"] = _round_trip(g.tables)          # the unpickled tables do the work
+    assert copy.tables is not g.tables and copy.tables.nhalves == g.tables.nhalves
+    groups = [g.hole, g.hole] + ([g.board * g.boards] if g.board else [])
+    dealt = hr.deal(300, groups, seed=5, deck=g.cards)
+    hands = np.stack(dealt[:2], axis=1)
+    board = dealt[2].reshape(300, g.boards, g.board).squeeze(1 if g.boards == 1 else ()) \
+        if g.board else None
+    assert np.array_equal(hr.showdown(copy, hands, board), hr.showdown(g, hands, board))
+
+
+def test_indexer_round_trip():
+    ix = _index._indexer((2, 3))
+    back = _round_trip(ix)
+    assert (back.nconfigs, back.size) == (ix.nconfigs, ix.size)
+    cards = np.array([[0, 5, 9, 13, 17], [51, 50, 49, 48, 47]], dtype=np.uint8)
+    a, b = np.empty(2, dtype=np.int64), np.empty(2, dtype=np.int64)
+    assert ix.index(cards, a, 0, 2, 1) == back.index(cards, b, 0, 2, 1) == -1
+    assert np.array_equal(a, b)
+
+
+def test_wild_setting_round_trip_after_use():
+    ws = _wild.resolve_wild("Js Jh")
+    hr.evaluate("Js Ad Kd Qd Td", wild=ws)                  # compiles and keeps a deck
+    back = _round_trip(ws)
+    assert (back.cards, back.bug, back.text) == (ws.cards, ws.bug, ws.text)
+    assert hr.evaluate(HANDS, wild=back).tolist() == hr.evaluate(HANDS, wild=ws).tolist()
+
+
+def _in_child(payload):
+    """Run in a spawned process: everything arrives pickled."""
+    game, ws, tables, deck, result = payload
+    out = np.empty(len(HANDS), dtype=np.int16)
+    tables.eval_codes(HANDS, out, 1, deck)
+    return (hr.equity(game, ["As Ks", "Qd Qc"], board="7c 8d 9h").equity.tolist(),
+            hr.evaluate(HANDS, wild=ws).tolist(), out.tolist(), result.equity.tolist())
+
+
+def test_spawned_process_gets_the_same_answers():
+    short = hr.get_game("short-deck")
+    custom = hr.Game("short-pineapple", hole=3, board=5, select="any", high="short-deck",
+                     low=None, deck=hr.SHORT_DECK)
+    ws = _wild.resolve_wild("2")
+    hr.evaluate(HANDS, wild=ws)
+    rs = hr.get_rules("short-deck")
+    result = hr.equity(custom, ["As Ks Qh", "Qd Qc 6s"], board="7c 8d 9h")
+    for game in (short, custom):
+        _ = game.tables                                    # compiled here first
+        payload = (game, ws, rs.tables, rs.deck.compiled(None), result)
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            got = pool.apply(_in_child, (payload,))
+        want = _in_child(payload)
+        assert got == want

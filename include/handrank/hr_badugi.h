@@ -25,8 +25,7 @@ static int hr_build_badugi(hr_rule_t *R)
 {
     const hr_ruledef_t *d = &R->def;
     if (d->n != 4 || d->ace != HR_ACE_LOW || !d->low) return 0;
-    R->kmin = 4;                  /* more cards: the best badugi of any four of them */
-    R->kmax = HR_MAX_CARDS;
+    hr_hand_sizes(d, &R->kmin, &R->kmax);   /* more cards: the best badugi of any four */
     R->flush_mode = HR_FLUSH_IGNORE;
     R->badugi = malloc(HR_BADUGI_KEYS * sizeof(int16_t));
     R->cat = malloc(HR_BADUGI_KEYS);

@@ -66,6 +66,21 @@ typedef struct {
     int partial;
 } hr_ruledef_t;
 
+/* The cards an evaluated hand may hold under a definition (the kmin, kmax
+ * of the hr_rule_t built from it): five-card poker 5..HR_MAX_CARDS, 1.. when
+ * partial; three-card 3 (1..3 partial); badugi 4..HR_MAX_CARDS (the best
+ * four).  Read without building a table (handrank's RuleSet.hand_sizes). */
+HR_INLINE void hr_hand_sizes(const hr_ruledef_t *d, int *kmin, int *kmax)
+{
+    if (d->kind == HR_KIND_BADUGI) {
+        *kmin = 4;
+        *kmax = HR_MAX_CARDS;
+        return;
+    }
+    *kmin = d->partial ? 1 : d->n;
+    *kmax = d->n == 5 ? HR_MAX_CARDS : d->n;
+}
+
 #define HR_MAX_CLASSES 10000
 #define HR_MAX_FLUSH_WILD 4   /* with five wild cards a flush is never the best hand */
 #define HR_MAX_STRAIGHTS 14

@@ -296,8 +296,7 @@ static int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *def)
     if (!hr_flush_rules_hold(def)) return 0;
     if (def->bug == HR_BUG_ACE && !(def->ranks >> 12 & 1)) return 0;
     R->flush_mode = !def->flushes ? HR_FLUSH_IGNORE : def->low ? HR_FLUSH_AVOID : HR_FLUSH_BEST;
-    R->kmin = def->partial ? 1 : def->n;
-    R->kmax = def->n == 5 ? HR_MAX_CARDS : def->n;
+    hr_hand_sizes(def, &R->kmin, &R->kmax);
     R->fadj = (uint64_t)(5 - def->n) * 0x1111u << 32;
     cls = malloc(HR_MAX_CLASSES * 2 * sizeof(hr_class_t));
     if (!cls) return 0;

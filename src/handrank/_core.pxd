@@ -38,6 +38,7 @@ cdef extern from "handrank/hr_rule.h" nogil:
 
 cdef extern from "handrank/hr_tables.h" nogil:
     int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
+    void hr_hand_sizes(const hr_ruledef_t *d, int *kmin, int *kmax)
     int hr_build_wild(hr_rule_t *R)
     int hr_qualifier_strength(const hr_rule_t *R, int rank)
 

@@ -305,6 +305,39 @@ KINDS = {"poker": 0, "badugi": 1}
 BUGS = {"ace": 0, "wild": 1}
 
 
+cdef int _rule_definition(spec, hr_ruledef_t *d) except -1:
+    """Fill ``d`` from a rule set's fields (see RuleTables): they are read
+    here and nowhere else."""
+    cdef int c
+    memset(d, 0, sizeof(d[0]))
+    d.kind = KINDS[spec.kind]
+    d.ranks = int(spec.deck.rank_bits)
+    d.n = int(spec.cards)
+    d.ace = ACE_MODES[spec.ace]
+    d.straights = bool(spec.straights)
+    d.flushes = bool(spec.flushes)
+    d.low = bool(spec.low)
+    d.qualifier = int(spec.qualifier) - 2 if spec.qualifier else -1
+    d.five_kind = bool(spec.five_kind)
+    d.bug = BUGS[spec.bug]
+    d.partial = bool(getattr(spec, "partial", False))
+    for c in range(11):
+        d.order[c] = -1
+    for c, cat in enumerate(spec.order):
+        d.order[int(cat)] = c
+    return 0
+
+
+def hand_sizes(spec):
+    """(kmin, kmax): how many cards a hand may hold under the rule set
+    ``spec``, read off its definition without building its tables."""
+    cdef hr_ruledef_t d
+    cdef int kmin, kmax
+    _rule_definition(spec, &d)
+    hr_hand_sizes(&d, &kmin, &kmax)
+    return kmin, kmax
+
+
 cdef class RuleTables:
     """The lookup tables of one rule set, built once from its definition.
 
@@ -321,25 +354,9 @@ cdef class RuleTables:
 
     def __cinit__(self, spec):
         cdef hr_ruledef_t d
-        cdef int c
-        memset(&d, 0, sizeof(d))
         self.name = str(spec.name)
         self.spec = spec
-        d.kind = KINDS[spec.kind]
-        d.ranks = int(spec.deck.rank_bits)
-        d.n = int(spec.cards)
-        d.ace = ACE_MODES[spec.ace]
-        d.straights = bool(spec.straights)
-        d.flushes = bool(spec.flushes)
-        d.low = bool(spec.low)
-        d.qualifier = int(spec.qualifier) - 2 if spec.qualifier else -1
-        d.five_kind = bool(spec.five_kind)
-        d.bug = BUGS[spec.bug]
-        d.partial = bool(getattr(spec, "partial", False))
-        for c in range(11):
-            d.order[c] = -1
-        for c, cat in enumerate(spec.order):
-            d.order[int(cat)] = c
+        _rule_definition(spec, &d)
         self.built = hr_build_rule(&self.rule, &d)
         if not self.built:
             raise ValueError(f"rule set {self.name!r}: its definition is inconsistent "

@@ -292,7 +292,8 @@ class RuleSet:
     @property
     def hand_sizes(self) -> range:
         """How many cards an evaluated hand may hold."""
-        return range(self.tables.kmin, self.tables.kmax + 1)
+        kmin, kmax = _core.hand_sizes(self)       # no tables built for this
+        return range(kmin, kmax + 1)
 
     def partial_hint(self) -> str:
         """Where hands of fewer cards than this rule set takes are ranked,

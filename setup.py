@@ -294,7 +294,8 @@ def extensions():
         "handrank._core",
         sources=["src/handrank/_core.pyx"],
         include_dirs=["include"],
-        depends=HEADERS,
+        depends=HEADERS + sorted(os.path.join("src", "handrank", f)
+                                 for f in os.listdir("src/handrank") if f.endswith((".pxi", ".pxd"))),
     )
     return cythonize(
         [ext],

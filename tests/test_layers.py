@@ -108,6 +108,9 @@ def import_graph(package: Path = PACKAGE) -> dict[str, list[tuple[str, int, str]
         text = path.read_text(encoding="utf-8")
         edges: list[tuple[str, int, str]] = []
         if path.suffix == ".pyx":                     # Cython: read the import lines
+            # of the file and of the .pxi files it includes (numbered on)
+            for inc in re.findall(r'^include\s+"([^"]+)"', text, flags=re.M):
+                text += "\n" + (path.parent / inc).read_text(encoding="utf-8")
             for i, line in enumerate(text.splitlines(), 1):
                 code = line.split("#")[0].strip()
                 if not re.match(r"(c?import|from)\s", code):
@@ -210,14 +213,15 @@ def test_the_walk_sees_every_kind_of_import(tmp_path):
         "if TYPE_CHECKING:\n    from ._games import Game\n"
         "def f():\n    from . import _evaluate\n    import handrank._ranges\n")
     (tmp_path / "_games.py").write_text("from ._types import f\nfrom handrank import __version__\n")
-    (tmp_path / "_core.pyx").write_text("import numpy as np\nfrom ._games cimport x\n")
+    (tmp_path / "_core.pyx").write_text('import numpy as np\ninclude "_core_x.pxi"\n')
+    (tmp_path / "_core_x.pxi").write_text("from ._games cimport x\n")     # counted on from line 3
     for name in ("_evaluate", "_ranges"):
         (tmp_path / f"{name}.py").write_text("")
     graph = import_graph(tmp_path)
     assert sorted(graph["_types"]) == [("_evaluate", 5, "function"), ("_games", 3, "TYPE_CHECKING"),
                                        ("_ranges", 6, "function")]
     assert graph["_games"] == [("_types", 1, "top"), ("__init__", 2, "top")]
-    assert graph["_core"] == [("_games", 2, "top")]
+    assert graph["_core"] == [("_games", 4, "top")]
     assert cycles(graph) == [["_games", "_types"]]
     up = upward_imports(graph)
     assert len(up) == 5 and "_types (foundations: errors) imports _games (games) at line 3 " \
@@ -242,3 +246,13 @@ if __name__ == "__main__":                            # pragma: no cover
     print("\n".join(upward_imports(import_graph())) or "no upward import")
     print(cycles(import_graph()) or "no cycle")
     raise SystemExit(pytest.main([__file__, "-q"]))
+
+
+def test_every_source_file_has_one_job_and_a_readable_length():
+    """No Python or Cython file of the package is longer than about 700
+    lines (issue 22: _core.pyx was 1,345 and grew; it is now build facts and
+    one _core_*.pxi per job).  A file that outgrows this is split by job."""
+    long = {p.name: n for p in sorted(PACKAGE.glob("*.p*"))
+            if p.suffix in (".py", ".pyx", ".pxi", ".pxd")
+            and (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
+    assert not long, f"files over 700 lines: {long}"

@@ -24,7 +24,7 @@
  *    group most significant.
  *
  * The configuration table (keys, offsets, ntab) is built by the caller
- * (handrank._toolkit), which also refuses rounds whose index would not fit
+ * (handrank._index), which also refuses rounds whose index would not fit
  * in 63 bits.  The loops run on a resolved thread count (team, from hr_team)
  * through hr_rows (hr_rows.h).
  */

@@ -1,0 +1,177 @@
+# _core_cards.pxi: part of handrank._core (included by _core.pyx, which holds the
+# cimports; the C declarations are in _core.pxd).
+#
+# card text and decks: parsing (the fast path of handrank._input) and
+# CompiledDeck, a deck with its wild cards compiled
+
+cdef inline int _rank_of(Py_UCS4 ch) noexcept:
+    if ch >= u'2' and ch <= u'9':
+        return <int>ch - 50    # ord('2')
+    if ch == u'T' or ch == u't':
+        return 8
+    if ch == u'J' or ch == u'j':
+        return 9
+    if ch == u'Q' or ch == u'q':
+        return 10
+    if ch == u'K' or ch == u'k':
+        return 11
+    if ch == u'A' or ch == u'a':
+        return 12
+    return -1
+
+
+cdef inline int _suit_of(Py_UCS4 ch) noexcept:
+    if ch == u'c' or ch == u'C':
+        return 0
+    if ch == u'd' or ch == u'D':
+        return 1
+    if ch == u'h' or ch == u'H':
+        return 2
+    if ch == u's' or ch == u'S':
+        return 3
+    return -1
+
+
+cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
+    """Codes of plain card text ("As Kd 10h", "AsKd") into buf; the count, or -1
+    when the text needs the full parser (jokers, suit symbols, mistakes)."""
+    cdef Py_ssize_t i = 0, n = len(text)
+    cdef int k = 0, r, s, jokers = 0
+    cdef Py_UCS4 ch, nx
+    while i < n:
+        ch = text[i]
+        if ch == u' ' or ch == u',' or ch == u'\t':
+            i += 1
+            continue
+        nx = text[i + 1] if i + 1 < n else u' '
+        if ((ch == u'J' or ch == u'j') and (nx == u'k' or nx == u'K')) or \
+                ((ch == u'X' or ch == u'x') and (nx == u'x' or nx == u'X')):
+            if jokers == 2 or k >= cap:
+                return -1
+            buf[k] = <uint8_t>(52 + jokers)
+            jokers += 1
+            k += 1
+            i += 2
+            if (ch == u'J' or ch == u'j') and i < n and (text[i] == u'r' or text[i] == u'R'):
+                i += 1
+            continue
+        if ch == u'1' and nx == u'0':
+            r = 8
+            i += 2
+        else:
+            r = _rank_of(ch)
+            i += 1
+        if r < 0 or i >= n or k >= cap:
+            return -1
+        s = _suit_of(text[i])
+        if s < 0:
+            return -1
+        buf[k] = <uint8_t>(4 * r + s)
+        k += 1
+        i += 1
+    return k
+
+
+cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
+    """Codes of a list or tuple of ints 0..53 into buf; the count, or -1."""
+    cdef int k = 0
+    cdef object x
+    for x in hand:
+        if type(x) is not int or k >= cap or not (0 <= x < 54):
+            return -1
+        buf[k] = <uint8_t>(<long>x)
+        k += 1
+    return k
+
+
+def parse_list(str text):
+    """Codes of one plain card text as a list of ints, or None when the text
+    needs the full parser (jokers are read; mistakes, suit symbols and other
+    separators go to handrank._cards.parse_codes, which explains them)."""
+    cdef uint8_t buf[64]
+    cdef int k = _parse_plain(text, buf, 64), i
+    if k < 0:
+        return None
+    return [buf[i] for i in range(k)]
+
+
+def deck_without(bytes codes, list groups):
+    """The codes of ``codes`` (a deck, each code < 64) not in any list of
+    ``groups`` (lists of ints), in order; None when a card of the groups is
+    not in the deck or appears twice (the caller names it)."""
+    cdef const unsigned char *c = codes
+    cdef uint64_t deck = 0, seen = 0, bit
+    cdef Py_ssize_t i
+    cdef object g, x
+    for i in range(len(codes)):
+        deck |= (<uint64_t>1) << c[i]
+    for g in groups:
+        for x in <list>g:
+            if not 0 <= x < 64:
+                return None
+            bit = (<uint64_t>1) << <int>x
+            if seen & bit or not deck & bit:
+                return None
+            seen |= bit
+    return [c[i] for i in range(len(codes)) if not (seen >> c[i]) & 1]
+
+
+def parse_plain(list texts):
+    """(N, k) uint8 codes of a list of plain card texts of equal length, or None
+    when any needs the full parser (which then explains the problem)."""
+    cdef Py_ssize_t n = len(texts), i
+    cdef uint8_t buf[MAX_FAST]
+    cdef int k, m, j
+    cdef uint8_t[:, ::1] view
+    if n == 0 or type(texts[0]) is not str:
+        return None
+    k = _parse_plain(texts[0], buf, MAX_FAST)
+    if k < 0:
+        return None
+    out = np.empty((n, k), dtype=np.uint8)
+    view = out
+    for i in range(n):
+        t = texts[i]
+        if type(t) is not str:
+            return None
+        m = _parse_plain(t, buf, MAX_FAST)
+        if m != k:
+            return None
+        for j in range(k):
+            view[i, j] = buf[j]
+    return out
+
+
+cdef class CompiledDeck:
+    """A deck compiled for the loops, once per (deck, wild setting): which
+    cards exist (``ranks``: bit r for each rank of the deck, in four suits),
+    which are wild (``wild_cards``: bit c for each designated wild code c <
+    52), whether jokers are legal (and wild) and whether they are bugs."""
+    cdef hr_deck_t d
+    cdef readonly tuple definition
+
+    def __cinit__(self, int ranks, uint64_t wild_cards, bint jokers, bint bug):
+        if not 0 < ranks < 8192:
+            raise ValueError(f"deck ranks must be a nonzero 13-bit mask; got {ranks}")
+        hr_init_deck(&self.d, ranks, wild_cards, jokers, bug)
+        self.definition = (ranks, int(wild_cards), bool(jokers), bool(bug))
+
+    def __reduce__(self):
+        # compiled again from its definition where it is unpickled (another
+        # process: a Dask worker, a multiprocessing child)
+        return CompiledDeck, self.definition
+
+    @property
+    def wild_bits(self):
+        """Mask bits of every wild card, jokers included."""
+        return int(self.d.wild_bits)
+
+    @property
+    def valid_bits(self):
+        """Mask bits of every card a hand may hold."""
+        return int(self.d.valid_bits)
+
+    @property
+    def has_wild(self):
+        """Whether any card is wild."""
+        return bool(self.d.active)

@@ -1,0 +1,136 @@
+# _core_games.pxi: part of handrank._core (included by _core.pyx, which holds the
+# cimports; the C declarations are in _core.pxd).
+#
+# games: GameTables (a game's halves compiled) and showdown batches
+
+cdef class GameTables:
+    """A compiled game: cards per player and on the board, its halves -- a
+    list of ``(rule tables, select, qualifier)``, ``select`` 0 for the best
+    hand of hole + board and 1 for two hole + three board cards, the
+    qualifier the lowest strength that wins the half (or None) -- and the
+    compiled deck (which cards exist and which are wild); ``boards`` is 2
+    for a double-board game (a deal's boards one after the other, each for
+    half the pot).  ``plain=True`` builds the reference form: the general
+    valuation and enumeration only, none of the fast paths (Omaha rank
+    tables, equity symmetry and kernels), for tests that compare the two."""
+    cdef hr_game_t g
+    cdef readonly tuple half_tables
+    cdef readonly object deck
+    cdef tuple _definition
+
+    def __cinit__(self, int hole, int board, list halves, CompiledDeck deck, bint plain=False,
+                  int boards=1):
+        cdef RuleTables t
+        cdef int h
+        self._definition = (hole, board, [tuple(x) for x in halves], deck, bool(plain), boards)
+        if not 1 <= len(halves) <= HR_MAX_HALVES:
+            raise ValueError(f"a game has 1..{HR_MAX_HALVES} halves; got {len(halves)}")
+        self.half_tables = tuple(x[0] for x in halves)
+        self.deck = deck
+        self.g.hole = hole
+        self.g.board = board
+        self.g.boards = boards
+        self.g.plain = plain
+        self.g.nhalves = len(halves)
+        for h, (t, select, qual) in enumerate(halves):
+            self.g.half[h].R = &t.rule
+            self.g.half[h].select = select
+            self.g.half[h].qual = HR_NO_QUAL if qual is None else qual
+            self.g.wild = _deck_ptr(t, deck)
+        if not hr_game_init(&self.g):
+            raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
+                             f"boards {boards}, halves {halves}")
+        if not plain and not deck.d.active:
+            # the Omaha rank tables of each Omaha half, built once per rule
+            # set (hr_game_init has checked they are five-card poker rule sets)
+            for h, (t, select, qual) in enumerate(halves):
+                if select == 1 and not _build_omaha(&t.rule):
+                    raise MemoryError("handrank: could not build the Omaha rank tables")
+
+    def __reduce__(self):
+        # compiled again (its rule tables, deck and fast paths) where unpickled
+        return GameTables, self._definition
+
+    @property
+    def plain(self):
+        """Whether this is the reference build without fast paths."""
+        return bool(self.g.plain)
+
+    @property
+    def boards(self):
+        """Boards per deal: 1, or 2 for a double-board game."""
+        return self.g.boards
+
+    @property
+    def nhalves(self):
+        """Halves the pot is split between."""
+        return self.g.nhalves
+
+    def showdown(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
+                 double[:, ::1] shares, int16_t[:, :, ::1] str_out, Py_ssize_t row0,
+                 int threads):
+        """Pot shares (and strengths) of n deals; return the first bad deal or -1.
+        holes (n, players, hole), boards (n, boards x board), shares (n,
+        players) or None; str_out (halves, N, players x boards) or None gets
+        the strengths of these deals in its rows row0 .. row0 + n."""
+        cdef int64_t n = holes.shape[0], bad
+        cdef int players = holes.shape[1]
+        cdef uint8_t dummy = 0
+        cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
+        cdef double *sh = NULL
+        cdef int16_t *so = NULL
+        cdef int64_t stride = 0
+        if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
+                boards.shape[1] != self.g.board * self.g.boards or not 1 <= players <= 23 or \
+                (shares is not None and (shares.shape[0] != n or shares.shape[1] != players)) or \
+                (str_out is not None and (str_out.shape[0] != self.g.nhalves or
+                                          not 0 <= row0 <= str_out.shape[1] - n or
+                                          str_out.shape[2] != players * self.g.boards)):
+            raise ValueError("showdown arrays of the wrong shape")
+        if n == 0:
+            return -1
+        if shares is not None:
+            sh = &shares[0, 0]
+        if str_out is not None:
+            so = &str_out[0, row0, 0]
+            stride = str_out.shape[1] * str_out.shape[2]
+        with nogil:
+            bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, sh, so, stride, threads)
+        return bad
+
+    def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+              int16_t[::1] out, int threads):
+        """Omaha strengths (the first half's rule tables) of n hands; first bad row or -1."""
+        cdef int64_t n = holes.shape[0], bad
+        if n == 0:
+            return -1
+        with nogil:
+            bad = hr_eval_omaha(&self.g, &holes[0, 0], &boards[0, 0], n, &out[0], threads)
+        return bad
+
+
+#: Deals per Monte Carlo chunk: the unit a run's random streams are seeded by.
+EQUITY_CHUNK = HR_EQ_CHUNK
+
+
+cdef bytes _as_code_bytes(object codes):
+    """Card codes (bytes, or anything numpy reads as integers 0..255) as bytes."""
+    if type(codes) is bytes:
+        return <bytes>codes
+    return np.ascontiguousarray(codes, dtype=np.uint8).tobytes()
+
+
+cdef object _I64 = np.dtype(np.int64)
+cdef object _F64 = np.dtype(np.float64)
+
+
+cdef object _copied(const void *src, tuple shape, object dtype):
+    """A new array of `shape` and `dtype` (8-byte items) holding a copy of src."""
+    out = _EMPTY(shape, dtype)
+    cdef Py_buffer view
+    PyObject_GetBuffer(out, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+    try:
+        memcpy(view.buf, src, <size_t>view.len)
+    finally:
+        PyBuffer_Release(&view)
+    return out

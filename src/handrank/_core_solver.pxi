@@ -1,0 +1,130 @@
+# _core_solver.pxi: part of handrank._core (included by _core.pyx, which holds the
+# cimports; the C declarations are in _core.pxd).
+
+# ======================================================================
+# Solver blocks (include/handrank/hr_solver.h), for handrank._solver,
+# which checks every argument first: showdown values over the 1,326
+# hold'em hands, and all-in equity matrices.
+# ======================================================================
+
+hr_sv_init()
+
+#: Hold'em hands (two cards of 52).
+SV_HANDS = HR_SV_HANDS
+
+
+def sv_check_boards(const uint8_t[:, ::1] boards, int64_t lo, int64_t hi):
+    """The first bad board among rows [lo, hi) (a code >= 52, a repeat), or -1."""
+    cdef int64_t bad
+    if not 0 <= lo <= hi <= boards.shape[0] or not 3 <= boards.shape[1] <= 5:
+        raise ValueError("sv_check_boards: wrong shapes or rows")
+    if lo == hi:
+        return -1
+    with nogil:
+        bad = hr_sv_check_boards(&boards[0, 0], <int>boards.shape[1], lo, hi)
+    return bad
+
+
+def sv_values(RuleTables tables, const uint8_t[:, ::1] boards, int64_t lo, int64_t hi,
+              const double[:, :, ::1] reach, double[:, :, ::1] out, int threads,
+              bint symmetry=True):
+    """Net showdown values of boards [lo, hi) (checked) against their reach
+    vectors: reach and out are (B, NR, 1326); tables the high rule set.
+    symmetry=False turns suit symmetry off (for tests).  Returns True if a
+    weight of those boards is not a finite number >= 0 (out is then
+    unfinished; the caller says which), else False."""
+    cdef int nb = <int>boards.shape[1], team, rc
+    cdef int64_t NR = reach.shape[1]
+    if not 3 <= nb <= 5 or reach.shape[0] != boards.shape[0] or reach.shape[2] != HR_SV_HANDS \
+            or out.shape[0] != reach.shape[0] or out.shape[1] != NR or \
+            out.shape[2] != HR_SV_HANDS or not 0 <= lo <= hi <= boards.shape[0]:
+        raise ValueError("sv_values: wrong shapes or rows")
+    if lo == hi or NR == 0:
+        return False
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_values(&tables.rule, &boards[0, 0], nb, lo, hi, &reach[0, 0, 0], NR,
+                          &out[0, 0, 0], team, symmetry)
+    if rc == -2:
+        return True
+    if rc:
+        raise MemoryError("showdown values: out of memory")
+    return False
+
+
+def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads):
+    """(strengths (nr, 1326) int16, runouts (nr, 2) uint8) of a checked board."""
+    cdef int nb = <int>board.shape[0], team, nr
+    if not 3 <= nb <= 5:
+        raise ValueError("sv_runout_strengths: 3..5 board cards")
+    cdef int16_t[:, ::1] s = np.empty((HR_SV_MAX_RUNOUTS, HR_SV_HANDS), dtype=np.int16)
+    cdef uint8_t[:, ::1] run = np.zeros((HR_SV_MAX_RUNOUTS, 2), dtype=np.uint8)
+    with nogil:
+        team = hr_team(threads)
+        nr = hr_sv_runout_strengths(&tables.rule, &board[0], nb, &s[0, 0], &run[0, 0], team)
+    return np.asarray(s)[:nr], np.asarray(run)[:nr]
+
+
+def sv_matrix_reps(const uint8_t[::1] board, bint symmetry=True):
+    """The rows of a checked board's matrix that hr_sv_matrix_fill does not
+    fill (one per orbit of hands under the board's suit symmetry; all rows
+    when symmetry is off), int32."""
+    cdef int nb = <int>board.shape[0], n
+    if not 3 <= nb <= 5:
+        raise ValueError("sv_matrix_reps: 3..5 board cards")
+    cdef int32_t[::1] rows = np.empty(HR_SV_HANDS, dtype=np.int32)
+    with nogil:
+        n = hr_sv_matrix_reps(&board[0], nb, symmetry, &rows[0])
+    if n < 0:
+        raise MemoryError("showdown matrix: out of memory")
+    return np.asarray(rows)[:n]
+
+
+def sv_matrix_fill(const uint8_t[::1] board, double[:, ::1] out, bint symmetry, int threads):
+    """Fill the rows of a turn or flop matrix (1326, 1326) that
+    sv_matrix_reps left out, from those it listed."""
+    cdef int nb = <int>board.shape[0], team, rc
+    if not 3 <= nb <= 5 or out.shape[0] != HR_SV_HANDS or out.shape[1] != HR_SV_HANDS:
+        raise ValueError("sv_matrix_fill: wrong shapes")
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_matrix_fill(&board[0], nb, symmetry, &out[0, 0], team)
+    if rc:
+        raise MemoryError("showdown matrix: out of memory")
+
+
+def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask,
+                   const int32_t[::1] rows, object out, double clash, int threads):
+    """The given rows of the matrix from runout strengths s into out, a
+    C-contiguous (1326, 1326) array: int8 for a river (nb = 5), else float64."""
+    cdef int team, rc, nr = <int>s.shape[0], k
+    cdef int nrows = <int>rows.shape[0]
+    cdef int8_t[:, ::1] o8
+    cdef double[:, ::1] of
+    cdef int8_t *p8 = NULL
+    cdef double *pf = NULL
+    cdef int8_t c8 = 0
+    if s.shape[1] != HR_SV_HANDS or not 3 <= nb <= 5 or (nb == 5) != (nr == 1):
+        raise ValueError("sv_matrix_rows: wrong shapes")
+    for k in range(nrows):
+        if not 0 <= rows[k] < HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: a row outside 0..1325")
+    if nrows == 0:
+        return
+    if nb == 5:
+        o8 = out
+        if o8.shape[0] != HR_SV_HANDS or o8.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (1326, 1326)")
+        p8 = &o8[0, 0]
+        c8 = <int8_t>clash
+    else:
+        of = out
+        if of.shape[0] != HR_SV_HANDS or of.shape[1] != HR_SV_HANDS:
+            raise ValueError("sv_matrix_rows: out is not (1326, 1326)")
+        pf = &of[0, 0]
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_sv_matrix_rows(&s[0, 0], nr, nb, board_mask, &rows[0], nrows, p8, c8, pf,
+                               clash, team)
+    if rc:
+        raise MemoryError("showdown matrix: out of memory")

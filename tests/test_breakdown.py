@@ -197,3 +197,16 @@ def test_strength_properties_for_every_strength():
     assert hr.evaluate("9h 7d 6c 5s 3d", "8-or-better").category is None
 
 
+
+
+def test_single_breakdown_memo_is_bounded():
+    """Breakdowns of single strengths are remembered per rule set, for at
+    most _ONE_RULE_SETS rule sets: many custom rule sets do not grow it."""
+    import dataclasses
+
+    from handrank import _breakdown
+    high = hr.get_rules("high")
+    for i in range(3 * _breakdown._ONE_RULE_SETS):
+        rs = dataclasses.replace(high, name=f"high-copy-{i}", aliases=())
+        assert hr.breakdown(7461, rs) == hr.breakdown(7461)
+        assert len(_breakdown._ONE) <= _breakdown._ONE_RULE_SETS

@@ -95,7 +95,11 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
     rs, s = _strength_input(strengths, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
         v = rs.check_strength(int(s))
-        known = _ONE.setdefault(rs, {})
+        known = _ONE.get(rs)
+        if known is None:
+            if len(_ONE) >= _ONE_RULE_SETS:          # bounded: custom rule sets come and go
+                _ONE.clear()
+            known = _ONE.setdefault(rs, {})
         b = known.get(v)
         if b is None:
             cat, ranks = rs._breakdown
@@ -108,8 +112,10 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
     return Breakdown(cat[arr], ranks[arr])
 
 
-#: The breakdowns of single strengths asked for so far, per rule set.
+#: The breakdowns of single strengths asked for so far, per rule set (at most
+#: _ONE_RULE_SETS rule sets, each at most its number of strengths).
 _ONE: dict[Any, dict[int, Breakdown]] = {}
+_ONE_RULE_SETS = 32
 
 
 def best_five(cards: Any, rules: str = "high", wild: Any = None, *,

@@ -1,10 +1,20 @@
 """Shared fixtures: every five-card hand, and fixed-seed random hands."""
 from __future__ import annotations
 
+import signal
 from itertools import combinations
 
 import numpy as np
 import pytest
+
+
+# The Ctrl-C tests send SIGINT to child interpreters.  A child inherits an
+# *ignored* SIGINT (a suite started in the background by a non-interactive
+# shell, `cmd &`, runs with SIGINT ignored), and Python then installs no
+# KeyboardInterrupt handler in it; a handler here makes children start with
+# the default disposition, so they get theirs.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def all_hands(k: int) -> np.ndarray:

@@ -3,6 +3,8 @@ results: every question and game is pickled to the workers and compiled
 there, and the array functions run block by block."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -15,15 +17,22 @@ import handrank.dask as hrd  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
+    # A process cluster's nanny writes OMP_NUM_THREADS=1 (and more) into this
+    # process's environment for its workers and leaves it there: every later
+    # subprocess of the suite would run handrank on one thread.  Put it back.
+    environ = dict(os.environ)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=None)
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
+    try:
+        with distributed.Client(cluster) as c:
+            yield c
+        cluster.close()
+    finally:
+        os.environ.clear()
+        os.environ.update(environ)
 
 
 def test_workers_are_other_processes(client):
-    import os
     pids = set(client.run(os.getpid).values())
     assert len(pids) == 2 and os.getpid() not in pids
 

@@ -23,9 +23,12 @@ CHILD_TIMEOUT = 120
 
 
 def run_child(code: str, timeout: float = CHILD_TIMEOUT) -> subprocess.CompletedProcess:
-    """Run Python code in a fresh interpreter; fail (never hang) on timeout."""
+    """Run Python code in a fresh interpreter; fail (never hang) on timeout.
+    The child gets the default OpenMP team size (an OMP_NUM_THREADS=1 left
+    behind by some library would keep its loops on one thread)."""
+    env = {k: v for k, v in os.environ.items() if k != "OMP_NUM_THREADS"}
     try:
-        return subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+        return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         pytest.fail(f"the child process did not finish within {timeout} s (a hang)")

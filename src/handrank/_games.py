@@ -9,6 +9,7 @@ and the deck.  Adding a game is adding a row.  Playing them is
 """
 from __future__ import annotations
 
+import copyreg
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -332,6 +333,18 @@ class Game:
         if not self.shared_last or players * self.hole <= self.deck_size:
             return self
         return self._shared_game
+
+    def __reduce__(self) -> tuple:
+        # A registered game (or the double-board form of one) pickles by name
+        # and unpickles as the same object, compiled tables and all, so a
+        # worker process compiles it once, not once per task; a custom game
+        # pickles by its state.
+        try:
+            if get_game(self.name) is self:
+                return get_game, (self.name,)
+        except HandError:
+            pass
+        return copyreg.__newobj__, (type(self),), dict(vars(self))
 
     def double_board(self) -> Game:
         """The game with two boards: each player plays their hole cards with

@@ -95,7 +95,7 @@ HR_INLINE void hr_pot_shares(const int16_t *s, const int P, double *share)
     }
 }
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))   /* GNU vector intrinsics */
 #include <emmintrin.h>
 /* hr_pot_shares for P <= 8 players whose strengths are the first P lanes of
  * v (the others INT16_MIN, which never win), in SSE2 (every x86-64 CPU). */
@@ -226,7 +226,7 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
         }
         if (str_out) memcpy(str_out + (size_t)i * P, s, (size_t)P * sizeof(int16_t));
         if (share) {
-#if defined(__SSE2__)
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))   /* GNU vector intrinsics */
             if (P <= 8) {
 #define HR_LANE_OF(p) ((p) < P ? s[p] : INT16_MIN)
                 hr_pot_shares8(_mm_set_epi16(HR_LANE_OF(7), HR_LANE_OF(6), HR_LANE_OF(5),

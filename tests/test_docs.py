@@ -16,8 +16,14 @@ MODULES = [handrank] + [importlib.import_module(f"handrank.{m.name}")
                         for m in pkgutil.iter_modules(handrank.__path__) if m.name != "__main__"]
 
 
+#: Modules whose examples need an optional package (skipped without it).
+NEEDS = {"handrank.dask": "dask.array"}
+
+
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_docstring_examples(module):
+    if module.__name__ in NEEDS:
+        pytest.importorskip(NEEDS[module.__name__])
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
 

@@ -29,6 +29,22 @@ def random_hands(n: int, k: int, seed: int, deck: int = 52) -> np.ndarray:
     return np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Run the suite on every usable core where pytest-xdist is installed
+    (the ``test`` extra has it) and ``-n`` was not given: the suite is many
+    short single-threaded tests, so two cores take about half the time.
+    ``-n 0`` (or ``-p no:xdist``) runs it in one process; without
+    pytest-xdist it runs in one process as before."""
+    import os
+    if (config.pluginmanager.hasplugin("xdist") and "PYTEST_XDIST_WORKER" not in os.environ
+            and config.getoption("numprocesses", None) is None
+            and not config.getoption("usepdb", False)):
+        n = usable_cpus()
+        if n > 1:
+            config.option.numprocesses = n
+
+
 @pytest.fixture(scope="session")
 def five_card_hands() -> np.ndarray:
     return all_hands(5)

@@ -2,6 +2,8 @@
 on fixed-seed random hands of every size and under every rule set."""
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 import pytest
 
@@ -13,17 +15,30 @@ from conftest import ref_starmap
 from registry import FIVE_CARD_RULES, RULES, deal, hand_sizes
 
 
+#: Five-card reference evaluations per (rule set, hand size): the reference
+#: ranks a hand of k cards by trying each of its C(k, n) hands of n cards
+#: (n the rule set's hand), so a hand size gets fewer hands the more
+#: choices each costs, and the suite's time stays flat as rule sets are
+#: added (as reference_deals does for games in test_games.py).
+REFERENCE_CHOICES = 700_000
+
+
+def reference_hands(rules: str, k: int) -> int:
+    """Hands of k cards to check under a rule set: REFERENCE_CHOICES /
+    C(k, n), between 4,000 and 40,000 (10,000 for partial rule sets, whose
+    every size from 1 to 9 is checked); seven-card high 100,000 (the hand
+    most users rank)."""
+    if rules == "high" and k == 7:
+        return 100_000
+    rs = hr.get_rules(rules)
+    return max(4_000, min(10_000 if rs.partial else 40_000,
+                          REFERENCE_CHOICES // comb(k, min(rs.cards, k))))
+
+
 def _cases():
-    """(rules, cards per hand, hands): 200,000 seven-card high hands, 100,000
-    seven-card hands per other five-card rule set, 20,000 of every other size
-    of every rule set (all of its sizes: 3 for three-card, 4 for badugi)."""
-    out = []
-    for r in RULES:
-        partial = hr.get_rules(r).partial
-        for k in hand_sizes(r):
-            n = (200_000 if r == "high" else 100_000) if k == 7 else 20_000
-            out.append((r, k, 10_000 if partial else n))     # partial rows: every size 1..9
-    return out
+    """(rules, cards per hand, hands) for every rule set and each of its
+    hand sizes (partial rule sets: every size 1..9)."""
+    return [(r, k, reference_hands(r, k)) for r in RULES for k in hand_sizes(r)]
 
 
 CASES = _cases()

@@ -122,9 +122,9 @@ class GameTables:
 
 class EquityState:
     game: GameTables
-    def __init__(self, game: GameTables, holes: list[list[int]],
-                 board: bytes | npt.NDArray[np.uint8] | list[int],
-                 deck: bytes | npt.NDArray[np.uint8] | list[int],
+    def __init__(self, game: GameTables | None = None, holes: list[list[int]] | None = None,
+                 board: bytes | npt.NDArray[np.uint8] | list[int] = b"",
+                 deck: bytes | npt.NDArray[np.uint8] | list[int] = b"",
                  ranges: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None]
                  | None = None,
                  board2: bytes | npt.NDArray[np.uint8] | list[int] = b"") -> None: ...
@@ -146,6 +146,17 @@ class EquityState:
     @property
     def deals(self) -> int: ...
     def summary(self, exact: bool, weighted: bool) -> tuple[npt.NDArray[Any], ...]: ...
+    def summary_part(self, exact: bool, part: int) -> npt.NDArray[Any]: ...
+
+FAST_GAMES_MAX: int
+
+def equity_fast_setup(names: dict[str, Any], result_type: type, card_names: tuple[str, ...],
+                      small_exact: int) -> None: ...
+def fast_game(key: str, game: Any, tables: GameTables, deck: bytes, most: int) -> None: ...
+def equity_fast(game: object, hands: object, board: object, dead: object, trials: object,
+                seed: object, threads: object, progress: object, folded: object) -> Any: ...
+def equity_result(st: EquityState, game: Any, labels: list[str], exact: bool,
+                  seed: int | None) -> Any: ...
 
 # ---- dealing, draws and canonical hand indexes (hr_deal.h, hr_index.h) ----
 

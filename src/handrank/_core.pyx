@@ -96,6 +96,7 @@ DEF MAX_FAST = 16
 #: releasing it and taking it back would cost more than the loop.
 GIL_ROWS = 512
 cdef object _EMPTY = np.empty
+cdef object _NDARRAY = np.ndarray
 cdef object _INT16 = np.dtype(np.int16)
 
 

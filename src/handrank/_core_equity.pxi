@@ -479,12 +479,14 @@ cdef class _FastGame:
     cdef bytes deck           # the codes of its deck, ascending (jokers too)
     cdef uint64_t deck_mask   # bit c for each code c of the deck
     cdef int most             # the most players equity_fast takes (0: none)
+    cdef str name             # the game's own name
 
 
 cdef dict _FAST_GAMES = {}
 cdef object _GAME_NAMES = {}         # handrank._games' registry: name -> Game
 cdef object _RESULT_TYPE = None      # handrank._equity.EquityResult
 cdef tuple _CARD_NAMES = ()
+cdef tuple _NO_ARGS = ()
 cdef double _SMALL_EXACT = 0
 #: The most names fast_game keeps; one more empties the table (it refills on use).
 FAST_GAMES_MAX = 256
@@ -510,6 +512,7 @@ def fast_game(str key, object game, GameTables tables, bytes deck, int most):
     if not 0 <= most <= 23 or len(deck) > 54:
         raise ValueError("fast_game takes at most 23 players and 54 cards")
     fg.game, fg.tables, fg.deck, fg.most, fg.deck_mask = game, tables, deck, most, 0
+    fg.name = game.name
     for i in range(len(deck)):
         fg.deck_mask |= (<uint64_t>1) << c[i]
     if len(_FAST_GAMES) >= FAST_GAMES_MAX:
@@ -626,7 +629,7 @@ def equity_fast(object game, object hands, object board, object dead, object tri
     labels = []
     for p in range(P):
         labels.append(" ".join([_CARD_NAMES[holes[p * H + j]] for j in range(H)]))
-    return equity_result(st, fg.game, labels, True, None)
+    return _equity_result(st, fg.game, fg.name, labels, True, None)
 
 
 def equity_result(EquityState st, object game, list labels, bint exact, object seed):
@@ -634,15 +637,14 @@ def equity_result(EquityState st, object game, list labels, bint exact, object s
     as both paths of handrank.equity return it: ``deals``, ``exact``,
     ``seed``, ``game`` (its name), ``hands`` (``labels``), ``by_hand`` and
     ``total_weight`` now; the arrays (``equity``, ``wins`` ..., see
-    EquityResult._materialize) from ``st``'s counts when one is first read."""
-    r = _RESULT_TYPE.__new__(_RESULT_TYPE)
-    d = r.__dict__
-    d["deals"] = st.counts.deals
-    d["exact"] = exact
-    d["seed"] = seed
-    d["game"] = game.name
-    d["hands"] = labels
-    d["by_hand"] = [None] * st.e.players
-    d["total_weight"] = None
-    d["_pending"] = (game, st, exact)
+    EquityResult.__getattr__) from ``st``'s counts when one is first read."""
+    return _equity_result(st, game, game.name, labels, exact, seed)
+
+
+cdef object _equity_result(EquityState st, object game, str name, list labels, bint exact,
+                           object seed):
+    r = (<PyTypeObject *>_RESULT_TYPE).tp_new(_RESULT_TYPE, <PyObject *>_NO_ARGS, NULL)
+    r.__dict__ = {"deals": st.counts.deals, "exact": exact, "seed": seed, "game": name,
+                  "hands": labels, "by_hand": [None] * st.e.players, "total_weight": None,
+                  "_pending": (game, st, exact)}
     return r

@@ -482,6 +482,14 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
         r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
         if r is not None:
             return r
+    return _equity(game, hands, board, dead, trials, seed, threads, progress, folded)
+
+
+def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trials: Any,
+            seed: Any, threads: Any, progress: Callable[[int, int], Any] | None,
+            folded: Sequence[Any] | None) -> EquityResult:
+    """The general path of :func:`equity` (its own function: the closures
+    below would cost the fast path their cells at every call)."""
     if folded is not None:               # issue 25: folded players' ranges
         if "equity" not in FOLDED:
             raise HandError("folded= needs handrank._folded (import handrank loads it)")

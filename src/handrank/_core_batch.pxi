@@ -48,6 +48,28 @@ def fast_rules(str name, RuleTables tables, CompiledDeck deck, object strength,
     _FAST_ROWS = rows
 
 
+cdef object _EVALUATE_GENERAL = None
+
+
+def evaluate_entry(object general):
+    """handrank.evaluate, the public function: its common case (evaluate_fast's
+    precondition, and ``like`` None) in one call with no Python frame, the
+    rest by ``general`` (handrank._evaluate's general path, which takes the
+    same arguments).  Returns the entry; handrank._evaluate gives it the
+    general function's name, docstring and signature (``__wrapped__``)."""
+    global _EVALUATE_GENERAL
+    _EVALUATE_GENERAL = general
+    return evaluate
+
+
+def evaluate(hands, rules="high", wild=None, *, out=None, threads=None, like=None):
+    if like is None:
+        v = evaluate_fast(hands, rules, wild, out, threads)
+        if v is not None:
+            return v
+    return _EVALUATE_GENERAL(hands, rules, wild, out=out, threads=threads, like=like)
+
+
 def evaluate_fast(object hands, object rules, object wild, object out, object threads):
     """handrank.evaluate's common case in one call, or None for the general
     path.  Precondition, checked here: ``rules`` a rule-set name given to

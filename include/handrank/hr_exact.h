@@ -162,8 +162,14 @@ static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int sta
 /* Binomial coefficients C(n, k) for n, k <= 54 (all fit in 64 bits). */
 static int64_t hr_binom_table[55][55];
 
+/* hr_part(live, n) for every award, tabulated once (hr_init_binom): each
+ * question's plan copies it instead of dividing again. */
+static double hr_part_table[HR_MAX_HALVES + 1][HR_MAX_PLAYERS + 1];
+
 static void hr_init_binom(void)
 {
+    for (int live = 0; live <= HR_MAX_HALVES; live++)
+        for (int n = 0; n <= HR_MAX_PLAYERS; n++) hr_part_table[live][n] = hr_part(live, n);
     for (int n = 0; n <= 54; n++) {
         hr_binom_table[n][0] = 1;
         for (int k = 1; k <= n; k++)
@@ -248,8 +254,7 @@ static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
  * unit count. */
 static int64_t hr_equity_plan(hr_equity_t *E)
 {
-    for (int live = 0; live <= HR_MAX_HALVES; live++)
-        for (int n = 0; n <= HR_MAX_PLAYERS; n++) E->part[live][n] = hr_part(live, n);
+    memcpy(E->part, hr_part_table, sizeof E->part);        /* filled by hr_init_binom */
     E->cnt_live = 1;
     for (int h = E->game->nhalves - 1; h >= 0; h--) {
         E->cnt_half[h] = E->cnt_live;

@@ -134,25 +134,6 @@ class EquityResult:
         total = self.deals if self.total_weight is None else self.total_weight
         return (self.wins + self.ties) / total
 
-    def __getattr__(self, name: str) -> Any:
-        # Only for an attribute not found: an array of a result that
-        # equity_result made, before its first read (its counts are in
-        # _pending): each array is made from them when first read.
-        d = self.__dict__
-        part = _PART.get(name)
-        pending = d.get("_pending")
-        if part is None or pending is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        game, st, exact = pending
-        if part == 4:
-            for k, v in _halves(game, st.summary_part(exact, 4)).items():
-                d.setdefault(k, v)             # a value already set (assigned) stays
-        else:
-            d.setdefault(name, st.summary_part(exact, part))
-        if d.keys() >= _PART.keys():
-            d.pop("_pending", None)
-        return d[name]
-
     def _materialize(self) -> None:
         """Make every array of a result whose counts are pending."""
         for name in _PART:
@@ -173,14 +154,46 @@ class EquityResult:
         return "\n".join(lines)
 
 
+class _Pending:
+    """A field of an EquityResult that equity_result leaves to be made from
+    the counts (kept in the result's ``_pending``) when first read: a
+    non-data descriptor, so a value in the instance's dict (made, assigned,
+    or given to ``__init__``) is read directly, with no call."""
+
+    def __init__(self, part: int) -> None:
+        self.part = part
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, r: Any, owner: type | None = None) -> Any:
+        if r is None:
+            raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
+        d = r.__dict__
+        pending = d.get("_pending")
+        if pending is None:
+            raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")
+        game, st, exact = pending
+        if self.part == 4:
+            for k, v in _halves(game, st.summary_part(exact, 4)).items():
+                d.setdefault(k, v)             # a value already set (assigned) stays
+        else:
+            d.setdefault(self.name, st.summary_part(exact, self.part))
+        if d.keys() >= _PART.keys():
+            d.pop("_pending", None)
+        return d[self.name]
+
+
 #: The fields of an EquityResult that equity_result makes when first read,
 #: with the part of EquityState.summary each comes from (4: halves, high and
-#: low, made together).  Their class defaults are removed so that reading
-#: one reaches __getattr__ (the generated __init__ keeps its own defaults).
+#: low, made together), read through _Pending (set on the class after the
+#: dataclass is made: the generated __init__ keeps its own defaults).
 _PART = {"equity": 0, "wins": 1, "ties": 2, "stderr": 3, "halves": 4, "high": 4, "low": 4,
          "categories": 5, "winning_categories": 6}
-for _name in set(_PART) & set(vars(EquityResult)):
-    delattr(EquityResult, _name)
+for _name, _part in _PART.items():
+    _field = _Pending(_part)
+    _field.__set_name__(EquityResult, _name)
+    setattr(EquityResult, _name, _field)
 
 
 def _halves(g: Game, per_half: np.ndarray) -> dict[str, Any]:

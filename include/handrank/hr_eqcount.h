@@ -34,7 +34,7 @@ typedef struct {
 } hr_range_t;
 
 typedef struct {
-    hr_game_t game;
+    const hr_game_t *game;                         /* the compiled game (not owned) */
     int players;
     hr_range_t range[HR_MAX_PLAYERS];              /* m > 0: the player holds a range */
     int ranged[HR_MAX_PLAYERS], nranged;           /* the players with ranges, in order */
@@ -182,7 +182,7 @@ HR_INLINE size_t hr_eq_cnt_index(const hr_equity_t *E, int p, const hr_award_t *
 HR_INLINE double hr_eq_share(const hr_equity_t *E, const hr_award_t *a, int p)
 {
     double share = 0.0;
-    for (int h = 0; h < E->game.nhalves; h++) share += E->part[a->live][a->n[h][p]];
+    for (int h = 0; h < E->game->nhalves; h++) share += E->part[a->live][a->n[h][p]];
     return share;
 }
 
@@ -195,7 +195,7 @@ HR_INLINE void hr_eq_tally_n(const hr_equity_t *E, hr_eqcount_t *C, const hr_awa
                              double pot, const int NH)
 {
     const int P = E->players;
-    const int8_t *cat = E->game.half[0].R->cat;
+    const int8_t *cat = E->game->half[0].R->cat;
     const double wm = weight * (double)m;
     for (int p = 0; p < P; p++) {
         const size_t i = hr_eq_cnt_index(E, p, a, NH);
@@ -216,7 +216,7 @@ HR_INLINE void hr_eq_tally_n(const hr_equity_t *E, hr_eqcount_t *C, const hr_awa
 HR_INLINE void hr_eq_tally(const hr_equity_t *E, hr_eqcount_t *C, const hr_award_t *a,
                            int16_t (*s)[HR_MAX_PLAYERS], double weight, int64_t m, double pot)
 {
-    const int NH = E->game.nhalves;
+    const int NH = E->game->nhalves;
     if (NH == 1) hr_eq_tally_n(E, C, a, s, weight, m, pot, 1);
     else if (NH == 2) hr_eq_tally_n(E, C, a, s, weight, m, pot, 2);
     else hr_eq_tally_n(E, C, a, s, weight, m, pot, NH);
@@ -266,17 +266,17 @@ static void hr_eq_count_double(const hr_equity_t *E, hr_eqcount_t *C, const hr_a
 static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const uint8_t *board,
                              double weight, hr_eqcount_t *C)
 {
-    if (E->game.boards == 2) {
+    if (E->game->boards == 2) {
         int16_t s[2][HR_MAX_HALVES][HR_MAX_PLAYERS];
         hr_award_t a[2];
         for (int k = 0; k < 2; k++)
-            hr_deal_award(&E->game, holes, board + k * E->game.board, E->players, s[k], &a[k]);
+            hr_deal_award(E->game, holes, board + k * E->game->board, E->players, s[k], &a[k]);
         hr_eq_count_double(E, C, a, s, weight);
         return;
     }
     int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
     hr_award_t a;
-    hr_deal_award(&E->game, holes, board, E->players, s, &a);
+    hr_deal_award(E->game, holes, board, E->players, s, &a);
     hr_eq_count(E, C, &a, s, weight, 1);
 }
 

@@ -35,7 +35,7 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
                          int filled, int start, const uint8_t *used, double weight,
                          const hr_sym_t *S, hr_eqcount_t *C)
 {
-    const hr_game_t *G = &E->game;
+    const hr_game_t *G = E->game;
     const hr_v2 *next = G->wild->next;
     const int P = E->players, H = G->hole;
     if (E->holdem && filled < G->board) {
@@ -117,15 +117,15 @@ typedef struct {
 
 static void hr_eq_slots(const hr_equity_t *E, uint8_t *holes, uint8_t *board, hr_slots_t *S)
 {
-    const int H = E->game.hole;
+    const int H = E->game->hole;
     S->nslots = 0;
     for (int pass = 0; pass < 2; pass++) {
         if (pass == (E->holdem != 0))     /* the board: first, or after the holes */
-            for (int b = 0; b < E->game.boards; b++) {
+            for (int b = 0; b < E->game->boards; b++) {
                 const int first = S->nslots;
-                for (int j = E->board_known[b]; j < E->game.board; j++) {
+                for (int j = E->board_known[b]; j < E->game->board; j++) {
                     S->group[S->nslots] = first;
-                    S->slot[S->nslots++] = &board[b * E->game.board + j];
+                    S->slot[S->nslots++] = &board[b * E->game->board + j];
                 }
             }
         else
@@ -162,8 +162,14 @@ static void hr_eq_fill(const hr_equity_t *E, const hr_slots_t *S, int i, int sta
 /* Binomial coefficients C(n, k) for n, k <= 54 (all fit in 64 bits). */
 static int64_t hr_binom_table[55][55];
 
+/* hr_part(live, n) for every award, tabulated once (hr_init_binom): each
+ * question's plan copies it instead of dividing again. */
+static double hr_part_table[HR_MAX_HALVES + 1][HR_MAX_PLAYERS + 1];
+
 static void hr_init_binom(void)
 {
+    for (int live = 0; live <= HR_MAX_HALVES; live++)
+        for (int n = 0; n <= HR_MAX_PLAYERS; n++) hr_part_table[live][n] = hr_part(live, n);
     for (int n = 0; n <= 54; n++) {
         hr_binom_table[n][0] = 1;
         for (int k = 1; k <= n; k++)
@@ -193,10 +199,10 @@ static int hr_eq_missing(const hr_equity_t *E, int *sizes)
 {
     int ng = 0;
     if (!E->holdem)
-        for (int b = 0; b < E->game.boards; b++) sizes[ng++] = E->game.board - E->board_known[b];
-    for (int p = 0; p < E->players; p++) sizes[ng++] = E->game.hole - E->known[p];
+        for (int b = 0; b < E->game->boards; b++) sizes[ng++] = E->game->board - E->board_known[b];
+    for (int p = 0; p < E->players; p++) sizes[ng++] = E->game->hole - E->known[p];
     if (E->holdem)
-        for (int b = 0; b < E->game.boards; b++) sizes[ng++] = E->game.board - E->board_known[b];
+        for (int b = 0; b < E->game->boards; b++) sizes[ng++] = E->game->board - E->board_known[b];
     return ng;
 }
 
@@ -208,7 +214,7 @@ static double hr_equity_total(const hr_equity_t *E)
     int left = E->ndeck, sizes[HR_MAX_GROUPS];
     for (int i = 0; i < E->nranged; i++) {
         total *= E->range[E->ranged[i]].m;
-        left -= E->game.hole;
+        left -= E->game->hole;
     }
     const int ng = hr_eq_missing(E, sizes);
     for (int g = 0; g < ng; g++) {
@@ -227,7 +233,7 @@ typedef struct {
 
 static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
 {
-    int left = prefix, avail = E->ndeck - E->nranged * E->game.hole, sizes[HR_MAX_GROUPS];
+    int left = prefix, avail = E->ndeck - E->nranged * E->game->hole, sizes[HR_MAX_GROUPS];
     const int ng = hr_eq_missing(E, sizes);
     P->n = 0;
     for (int g = 0; g < ng && left > 0; g++) {
@@ -248,10 +254,9 @@ static void hr_prefix_groups(const hr_equity_t *E, int prefix, hr_prefix_t *P)
  * unit count. */
 static int64_t hr_equity_plan(hr_equity_t *E)
 {
-    for (int live = 0; live <= HR_MAX_HALVES; live++)
-        for (int n = 0; n <= HR_MAX_PLAYERS; n++) E->part[live][n] = hr_part(live, n);
+    memcpy(E->part, hr_part_table, sizeof E->part);        /* filled by hr_init_binom */
     E->cnt_live = 1;
-    for (int h = E->game.nhalves - 1; h >= 0; h--) {
+    for (int h = E->game->nhalves - 1; h >= 0; h--) {
         E->cnt_half[h] = E->cnt_live;
         E->cnt_live *= (size_t)E->players + 1;
     }
@@ -261,9 +266,9 @@ static int64_t hr_equity_plan(hr_equity_t *E)
         E->ncombos += E->range[E->ranged[i]].m;
     }
     E->sym.n = 0;
-    E->holdem = hr_holdem_fits(&E->game, E->players);
+    E->holdem = hr_holdem_fits(E->game, E->players);
     int all_known = !E->nranged;
-    for (int p = 0; p < E->players; p++) all_known &= E->known[p] == E->game.hole;
+    for (int p = 0; p < E->players; p++) all_known &= E->known[p] == E->game->hole;
     if (all_known) hr_eq_symmetries(E, E->hole, &E->sym);
     double ranged = 1.0;
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
@@ -271,7 +276,7 @@ static int64_t hr_equity_plan(hr_equity_t *E)
     int sizes[HR_MAX_GROUPS], nslots = 0, hole_slots = 0;
     const int ng = hr_eq_missing(E, sizes);
     for (int g = 0; g < ng; g++) nslots += sizes[g];
-    for (int p = 0; p < E->players; p++) hole_slots += E->game.hole - E->known[p];
+    for (int p = 0; p < E->players; p++) hole_slots += E->game->hole - E->known[p];
     /* counting hold'em by rank multiset, a unit's cost hardly depends on its
      * boards (a preflop heads-up unit takes well under a millisecond): a
      * unit fixes the missing hole cards and no more, unless asked for more
@@ -308,14 +313,14 @@ static void hr_unrank(int64_t rank, int c, int n, int *pos)
 /* Unit u of the exact enumeration, counted into C. */
 static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
 {
-    const int H = E->game.hole;
+    const int H = E->game->hole;
     uint8_t holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
     uint8_t used[54] = {0};
     hr_slots_t S;
     hr_prefix_t P;
     double weight = 1.0;
     memcpy(holes, E->hole, (size_t)E->players * H);
-    memcpy(board, E->board, (size_t)E->game.board * E->game.boards);
+    memcpy(board, E->board, (size_t)E->game->board * E->game->boards);
     hr_eq_slots(E, holes, board, &S);
 
     /* u = (range hand indices, most significant first) * slot_units + slot index */
@@ -364,7 +369,7 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
     }
     /* continue where the prefix stopped: inside a group the deck indices ascend */
     const int start = s > 0 && s < S.nslots && S.group[s] == S.group[s - 1] ? last_d + 1 : 0;
-    const int board_missing = E->game.board - E->board_known[0];
+    const int board_missing = E->game->board - E->board_known[0];
     const int hole_slots = S.nslots - board_missing;
     double before[HR_MAX_PLAYERS], wbefore = C->wdeals;
     for (int i = 0; i < E->nranged; i++) before[i] = C->pshare[E->ranged[i]];
@@ -375,7 +380,7 @@ static void hr_eq_unit(const hr_equity_t *E, int64_t u, hr_eqcount_t *C)
         static const hr_sym_t none = {0, {{0}}};
         hr_eq_boards(E, holes, board, E->board_known[0] + s - hole_slots, start, used, weight,
                      &none, C);
-    } else if (!hole_slots && !E->game.plain && E->game.boards == 1) {
+    } else if (!hole_slots && !E->game->plain && E->game->boards == 1) {
         /* fast path, precondition checked here: one board, and every hole
          * card is set, so only board cards remain -- the board walk (with
          * the suit symmetries of the question, or of this unit's range
@@ -410,7 +415,7 @@ static int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqco
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         int failed = !part, t, j;
         for (t = 0; t < T && !failed; t++)
-            failed = hr_eqcount_init(&part[t], E->players, E->game.nhalves, C->wcnt != NULL,
+            failed = hr_eqcount_init(&part[t], E->players, E->game->nhalves, C->wcnt != NULL,
                                      E->ncombos) != 0;
         if (!failed) {
             HR_OMP(parallel for schedule(dynamic, 1) num_threads(T))

@@ -133,7 +133,7 @@ HR_INLINE int hr_pick(const hr_range_t *R, hr_eq_rng_t *g)
 HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, hr_eq_rng_t *g, uint8_t *holes,
                                   int *picks)
 {
-    const int H = E->game.hole;
+    const int H = E->game->hole;
     for (int attempt = 0; attempt < 100000; attempt++) {
         uint64_t used = 0;
         int ok = 1;
@@ -165,7 +165,7 @@ HR_INLINE uint64_t hr_pick_ranges(const hr_equity_t *E, hr_eq_rng_t *g, uint8_t 
 HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t trials,
                               hr_eqcount_t *C, const int P, const int HOLDEM, const int NB)
 {
-    const hr_game_t *G = &E->game;
+    const hr_game_t *G = E->game;
     const hr_vctx_t c = G->half[0].v;             /* a local copy: counting stores cannot alias it */
     const hr_v2 *next = G->wild->next;
     const hr_rule_t *R0 = G->half[0].R;
@@ -281,7 +281,7 @@ HR_INLINE void hr_eq_mc_plain(const hr_equity_t *E, uint64_t state, int64_t tria
 HR_INLINE void hr_eq_mc_holdem(const hr_equity_t *E, uint64_t state, int64_t trials,
                                hr_eqcount_t *C, const int P, const int PRE)
 {
-    const hr_game_t *G = &E->game;
+    const hr_game_t *G = E->game;
     const hr_v2 *next = G->wild->next;
     const int8_t *cat = G->half[0].R->cat;
     const int16_t *V7 = G->half[0].v.V[7], *F = G->half[0].v.F;
@@ -405,7 +405,7 @@ HR_EQ_MC(hr_eq_mc_any_double, E->players, 0, 2)
  * Returns -1 when the ranges kept clashing, else 0. */
 static int hr_eq_mc_deals(const hr_equity_t *E, uint64_t state, int64_t trials, hr_eqcount_t *C)
 {
-    const hr_game_t *G = &E->game;
+    const hr_game_t *G = E->game;
     uint8_t deck[54], holes[HR_MAX_PLAYERS * HR_MAX_HOLE], board[HR_MAX_BOARDS * HR_MAX_BOARD];
     const int nd = E->ndeck, H = G->hole;
     memcpy(deck, E->deck, (size_t)nd);
@@ -472,7 +472,7 @@ static int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int
         hr_eqcount_t *part = calloc((size_t)T, sizeof(hr_eqcount_t));
         int failed = !part, clashed = 0, t, j;
         for (t = 0; t < T && !failed; t++)
-            failed = hr_eqcount_init(&part[t], E->players, E->game.nhalves, C->wcnt != NULL,
+            failed = hr_eqcount_init(&part[t], E->players, E->game->nhalves, C->wcnt != NULL,
                                      E->ncombos) != 0;
         if (!failed) {
             HR_OMP(parallel for schedule(dynamic, 1) num_threads(T) reduction(| : clashed))

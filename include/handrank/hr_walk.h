@@ -55,7 +55,7 @@ HR_INLINE uint64_t hr_perm_codes(uint64_t x, const uint8_t *perm)
  * Precondition: no wild card (otherwise, or when plain, S is the identity). */
 static void hr_eq_symmetries(const hr_equity_t *E, const uint8_t *holes, hr_sym_t *S)
 {
-    const hr_game_t *G = &E->game;
+    const hr_game_t *G = E->game;
     S->n = 0;
     if (G->plain || G->wild->active || G->boards != 1) return;
     const int H = G->hole;
@@ -121,7 +121,7 @@ HR_INLINE void hr_walk_count(hr_walk_t *W, const hr_award_t *a,
                              int16_t (*s)[HR_MAX_PLAYERS], int64_t m, const int P)
 {
     if (W->local) {
-        const hr_rule_t *R = W->E->game.half[0].R;
+        const hr_rule_t *R = W->E->game->half[0].R;
         for (int p = 0; p < P; p++) {
             const int n = a->n[0][p];
             const int c = s[0][p] >= 0 ? R->cat[s[0][p]] : HR_NCATS;
@@ -142,7 +142,7 @@ static void hr_walk_flush(hr_walk_t *W)
  * or the board codes. */
 static void hr_walk_leaf(hr_walk_t *W, const hr_v2 *acc, int64_t m)
 {
-    const hr_game_t *G = &W->E->game;
+    const hr_game_t *G = W->E->game;
     const int P = W->P;
     int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
     hr_award_t a;

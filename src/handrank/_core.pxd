@@ -105,7 +105,7 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
     ctypedef struct hr_sym_t:
         int n
     ctypedef struct hr_equity_t:
-        hr_game_t game
+        const hr_game_t *game
         int players
         hr_range_t range[23]
         int ranged[23]

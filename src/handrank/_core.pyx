@@ -16,6 +16,8 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport sqrt
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS,
                              PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)
 
@@ -96,6 +98,7 @@ DEF MAX_FAST = 16
 #: releasing it and taking it back would cost more than the loop.
 GIL_ROWS = 512
 cdef object _EMPTY = np.empty
+cdef object _NDARRAY = np.ndarray
 cdef object _INT16 = np.dtype(np.int16)
 
 

@@ -15,6 +15,23 @@ def qualifier_strength(RuleTables tables, int rank):
 
 cdef dict _FAST_RULES = {}
 cdef Py_ssize_t _FAST_ROWS = 0
+#: Strength type -> a list of its values made so far (index v + 1: -1 first),
+#: each made the first time evaluate_fast returns it; at most one entry per
+#: strength of each rule set given to fast_rules (ints never change, so
+#: every call may return the same object).
+cdef dict _STRENGTHS = {}
+
+
+cdef object _tagged(object strength, int v):
+    """strength(v), made once per value and rule set."""
+    made = _STRENGTHS.get(strength)
+    if made is None or not 0 <= v + 1 < len(<list>made):
+        return strength(v)
+    s = (<list>made)[v + 1]
+    if s is None:
+        s = strength(v)
+        (<list>made)[v + 1] = s
+    return s
 
 
 def fast_rules(str name, RuleTables tables, CompiledDeck deck, object strength,
@@ -26,7 +43,31 @@ def fast_rules(str name, RuleTables tables, CompiledDeck deck, object strength,
     if deck.d.active or deck.d.ranks != tables.rule.deff.ranks:
         raise ValueError("fast_rules takes a rule set's deck without wild cards")
     _FAST_RULES[name] = (tables, deck, strength)
+    if strength not in _STRENGTHS:
+        _STRENGTHS[strength] = [None] * (tables.rule.nclasses + 1)
     _FAST_ROWS = rows
+
+
+cdef object _EVALUATE_GENERAL = None
+
+
+def evaluate_entry(object general):
+    """handrank.evaluate, the public function: its common case (evaluate_fast's
+    precondition, and ``like`` None) in one call with no Python frame, the
+    rest by ``general`` (handrank._evaluate's general path, which takes the
+    same arguments).  Returns the entry; handrank._evaluate gives it the
+    general function's name, docstring and signature (``__wrapped__``)."""
+    global _EVALUATE_GENERAL
+    _EVALUATE_GENERAL = general
+    return evaluate
+
+
+def evaluate(hands, rules="high", wild=None, *, out=None, threads=None, like=None):
+    if like is None:
+        v = evaluate_fast(hands, rules, wild, out, threads)
+        if v is not None:
+            return v
+    return _EVALUATE_GENERAL(hands, rules, wild, out=out, threads=threads, like=like)
 
 
 def evaluate_fast(object hands, object rules, object wild, object out, object threads):
@@ -40,6 +81,7 @@ def evaluate_fast(object hands, object rules, object wild, object out, object th
     row is bad this returns None and the general path raises its error."""
     cdef RuleTables tables
     cdef CompiledDeck deck
+    cdef int16_t one
     if out is not None or wild is not None or type(rules) is not str:
         return None
     entry = _FAST_RULES.get(rules)
@@ -50,7 +92,7 @@ def evaluate_fast(object hands, object rules, object wild, object out, object th
     strength = (<tuple>entry)[2]
     if threads is not None and not (type(threads) is int and threads >= 1):
         return None
-    if type(hands) is np.ndarray:
+    if type(hands) is _NDARRAY:
         if (<object>hands).ndim != 1:
             if threads is not None and threads != 1:
                 return None
@@ -58,8 +100,9 @@ def evaluate_fast(object hands, object rules, object wild, object out, object th
         v = tables._array(hands, &deck.d, _FAST_ROWS, strength)
         if v is not None or (<object>hands).size > MAX_FAST:
             return v
-    v = tables._one(hands, &deck.d)
-    return None if v is None else strength(v)
+    if not tables._one_c(hands, &deck.d, &one):
+        return None
+    return _tagged(strength, one)
 
 
 def team_size(threads):

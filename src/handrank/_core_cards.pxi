@@ -38,12 +38,18 @@ cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
     cdef Py_ssize_t i = 0, n = len(text)
     cdef int k = 0, r, s, jokers = 0
     cdef Py_UCS4 ch, nx
+    # the characters read straight from the string's storage (text[i] costs
+    # several times more per character)
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    if kind != 1 and kind != 2 and kind != 4:       # a legacy string not made ready
+        return -1
     while i < n:
-        ch = text[i]
+        ch = PyUnicode_READ(kind, data, i)
         if ch == u' ' or ch == u',' or ch == u'\t':
             i += 1
             continue
-        nx = text[i + 1] if i + 1 < n else u' '
+        nx = PyUnicode_READ(kind, data, i + 1) if i + 1 < n else u' '
         if ((ch == u'J' or ch == u'j') and (nx == u'k' or nx == u'K')) or \
                 ((ch == u'X' or ch == u'x') and (nx == u'x' or nx == u'X')):
             if jokers == 2 or k >= cap:
@@ -52,7 +58,8 @@ cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
             jokers += 1
             k += 1
             i += 2
-            if (ch == u'J' or ch == u'j') and i < n and (text[i] == u'r' or text[i] == u'R'):
+            if (ch == u'J' or ch == u'j') and i < n and (PyUnicode_READ(kind, data, i) == u'r'
+                                                         or PyUnicode_READ(kind, data, i) == u'R'):
                 i += 1
             continue
         if ch == u'1' and nx == u'0':
@@ -63,7 +70,7 @@ cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
             i += 1
         if r < 0 or i >= n or k >= cap:
             return -1
-        s = _suit_of(text[i])
+        s = _suit_of(PyUnicode_READ(kind, data, i))
         if s < 0:
             return -1
         buf[k] = <uint8_t>(4 * r + s)

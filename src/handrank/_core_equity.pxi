@@ -17,50 +17,39 @@ cdef class EquityState:
     cdef bint counts_ready
     cdef list keep
 
-    def __cinit__(self, GameTables game, list holes, board, deck, list ranges=None,
-                  board2=b""):
-        cdef int p, j, P = len(holes), H = game.g.hole
+    def __cinit__(self, GameTables game=None, list holes=None, board=b"", deck=b"",
+                  list ranges=None, board2=b""):
+        # EquityState.__new__(EquityState) (game None) is an empty shell that
+        # the caller fills with _load and _plan (equity_fast); otherwise this
+        # converts the arguments and runs the same two steps
+        cdef int p, j, P, H
+        cdef uint8_t holes_c[161]     # HR_MAX_PLAYERS x HR_MAX_HOLE
+        cdef int known_c[23]          # HR_MAX_PLAYERS
         cdef const uint8_t[:, ::1] combos
         cdef const double[::1] weights, cum
-        cdef bytes bb = _as_code_bytes(board), db = _as_code_bytes(deck)
-        cdef bytes bb2 = _as_code_bytes(board2)
-        cdef const unsigned char *bp = bb
-        cdef const unsigned char *bp2 = bb2
-        cdef const unsigned char *dp = db
-        cdef Py_ssize_t nb = len(bb), nd = len(db), nb2 = len(bb2)
         cdef list known
         cdef object x
+        if game is None:
+            return
+        P, H = len(holes), game.g.hole
+        cdef bytes bb = _as_code_bytes(board), db = _as_code_bytes(deck)
+        cdef bytes bb2 = _as_code_bytes(board2)
         if not 1 <= P <= 23:
             raise ValueError("1..23 players")
-        if nb > game.g.board or nd > 54 or (nb2 > game.g.board if game.g.boards == 2 else nb2):
+        if len(bb) > game.g.board or len(db) > 54 or \
+                (len(bb2) > game.g.board if game.g.boards == 2 else len(bb2)):
             raise ValueError("too many board or deck cards")
-        # the object's memory comes zeroed (tp_alloc), so self.e starts all 0
-        self.game = game
-        self.e.game = game.g
-        self.e.players = P
         for p in range(P):
             known = list(holes[p])
             if len(known) > H:
                 raise ValueError(f"player {p} holds more than {H} cards")
-            self.e.known[p] = <int>len(known)
+            known_c[p] = <int>len(known)
             j = 0
             for x in known:
-                self.e.hole[p * H + j] = x
+                holes_c[p * H + j] = x
                 j += 1
-        self.e.board_known[0] = <int>nb
-        for j in range(nb):
-            self.e.board[j] = bp[j]
-        self.e.board_known[1] = <int>nb2
-        for j in range(nb2):
-            self.e.board[game.g.board + j] = bp2[j]
-        self.e.ndeck = <int>nd
-        for j in range(54):
-            self.e.deck_index[j] = -1
-        for j in range(nd):
-            if dp[j] >= 54 or self.e.deck_index[dp[j]] >= 0:
-                raise ValueError("the deck holds a bad or repeated card")
-            self.e.deck[j] = dp[j]
-            self.e.deck_index[dp[j]] = j
+        self._load(game, P, holes_c, known_c, bb, <int>len(bb), bb2, <int>len(bb2), db,
+                   <int>len(db))
         cdef const double[::1] given
         cdef double[::1] scaled
         cdef double[::1] running
@@ -116,10 +105,48 @@ cdef class EquityState:
             self.e.known[p] = game.g.hole
             self.e.ranged[self.e.nranged] = p
             self.e.nranged += 1
+        self._plan()
+
+    cdef int _load(self, GameTables game, int P, const uint8_t *holes, const int *known,
+                   const uint8_t *board, int nb, const uint8_t *board2, int nb2,
+                   const uint8_t *deck, int nd) except -1:
+        """Fill a fresh state: the game, P players' known cards (``known[p]``
+        of them at ``holes + p * hole``), the boards and the deck (sizes
+        checked by the caller); ValueError for a bad or repeated deck card."""
+        cdef int p, j, H = game.g.hole
+        # the object's memory comes zeroed (tp_alloc), so self.e starts all 0
+        self.game = game
+        self.e.game = &game.g          # game (kept in self.game) outlives the state
+        self.e.players = P
+        for p in range(P):
+            self.e.known[p] = known[p]
+            for j in range(known[p]):
+                self.e.hole[p * H + j] = holes[p * H + j]
+        self.e.board_known[0] = nb
+        for j in range(nb):
+            self.e.board[j] = board[j]
+        self.e.board_known[1] = nb2
+        for j in range(nb2):
+            self.e.board[game.g.board + j] = board2[j]
+        self.e.ndeck = nd
+        for j in range(54):
+            self.e.deck_index[j] = -1
+        for j in range(nd):
+            if deck[j] >= 54 or self.e.deck_index[deck[j]] >= 0:
+                raise ValueError("the deck holds a bad or repeated card")
+            self.e.deck[j] = deck[j]
+            self.e.deck_index[deck[j]] = j
+        return 0
+
+    cdef int _plan(self) except -1:
+        """Plan the exact enumeration and allocate the counts (after _load
+        and the ranges)."""
         hr_equity_plan(&self.e)
-        if hr_eqcount_init(&self.counts, P, game.g.nhalves, self.e.nranged > 0, self.e.ncombos):
+        if hr_eqcount_init(&self.counts, self.e.players, self.game.g.nhalves,
+                           self.e.nranged > 0, self.e.ncombos):
             raise MemoryError()
         self.counts_ready = True
+        return 0
 
     def __dealloc__(self):
         if self.counts_ready:
@@ -248,6 +275,46 @@ cdef class EquityState:
         return _summary(self.e.players, self.counts.nhalves, self.counts.cnt, self.counts.wcnt,
                         self.counts.cats, self.counts.deals, self.counts.wdeals, exact, weighted,
                         self.e.game.boards, self.counts.dd, self.counts.dx, self.counts.wcats)
+
+
+    def summary_part(self, bint exact, int part):
+        """One array of ``summary(exact, False)`` (a question without
+        ranges), by its place there (0 equity, 1 wins, 2 ties, 3 stderr, 4
+        halves, 5 categories, 6 winning categories), made alone by the same
+        arithmetic: what reading one field of an EquityResult builds."""
+        cdef int P = self.e.players, H = self.counts.nhalves
+        cdef double eq[23]
+        cdef double se[23]
+        cdef double halves[92]                  # players x HR_MAX_HALVES
+        cdef int64_t cv[253]                    # players x HR_NCATS
+        cdef int64_t wv[253]
+        cdef int64_t wins[23]
+        cdef int64_t ties[23]
+        if self.counts.wcnt != NULL or not 0 <= part <= 6 or not self.counts_ready:
+            raise ValueError("summary_part: parts 0..6 of a question without ranges")
+        memset(eq, 0, sizeof(eq))
+        memset(se, 0, sizeof(se))
+        memset(halves, 0, sizeof(halves))
+        memset(cv, 0, sizeof(cv))
+        memset(wv, 0, sizeof(wv))
+        memset(wins, 0, sizeof(wins))
+        memset(ties, 0, sizeof(ties))
+        _summary_fill(P, H, self.counts.cnt, NULL, self.counts.cats, self.counts.deals,
+                      <double>self.counts.deals, exact, False, self.e.game.boards,
+                      self.counts.dd, self.counts.dx, eq, se, halves, cv, wv, wins, ties)
+        if part == 0:
+            return _copied(eq, (P,), _F64)
+        if part == 1:
+            return _copied(wins, (P,), _I64)
+        if part == 2:
+            return _copied(ties, (P,), _I64)
+        if part == 3:
+            return _copied(se, (P,), _F64)
+        if part == 4:
+            return _copied(halves, (P, H), _F64)
+        if part == 5:
+            return _copied(cv, (P, HR_NCATS), _I64)
+        return _copied(wv, (P, HR_NCATS), _I64)
 
 
 cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const int64_t *cats,
@@ -401,3 +468,183 @@ def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, doub
         raise ValueError("weighted counts need wcats")
     return _summary(P, H, &cv[0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
                     boards, ddp, dxp, wcp)
+
+
+# equity's fast path (handrank._equity.equity) and the result both paths make
+
+cdef class _FastGame:
+    """What equity_fast needs of one game name given to fast_game."""
+    cdef object game          # the Game the name stood for then
+    cdef GameTables tables
+    cdef bytes deck           # the codes of its deck, ascending (jokers too)
+    cdef uint64_t deck_mask   # bit c for each code c of the deck
+    cdef int most             # the most players equity_fast takes (0: none)
+    cdef str name             # the game's own name
+
+
+cdef dict _FAST_GAMES = {}
+cdef object _GAME_NAMES = {}         # handrank._games' registry: name -> Game
+cdef object _RESULT_TYPE = None      # handrank._equity.EquityResult
+cdef tuple _CARD_NAMES = ()
+cdef tuple _NO_ARGS = ()
+cdef double _SMALL_EXACT = 0
+#: The most names fast_game keeps; one more empties the table (it refills on use).
+FAST_GAMES_MAX = 256
+
+
+def equity_fast_setup(object names, object result_type, tuple card_names, int64_t small_exact):
+    """What equity_fast and equity_result read (handrank._equity sets these
+    once): the registry of game names (a dict, read at every call, so that a
+    name registered again is seen), the EquityResult class, each code's card
+    name and the most hands an exact question may value in one call into C."""
+    global _GAME_NAMES, _RESULT_TYPE, _CARD_NAMES, _SMALL_EXACT
+    _GAME_NAMES, _RESULT_TYPE, _CARD_NAMES = names, result_type, card_names
+    _SMALL_EXACT = <double>small_exact
+
+
+def fast_game(str key, object game, GameTables tables, bytes deck, int most):
+    """Let equity_fast take game name ``key`` while the registry maps it to
+    ``game``: its compiled tables, the codes of its deck and the most players
+    (0: equity_fast never takes this game)."""
+    cdef _FastGame fg = _FastGame.__new__(_FastGame)
+    cdef const unsigned char *c = deck
+    cdef Py_ssize_t i
+    if not 0 <= most <= 23 or len(deck) > 54:
+        raise ValueError("fast_game takes at most 23 players and 54 cards")
+    fg.game, fg.tables, fg.deck, fg.most, fg.deck_mask = game, tables, deck, most, 0
+    fg.name = game.name
+    for i in range(len(deck)):
+        fg.deck_mask |= (<uint64_t>1) << c[i]
+    if len(_FAST_GAMES) >= FAST_GAMES_MAX:
+        _FAST_GAMES.clear()
+    _FAST_GAMES[key] = fg
+
+
+cdef inline int _cards_of(object x, uint8_t *buf, int cap) except -2:
+    """Codes of plain card text or a list or tuple of ints (None: no card)
+    into buf; the count, or -1 for anything else or more than ``cap``."""
+    if x is None:
+        return 0
+    if type(x) is str:
+        return _parse_plain(<str>x, buf, cap)
+    if type(x) is list or type(x) is tuple:
+        return _codes_plain(x, buf, cap)
+    return -1
+
+
+cdef inline bint _take(uint8_t c, uint64_t *used) noexcept:
+    """Mark card c used; false for a joker or a card already used."""
+    cdef uint64_t bit = (<uint64_t>1) << c
+    if c >= 52 or used[0] & bit:
+        return False
+    used[0] |= bit
+    return True
+
+
+def equity_fast(object game, object hands, object board, object dead, object trials,
+                object seed, object threads, object progress, object folded):
+    """handrank.equity's common case in one call, or None for the general
+    path.  Precondition, checked here: ``trials``, ``seed``, ``progress``
+    and ``folded`` None, ``threads`` None or 1 (the general path runs such a
+    question on one thread too); ``game`` a name given to fast_game that
+    the registry still maps to the same game; ``hands`` a list or tuple of
+    2..most entries, each all of a player's hole cards as plain text (no
+    joker, no "??") or a list or tuple of int codes; ``board`` the same, or
+    None, with at most the game's board cards; no dead cards (None, blank
+    text, an empty list or tuple); every card in the game's deck, none
+    twice; enough cards left to deal; and an exact enumeration of at most
+    SMALL_EXACT hands to value (which the general path makes in one call
+    into C, without progress).  It builds the same EquityState, runs the
+    same enumeration and returns the same result (equity_result) as the
+    general path; everything else, every error included, is left to it."""
+    cdef _FastGame fg
+    cdef uint8_t holes[161]              # HR_MAX_PLAYERS x HR_MAX_HOLE
+    cdef int known[23]
+    cdef uint8_t bd[MAX_FAST]
+    cdef uint8_t deck[54]
+    cdef const unsigned char *dk
+    cdef int P, H, p, k, nb, nd, j, rc
+    cdef uint64_t used = 0
+    cdef double total
+    cdef EquityState st
+    if trials is not None or seed is not None or progress is not None or folded is not None:
+        return None
+    if threads is not None and not (type(threads) is int and threads == 1):
+        return None
+    if type(game) is not str:
+        return None
+    entry = _FAST_GAMES.get(game)
+    if entry is None:
+        return None
+    fg = <_FastGame>entry
+    if fg.most == 0 or _GAME_NAMES.get(game) is not fg.game:
+        return None
+    if type(hands) is not list and type(hands) is not tuple:
+        return None
+    P = <int>len(hands)
+    if P < 2 or P > fg.most:
+        return None
+    H = fg.tables.g.hole
+    for p in range(P):
+        if _cards_of(hands[p], bd, H) != H:
+            return None
+        for j in range(H):
+            if not _take(bd[j], &used):
+                return None
+            holes[p * H + j] = bd[j]
+        known[p] = H
+    if _cards_of(dead, bd, 0) != 0:
+        return None
+    nb = _cards_of(board, bd, fg.tables.g.board)
+    if nb < 0:
+        return None
+    for j in range(nb):
+        if not _take(bd[j], &used):
+            return None
+    if used & ~fg.deck_mask:
+        return None
+    dk = fg.deck
+    nd = 0
+    for j in range(len(fg.deck)):
+        if not (used >> dk[j]) & 1:
+            deck[nd] = dk[j]
+            nd += 1
+    if fg.tables.g.board - nb > nd:
+        return None
+    st = EquityState.__new__(EquityState)
+    st._load(fg.tables, P, holes, known, bd, nb, NULL, 0, deck, nd)
+    st._plan()
+    total = hr_equity_total(&st.e)
+    if total * P > _SMALL_EXACT:
+        return None
+    if total * P < GIL_ROWS:         # a few microseconds: keep the GIL
+        rc = hr_equity_exact(&st.e, 0, st.e.units, &st.counts, 1)
+    else:
+        with nogil:
+            rc = hr_equity_exact(&st.e, 0, st.e.units, &st.counts, 1)
+    if rc:
+        raise MemoryError()
+    if st.counts.deals == 0:
+        return None
+    labels = []
+    for p in range(P):
+        labels.append(" ".join([_CARD_NAMES[holes[p * H + j]] for j in range(H)]))
+    return _equity_result(st, fg.game, fg.name, labels, True, None)
+
+
+def equity_result(EquityState st, object game, list labels, bint exact, object seed):
+    """The EquityResult of the counts of ``st`` (a question without ranges),
+    as both paths of handrank.equity return it: ``deals``, ``exact``,
+    ``seed``, ``game`` (its name), ``hands`` (``labels``), ``by_hand`` and
+    ``total_weight`` now; the arrays (``equity``, ``wins`` ..., see
+    EquityResult.__getattr__) from ``st``'s counts when one is first read."""
+    return _equity_result(st, game, game.name, labels, exact, seed)
+
+
+cdef object _equity_result(EquityState st, object game, str name, list labels, bint exact,
+                           object seed):
+    r = (<PyTypeObject *>_RESULT_TYPE).tp_new(_RESULT_TYPE, <PyObject *>_NO_ARGS, NULL)
+    r.__dict__ = {"deals": st.counts.deals, "exact": exact, "seed": seed, "game": name,
+                  "hands": labels, "by_hand": [None] * st.e.players, "total_weight": None,
+                  "_pending": (game, st, exact)}
+    return r

@@ -145,22 +145,26 @@ cdef class RuleTables:
         return self._one(hand, _deck_ptr(self, deck))
 
     cdef object _one(self, object hand, const hr_deck_t *w):
-        cdef uint8_t buf[MAX_FAST]
         cdef int16_t out
+        if not self._one_c(hand, w, &out):
+            return None
+        return out
+
+    cdef bint _one_c(self, object hand, const hr_deck_t *w, int16_t *out) except -1:
+        """_one's work: whether the hand was valued (its strength in *out)."""
+        cdef uint8_t buf[MAX_FAST]
         cdef int k
         if type(hand) is str:
             k = _parse_plain(hand, buf, MAX_FAST)
         elif type(hand) is list or type(hand) is tuple:
             k = _codes_plain(hand, buf, MAX_FAST)
-        elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
+        elif type(hand) is _NDARRAY and hand.ndim == 1 and hand.dtype.kind in "iu":
             k = _codes_plain(hand.tolist(), buf, MAX_FAST)
         else:
-            return None
+            return False
         if k < self.rule.kmin or k > self.rule.kmax:
-            return None
-        if hr_eval_codes(&self.rule, w, buf, 1, k, &out, 1) >= 0:
-            return None
-        return out
+            return False
+        return hr_eval_codes(&self.rule, w, buf, 1, k, out, 1) < 0
 
     cdef object _array(self, object hands, const hr_deck_t *w, Py_ssize_t max_rows,
                        object strength):
@@ -196,7 +200,7 @@ cdef class RuleTables:
                 return None
             if view.ndim == 1:
                 bad = hr_eval_codes(&self.rule, w, <const uint8_t *>view.buf, 1, <int>k, &one, 1)
-                return None if bad >= 0 else strength(one)
+                return None if bad >= 0 else _tagged(strength, one)
             res = _EMPTY(n, _INT16)
             PyObject_GetBuffer(res, &res_view, PyBUF_WRITABLE)
             try:

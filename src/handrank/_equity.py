@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _core
 from ._cards import card_name
-from ._games import Game, get_game
+from ._games import _GAME_BY_NAME, Game, get_game
 from ._input import card_list, row_fault
 from ._ranges import Range, in_deck, parse_range
 from ._runs import resolve_run, resolve_threads
@@ -134,6 +134,15 @@ class EquityResult:
         total = self.deals if self.total_weight is None else self.total_weight
         return (self.wins + self.ties) / total
 
+    def _materialize(self) -> None:
+        """Make every array of a result whose counts are pending."""
+        for name in _PART:
+            getattr(self, name)
+
+    def __getstate__(self) -> dict:
+        self._materialize()              # pickles and copies hold the arrays
+        return self.__dict__
+
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         lines = [f"EquityResult({self.game}, {self.deals:,} deals, {kind})"]
@@ -143,6 +152,66 @@ class EquityResult:
             lines.append(f"  {h:<{width}}  equity {self.equity[i]:8.4%}{err}  "
                          f"wins {self.wins[i]:,}  ties {self.ties[i]:,}")
         return "\n".join(lines)
+
+
+class _Pending:
+    """A field of an EquityResult that equity_result leaves to be made from
+    the counts (kept in the result's ``_pending``) when first read: a
+    non-data descriptor, so a value in the instance's dict (made, assigned,
+    or given to ``__init__``) is read directly, with no call."""
+
+    def __init__(self, part: int) -> None:
+        self.part = part
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, r: Any, owner: type | None = None) -> Any:
+        if r is None:
+            raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
+        d = r.__dict__
+        pending = d.get("_pending")
+        if pending is None:
+            raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")
+        game, st, exact = pending
+        if self.part == 4:
+            for k, v in _halves(game, st.summary_part(exact, 4)).items():
+                d.setdefault(k, v)             # a value already set (assigned) stays
+        else:
+            d.setdefault(self.name, st.summary_part(exact, self.part))
+        if d.keys() >= _PART.keys():
+            d.pop("_pending", None)
+        return d[self.name]
+
+
+#: The fields of an EquityResult that equity_result makes when first read,
+#: with the part of EquityState.summary each comes from (4: halves, high and
+#: low, made together), read through _Pending (set on the class after the
+#: dataclass is made: the generated __init__ keeps its own defaults).
+_PART = {"equity": 0, "wins": 1, "ties": 2, "stderr": 3, "halves": 4, "high": 4, "low": 4,
+         "categories": 5, "winning_categories": 6}
+for _name, _part in _PART.items():
+    _field = _Pending(_part)
+    _field.__set_name__(EquityResult, _name)
+    setattr(EquityResult, _name, _field)
+
+
+def _halves(g: Game, per_half: np.ndarray) -> dict[str, Any]:
+    """The ``halves``, ``high`` and ``low`` fields of an EquityResult from
+    the (players, halves) part of each player's equity won through each half."""
+    halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
+    high = low = None
+    if g.classic:
+        zero = np.zeros(len(per_half))
+        high, low = halves.get("high", zero), halves.get("low", zero)
+    return {"halves": halves, "high": high, "low": low}
+
+
+def _arrays(g: Game, summary: tuple) -> dict[str, Any]:
+    """The array fields of an EquityResult from equity_summary's tuple."""
+    eq, wins, ties, stderr, per_half, cats, winning = summary
+    return {"equity": eq, "wins": wins, "ties": ties, "stderr": stderr,
+            "categories": cats, "winning_categories": winning, **_halves(g, per_half)}
 
 
 @dataclass
@@ -243,6 +312,7 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
 
 
 _NAMES = tuple(card_name(c) for c in range(54))
+_core.equity_fast_setup(_GAME_BY_NAME, EquityResult, _NAMES, SMALL_EXACT)
 
 
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
@@ -317,15 +387,9 @@ def _check_counts(prep: Prepared, deals: int, wdeals: float) -> None:
 
 def _result(prep: Prepared, summary: tuple, deals: int, exact: bool, seed: int | None,
             by_hand: list, total_weight: float | None = None) -> EquityResult:
-    eq, wins, ties, stderr, per_half, cats, winning = summary
-    g = prep.game
-    halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
-    high = low = None
-    if g.classic:
-        zero = np.zeros(len(eq))
-        high, low = halves.get("high", zero), halves.get("low", zero)
-    return EquityResult(eq, wins, ties, deals, stderr, exact, seed, g.name, prep.labels,
-                        high, low, cats, winning, by_hand, halves, total_weight)
+    return EquityResult(deals=deals, exact=exact, seed=seed, game=prep.game.name,
+                        hands=prep.labels, by_hand=by_hand, total_weight=total_weight,
+                        **_arrays(prep.game, summary))
 
 
 def _by_hand(prep: Prepared, counts: dict) -> list[dict[str, float] | None]:
@@ -419,6 +483,26 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
+    # The common case in one call into C (its precondition, checked there:
+    # _core.equity_fast): a registered game by name, every player's whole
+    # hand and the board as plain text or codes, no dead cards, exact, no
+    # progress, threads None or 1.  None for everything else, errors
+    # included, which the general path below takes.
+    r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
+    if r is not None:
+        return r
+    if _fast_game(game):                 # a game name seen for the first time
+        r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
+        if r is not None:
+            return r
+    return _equity(game, hands, board, dead, trials, seed, threads, progress, folded)
+
+
+def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trials: Any,
+            seed: Any, threads: Any, progress: Callable[[int, int], Any] | None,
+            folded: Sequence[Any] | None) -> EquityResult:
+    """The general path of :func:`equity` (its own function: the closures
+    below would cost the fast path their cells at every call)."""
     if folded is not None:               # issue 25: folded players' ranges
         if "equity" not in FOLDED:
             raise HandError("folded= needs handrank._folded (import handrank loads it)")
@@ -457,6 +541,36 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     return _finish_state(prep, st, trials is None, seed)
 
 
+_equity_fast = _core.equity_fast
+
+
+def _fast_game(game: Any) -> bool:
+    """Give ``_core.equity_fast`` the game called ``game`` (a name as the
+    registry spells it) when it is not known there yet or now names another
+    game; whether it was new.  A game dealt to fewer players than the table
+    takes (a shared last card), or on two boards, is given with no players:
+    the fast path never takes it."""
+    if type(game) is not str:
+        return False
+    g = _GAME_BY_NAME.get(game)
+    if g is None or _FAST_GAMES.get(game) is g:
+        return False
+    nh = len(g.halves)
+    most = 0
+    if g.boards == 1 and not g.shared_last:
+        most = max([p for p in range(2, g.max_players + 1) if nh * (p + 1) ** nh <= MAX_AWARDS],
+                   default=0)
+    _core.fast_game(game, g, g.tables, g.cards.code_bytes, most)
+    if len(_FAST_GAMES) >= _core.FAST_GAMES_MAX:
+        _FAST_GAMES.clear()
+    _FAST_GAMES[game] = g
+    return True
+
+
+#: The games given to _core.fast_game, by name (as there).
+_FAST_GAMES: dict[str, Game] = {}
+
+
 class _Progress:
     """A progress callback that remembers its last call."""
 
@@ -479,7 +593,6 @@ def _finish_state(prep: Prepared, st: _core.EquityState, exact: bool,
     """finish() straight from a state's counts (no copies without ranges)."""
     if prep.ranges:
         return finish(prep, st.result(), exact, seed)
-    deals = st.deals
-    if deals == 0:
-        _check_counts(prep, deals, 0.0)          # raises
-    return _result(prep, st.summary(exact, False), deals, exact, seed, [None] * len(prep.holes))
+    if st.deals == 0:
+        _check_counts(prep, 0, 0.0)              # raises
+    return _core.equity_result(st, prep.game, prep.labels, exact, seed)

@@ -182,9 +182,11 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
     if like is not None:
         return to_like(evaluate(hands, rules, wild, out=out, threads=threads),
                        hands if like is True else like)
-    # The common case in one C call (its precondition: _core.evaluate_fast);
+    # The common case in one C call (its precondition: _core.evaluate_fast,
+    # which the public entry, _core.evaluate, tries before it calls this);
     # None for everything else, bad rows included, which the general path
-    # below takes (and explains).
+    # below takes (and explains).  Tried here too for a rule-set name seen
+    # for the first time.
     v = _evaluate_fast(hands, rules, wild, out, threads)
     if v is not None:
         return v
@@ -233,6 +235,20 @@ def _mask_problem(m: int, rs: RuleSet, jokers_ok: bool = False) -> str:
             return f"card {card_name(4 * (bit & 15) + (bit >> 4))} is not in {rs.deck.describe()}"
     return f"the mask holds {bin(m).count('1')} cards; " + str(_size_error(
         bin(m).count('1'), rs)).split("; ")[0]
+
+
+def _entry(general: Any) -> Any:
+    """The public evaluate: _core.evaluate (the fast path in C, then
+    ``general``), named and documented as ``general``."""
+    entry = _core.evaluate_entry(general)
+    for name in ("__name__", "__qualname__", "__module__", "__doc__"):
+        setattr(entry, name, getattr(general, name))
+    entry.__wrapped__ = general                 # inspect.signature reads general's
+    return entry
+
+
+_evaluate_general = evaluate
+evaluate = _entry(_evaluate_general)
 
 
 def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,

@@ -262,6 +262,7 @@ def test_free_threaded_wheels_are_configured_to_build_and_test():
     [override] = [o for o in cbw["overrides"] if o["select"] == "cp313t-*"]
     pins = {re.split(r"[<>=]", r, maxsplit=1)[0]: r for r in override["test-requires"]}
     assert "<2.4" in pins["numpy"] and "<6.156" in pins["hypothesis"] and "pytest" in pins
+    assert "dask[distributed]" in pins             # the docs' dask examples run there too
     assert "Programming Language :: Python :: Free Threading :: 2 - Beta" in \
         meta["project"]["classifiers"]
 

@@ -183,3 +183,69 @@ def test_arguments_checked_as_locally():
         hrd.evaluate(HANDS)
     with pytest.raises(hr.HandError, match="2-D"):
         hrd.evaluate(x[0])
+
+
+# ------------------------------------------ docs/cluster.rst: bench/cluster_billion.py
+
+
+@pytest.fixture
+def cluster_billion(client):
+    """bench/cluster_billion.py, importable here and on the workers (Dask
+    pickles a module's functions by reference: a worker that cannot import
+    the module dies unpickling the task)."""
+    import sys
+    from pathlib import Path
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    if not Path(bench, "cluster_billion.py").is_file():
+        pytest.skip("no bench/ here")
+
+    def add(path):
+        sys.path.insert(0, path)
+
+    def remove(path):
+        sys.path.remove(path)
+
+    add(bench)
+    client.run(add, bench)
+    try:
+        import cluster_billion
+        yield cluster_billion
+    finally:
+        remove(bench)
+        client.run(remove, bench)
+
+
+def test_cluster_billion_deals_on_the_workers_as_seeded(client, cluster_billion, tmp_path):
+    """The page's run at a small size on worker processes: every block is
+    hr.deal(seed of (seed, block)); the histogram is that of the local
+    evaluation of those blocks, near the exact odds; the showdowns give the
+    local mean pot share; the task stream is drawn."""
+    cb = cluster_billion
+    n, block, seed = 230_000, 50_000, 11            # a short last block
+    blocks = [hr.deal(rows, 7, seed=cb._block_seed(seed, i), threads=1)
+              for i, rows in enumerate((50_000,) * 4 + (30_000,))]
+    hands = cb.dealt(n, block, seed)
+    assert hands.chunks[0] == (50_000,) * 4 + (30_000,)
+    assert np.array_equal(hands.compute(), np.vstack(blocks))
+    with distributed.get_task_stream(client) as ts:
+        hist = cb.category_histogram(n, block, seed).compute()
+    local = np.bincount(hr.category(hr.evaluate(np.vstack(blocks))), minlength=len(hr.Category))
+    assert np.array_equal(hist, local) and hist.sum() == n
+    rows = cb.check_histogram(hist)
+    assert len(rows) == 10 and max(abs(z) for *_, z in rows) < 5
+    assert len(ts.data) >= 5                         # the blocks ran as tasks, recorded
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:                              # the picture needs matplotlib
+        pass
+    else:
+        cb.draw_task_stream(ts.data, str(tmp_path / "ts.png"), "test")
+        assert (tmp_path / "ts.png").stat().st_size > 1000
+    assert "fused" in cb.task_kind(("deal-evaluate_block-0123", 0))
+
+    share = cb.aces_vs_kings(40_000, 10_000, seed).compute()
+    boards = np.vstack([hr.deal(10_000, 5, seed=cb._block_seed(seed, i), dead="As Ah Ks Kh",
+                                threads=1) for i in range(4)])
+    holes = np.broadcast_to(np.array([hr.parse("As Ah"), hr.parse("Ks Kh")], np.uint8),
+                            (40_000, 2, 2))
+    assert np.allclose(share, hr.showdown("holdem", holes, boards).mean(axis=0), rtol=1e-12)

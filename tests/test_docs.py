@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import inspect
 import pkgutil
 
 import pytest
@@ -70,8 +71,9 @@ def _cli_output(*argv: str) -> str:
 
 
 def test_evaluate_docstring_rule_sets():
-    doc = _evaluate.evaluate.__doc__
-    rules = doc[doc.index("    rules\n"):doc.index("    wild\n")]
+    # cleandoc: CPython 3.13 strips the docstring's indentation when compiling
+    doc = inspect.cleandoc(_evaluate.evaluate.__doc__)
+    rules = doc[doc.index("\nrules\n"):doc.index("\nwild\n")]
     assert_whole_list("evaluate's rules= parameter", rules)
     assert "RULE_SETS" in rules
 

@@ -248,6 +248,25 @@ def test_c_code_compiles_against_the_installed_headers(tmp_path):
     assert got[0] == 7461
 
 
+def test_free_threaded_wheels_are_configured_to_build_and_test():
+    """cp313t wheels: cibuildwheel builds them only with the
+    cpython-freethreading switch, and tests them with the last numpy and
+    hypothesis releases that ship cp313t wheels (no source builds)."""
+    tomllib = pytest.importorskip("tomllib")
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("no pyproject.toml here")
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    cbw = meta["tool"]["cibuildwheel"]
+    assert "cp313t-*" in cbw["build"].split()
+    assert "cpython-freethreading" in cbw["enable"]
+    [override] = [o for o in cbw["overrides"] if o["select"] == "cp313t-*"]
+    pins = {re.split(r"[<>=]", r, maxsplit=1)[0]: r for r in override["test-requires"]}
+    assert "<2.4" in pins["numpy"] and "<6.156" in pins["hypothesis"] and "pytest" in pins
+    assert "dask[distributed]" in pins             # the docs' dask examples run there too
+    assert "Programming Language :: Python :: Free Threading :: 2 - Beta" in \
+        meta["project"]["classifiers"]
+
+
 def test_python_versions_agree_and_include_this_one():
     """requires-python, the classifiers and the wheels built (cibuildwheel)
     name the same CPython versions, and the running one is among them."""

@@ -352,3 +352,27 @@ def test_figures_agree_and_are_dated():
         rows = [i for i, line in enumerate(lines) if line.startswith(("   * -", "     -"))]
         intro = "\n".join(lines[rows[-1] + 1:] if rows else lines)   # since the last table
         assert re.search(r"20\d\d-\d\d-\d\d", intro), f"a table with no date: {table[:300]}"
+
+
+@needs_docs
+def test_cluster_page_figures_are_those_of_the_run():
+    """docs/cluster.rst quotes bench/cluster_billion.py's output, which the
+    run wrote to docs/_static/cluster-billion.json beside the task stream's
+    picture: each figure on the page is that file's, and the histogram is
+    a billion hands near the exact odds."""
+    page = (DOCS / "cluster.rst").read_text(encoding="utf-8")
+    run = json.loads((DOCS / "_static" / "cluster-billion.json").read_text(encoding="utf-8"))
+    assert (DOCS / "_static" / "cluster-task-stream.png").stat().st_size < 200_000
+    assert ".. figure:: _static/cluster-task-stream.png" in page
+    assert f"Measured on {run['date']}" in page and f"``{run['cpu']}``" in page
+    assert f"CPython {run['python']}, numpy {run['numpy']}" in page
+    for figure in (f"{run['seconds']:.1f} s", f"{run['rate'] / 1e6:.1f} M hands/s",
+                   f"{run['rate_per_cpu_second'] / 1e6:.1f} M hands per worker CPU-second",
+                   f"{run['showdown_seconds']:.1f} s", f"{run['showdown_rate'] / 1e6:.1f} M showdowns/s",
+                   f"{run['cpu_seconds']:.1f} CPU-seconds", f"{run['max_abs_z']:.2f}",
+                   f"{run['aces_share']:.5f}", f"{run['aces_exact']:.5f}"):
+        assert figure in page, figure
+    assert run["hands"] == 10 ** 9 == sum(run["histogram"].values())
+    for name, count in run["histogram"].items():
+        assert re.search(rf"\* - {name}\n\s+- {count:,}\n", page), name
+    assert run["max_abs_z"] < 5

@@ -110,7 +110,7 @@ def test_preflop_vs_random_one_opponent_is_the_exact_heads_up_figure():
 
 
 def test_preflop_vs_random_table_shape_monotone_and_aces_on_top():
-    from handrank._preflop import HAND_CLASSES, _multiway_table
+    from handrank._preflop_multiway import HAND_CLASSES, _multiway_table
     eq, se, deals = _multiway_table()
     assert eq.shape == se.shape == (169, 9) and deals >= 1_000_000
     assert (np.diff(eq, axis=1) < 0).all()              # each more opponent costs equity

@@ -160,8 +160,8 @@ def _installed_files() -> list[str] | None:
 def test_the_multiway_table_is_package_data():
     """The shipped table of preflop_vs_random sits beside its module and the
     build ships it (package data in pyproject.toml, the sdist's manifest)."""
-    from handrank import _preflop
-    assert (Path(_preflop.__file__).with_name(_preflop.MULTIWAY_FILE)).is_file()
+    from handrank import _preflop_multiway as m
+    assert (Path(m.__file__).with_name(m.MULTIWAY_FILE)).is_file()
     if IN_SOURCE_TREE:
         assert '"*.npz"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
         assert "*.npz" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8")

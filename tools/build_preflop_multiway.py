@@ -9,7 +9,7 @@ About 8 minutes on one idle core (15 under nice on a shared machine).
 
     python tools/build_preflop_multiway.py [--deals N] [--seed S] [--out FILE]
 """
-from handrank._preflop import main
+from handrank._preflop_multiway import main
 
 if __name__ == "__main__":
     raise SystemExit(main(["build-multiway", *__import__("sys").argv[1:]]))

@@ -32,7 +32,8 @@ from ._ranges import Range
 from ._equity import EquityResult, equity
 from . import _folded  # noqa: F401 -- equity(folded=...) (fills _equity.FOLDED)
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
-from ._preflop import PreflopTable, preflop_row, preflop_table, preflop_vs_random
+from ._preflop import PreflopTable, preflop_row, preflop_table
+from ._preflop_multiway import preflop_vs_random
 from ._omaha_preflop import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
 from ._deal import Dealer, deal, deal_masks, redraw
 from ._index import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size

@@ -86,3 +86,45 @@ def test_errors():
         hr.hand_strength("Ad Qc", "3h 4c Jh", exact="yes")
     with pytest.raises(hr.HandError, match="opponents must be an integer"):
         hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=0, exact=True)
+
+
+# ------------------------------------------------ the shipped preflop table
+@pytest.mark.parametrize("cls, n", [("AA", 3), ("72o", 2), ("T9s", 5), ("22", 9), ("AKo", 6)])
+def test_preflop_vs_random_against_an_independent_simulation(cls, n):
+    """A cell of the table (its own Monte Carlo) against hr.equity's
+    simulation with n random hands (another code path, another seed),
+    within 4 standard errors of the difference."""
+    from handrank._preflop import _representative
+    eq, se = hr.preflop_vs_random(cls, n, se=True)
+    hole = hr.format(list(_representative(cls)))
+    r = hr.equity("holdem", [hole] + [None] * n, trials=400_000, seed=99)
+    other, other_se = float(r.equity[0]), float(r.stderr[0])
+    assert abs(eq - other) < 4 * np.hypot(se, other_se), (eq, se, other, other_se)
+
+
+def test_preflop_vs_random_one_opponent_is_the_exact_heads_up_figure():
+    assert hr.preflop_vs_random("AA", se=True) == (pytest.approx(0.8520371, abs=1e-7), 0.0)
+    assert hr.preflop_vs_random("72o") == pytest.approx(0.3458365, abs=1e-7)
+    row, vs_random = hr.preflop_row("T9s", threads=1)
+    assert hr.preflop_vs_random("T9s", 1) == pytest.approx(vs_random, abs=1e-12)
+
+
+def test_preflop_vs_random_table_shape_monotone_and_aces_on_top():
+    from handrank._preflop_multiway import HAND_CLASSES, _multiway_table
+    eq, se, deals = _multiway_table()
+    assert eq.shape == se.shape == (169, 9) and deals >= 1_000_000
+    assert (np.diff(eq, axis=1) < 0).all()              # each more opponent costs equity
+    assert (eq.argmax(axis=0) == HAND_CLASSES.index("AA")).all()
+    assert (se[:, 0] == 0).all() and 0 < se[:, 1:].min() and se.max() < 4e-4
+    assert eq[HAND_CLASSES.index("AA"), 8] > 0.3 > eq[HAND_CLASSES.index("72o"), 1]
+    # a hand and its class read the same cell
+    assert hr.preflop_vs_random("Ah Kh", 4) == hr.preflop_vs_random("AKs", 4)
+    assert hr.preflop_vs_random([51, 50], 2) == hr.preflop_vs_random("AA", 2)
+
+
+@pytest.mark.parametrize("hand, n, words", [("AA", 0, "opponents must be an integer 1..9"),
+                                            ("AA", 10, "1..9"), ("AA", True, "1..9"),
+                                            ("AA", 2.0, "1..9"), ("AXs", 2, "AXs")])
+def test_preflop_vs_random_errors(hand, n, words):
+    with pytest.raises(hr.HandError, match=words):
+        hr.preflop_vs_random(hand, n)

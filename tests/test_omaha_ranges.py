@@ -94,10 +94,7 @@ def _keys(rng_obj):
     return {tuple(h) for h in rng_obj.combos.tolist()}
 
 
-#: RRON takes 30 s to list (the pattern matcher enumerates before it filters):
-#: it runs with the slow tests (pytest -m slow).
-_SLOW_RRON = pytest.mark.slow
-PATTERNS = ["AA", "AAxx", "AxAyxy", "RR", pytest.param("RRON", marks=_SLOW_RRON), "RxRyOxOy",
+PATTERNS = ["AA", "AAxx", "AxAyxy", "RR", "RRON", "RxRyOxOy",
             "wxy", "sshh",
             "[A-T][A-T][A-T][A-T]", "[T+]*", "[5-]Ks", "AsKs", "A[KQ]J", "K*xx", "****"]
 
@@ -117,7 +114,7 @@ def test_pattern_against_brute_force(pattern):
     ("AA", comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1),
     ("AxAyxy", 6 * 12 * 12),
     ("RR", comb(52, 4) - comb(13, 4) * 4 ** 4),
-    pytest.param("RRON", 13 * 6 * comb(12, 2) * 16, marks=_SLOW_RRON),
+    ("RRON", 13 * 6 * comb(12, 2) * 16),
     ("$ds", comb(4, 2) * comb(13, 2) ** 2),
     ("$ss", 4 * comb(13, 2) * 3 * 13 * 13),
     ("$r", 13 ** 4),
@@ -131,6 +128,31 @@ def test_pattern_against_brute_force(pattern):
 ])
 def test_pattern_counts(text, count):
     assert len(hr.Range(text, cards=4)) == count
+
+
+#: The matcher before issue 25's speed-up (tests/omaha_syntax_reference.py,
+#: which lists every binding of the variables): the same hands, on patterns it
+#: lists in seconds.
+REFERENCE_PATTERNS = [("AA:$ds", 4), ("AxAyxy", 4), ("RxRyOxOy", 4), ("[5-]Ks", 4),
+                      ("A[KQ]J", 4), ("K*xx", 4), ("sshh", 4), ("RR!RRR:$ss", 4), ("JJJ", 4),
+                      ("RRR", 4), ("wxy", 4), ("KQJT-8765:$ds", 4), ("[T+][T+]:$r", 4),
+                      ("AA", 5), ("AxAyxy:KK", 5), ("AwKwQx", 5), ("AAA", 5),
+                      ("AsAhKsKh", 6), ("RRR", 6), ("AxAyxy", 6)]
+
+
+@pytest.mark.parametrize("text, k", REFERENCE_PATTERNS)
+def test_matcher_agrees_with_the_listing_reference(text, k):
+    import omaha_syntax_reference as old
+    assert np.array_equal(_omaha_syntax.pattern_masks(text, k), old.pattern_masks(text, k))
+
+
+@pytest.mark.parametrize("text", ["AA:$ds", "RRON", "[A-T][A-T][A-T][A-T]", "KQJT-8765:$ds"])
+def test_benchmark_patterns_are_quick(text):
+    import time
+    _omaha_syntax._sets(4)                           # built once a process (about 0.1 s)
+    t0 = time.perf_counter()
+    hr.Range(text, cards=4)
+    assert time.perf_counter() - t0 < 3.0            # 30-48 s before; about 0.3 s alone
 
 
 def test_intersections_differences_and_macros_by_brute_force():

@@ -127,7 +127,7 @@ def test_the_sdist_has_the_sources_docs_and_headers_without_a_manifest_warning(s
     shipped_dirs = ("include/", "docs/", "tools/fuzz_corpus/")
     for must in (["setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
                   "src/handrank/_core.pyx", "src/handrank/_core.pyi", "src/handrank/py.typed",
-                  "tests/c_driver.c", "tests/conftest.py", "docs/conf.py", "docs/index.rst",
+                  "src/handrank/preflop-multiway-v1.npz", "tests/c_driver.c", "tests/conftest.py", "docs/conf.py", "docs/index.rst",
                   "docs/_static/extra-theme.css"]
                  + [f for f in tracked if f.startswith(shipped_dirs)]):
         assert must in names, must
@@ -157,6 +157,16 @@ def _installed_files() -> list[str] | None:
     return files
 
 
+def test_the_multiway_table_is_package_data():
+    """The shipped table of preflop_vs_random sits beside its module and the
+    build ships it (package data in pyproject.toml, the sdist's manifest)."""
+    from handrank import _preflop_multiway as m
+    assert (Path(m.__file__).with_name(m.MULTIWAY_FILE)).is_file()
+    if IN_SOURCE_TREE:
+        assert '"*.npz"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+        assert "*.npz" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+
+
 def test_get_include_holds_every_header_the_headers_include():
     inc = Path(hr.get_include())
     headers = sorted((inc / "handrank").glob("*.h"))
@@ -182,7 +192,8 @@ def test_the_installed_wheel_ships_the_headers():
     if IN_SOURCE_TREE:   # built from this tree: every header of it
         assert {Path(f).name for f in headers} == \
             {h.name for h in (ROOT / "include" / "handrank").glob("*.h")}
-    for f in ["handrank/_core.pyx", "handrank/_core.pyi", "handrank/py.typed", "handrank/cli.py"]:
+    for f in ["handrank/_core.pyx", "handrank/_core.pyi", "handrank/py.typed", "handrank/cli.py",
+              "handrank/preflop-multiway-v1.npz"]:
         assert f in files, f
     assert not any(f.endswith(".c") for f in files), [f for f in files if f.endswith(".c")]
     assert not any(f.startswith(("tests/", "docs/", "include/")) for f in files)

@@ -10,11 +10,20 @@
  * used for the category and for the nut rank, so this header needs no
  * evaluator tables: only hr_core.h and the row loop of hr_rows.h.
  *
- * A board's work (its ranks and suits, the sorted keys of every two-card
- * holding for the nut rank, the cards that block the nut flush and straight)
- * is done once per board (hr_cl_board); with one board for many rows, every
- * two-card holding is classified once into a 52 x 52 table and rows are
- * looked up.  Results never depend on the number of threads.
+ * A board's work (its ranks and suits, the cards that block the nut flush
+ * and straight, its record) is done once per run of rows of that board
+ * (hr_cl_board); with one board for many rows, every two-card holding is
+ * classified once into a 52 x 52 table and rows are looked up.
+ *
+ * The nut rank comes from a record of the board's ranks (hr_cl_rec_t,
+ * built once a process for each board size): the distinct keys of every
+ * rank pair the deck has, so a hand's rank is a lookup less the keys its
+ * own cards use up (hr_cl_nut_rec), and on boards with a flush suit of 3
+ * or 4 cards the same record plus the holdings of that suit
+ * (hr_cl_nut_flush).  Only five-flush boards still sort every holding's
+ * key (hr_cl_nut, or hr_cl_nut_kinds for a lone row); that brute force
+ * stays callable for every board (brute = 1) so tests can compare.
+ * Results never depend on the number of threads.
  */
 #ifndef HANDRANK_HR_CLASSIFY_H
 #define HANDRANK_HR_CLASSIFY_H
@@ -23,139 +32,8 @@
 #include <string.h>
 
 #include "hr_core.h"
+#include "hr_cl_keys.h"  /* classes, flags, hr_cl_key, the rank records */
 #include "hr_rows.h"     /* hr_rows, hr_team */
-
-/* Made-hand classes (handrank.MadeHand): one per hand, a refinement of the
- * category of the best five of hole + board. */
-enum {
-    HR_CL_NO_MADE_HAND = 0, HR_CL_ACE_HIGH, HR_CL_BOARD_PAIR, HR_CL_WEAK_PAIR,
-    HR_CL_UNDERPAIR, HR_CL_MIDDLE_PAIR, HR_CL_TOP_PAIR_WEAK_KICKER,
-    HR_CL_TOP_PAIR_GOOD_KICKER, HR_CL_TOP_PAIR_TOP_KICKER, HR_CL_OVERPAIR,
-    HR_CL_BOARD_TWO_PAIR, HR_CL_TWO_PAIR, HR_CL_BOARD_TRIPS, HR_CL_TRIPS, HR_CL_SET,
-    HR_CL_STRAIGHT, HR_CL_FLUSH, HR_CL_FULL_HOUSE, HR_CL_QUADS, HR_CL_STRAIGHT_FLUSH,
-    HR_CL_NCLASSES
-};
-
-/* Draw flags (handrank.Draw): none on the river. */
-#define HR_CL_FLUSH_DRAW 1
-#define HR_CL_NUT_FLUSH_DRAW 2
-#define HR_CL_BACKDOOR_FLUSH_DRAW 4
-#define HR_CL_OPEN_ENDED 8
-#define HR_CL_GUTSHOT 16
-#define HR_CL_DOUBLE_GUTSHOT 32
-#define HR_CL_BACKDOOR_STRAIGHT_DRAW 64
-#define HR_CL_OVERCARDS 128
-
-/* Blocker flags (handrank.Blocker). */
-#define HR_CL_BLOCKS_NUT_FLUSH 1
-#define HR_CL_BLOCKS_NUT_STRAIGHT 2
-
-/* A packed result: made (bits 0-4), draws (5-12), blockers (13-14), nut rank (16-31). */
-#define HR_CL_PACK(made, draws, blk, nut) \
-    ((uint32_t)(made) | ((uint32_t)(draws) << 5) | ((uint32_t)(blk) << 13) | ((uint32_t)(nut) << 16))
-
-#define HR_CL_NIBBLES 0x1111111111111ULL     /* bit 4x for each rank x */
-#define HR_CL_MAX_HOLDINGS 1176               /* C(49, 2): two cards off a flop */
-
-/* hr_cl_next[m], nibble x: the high card of the best straight of ranks
- * m | {x} (1 = five-high .. 10 = ace-high, 0 = none).
- * hr_cl_ends[m]: bit 4x for each end x of a run of four consecutive ranks
- * of m that both ends would complete (an open-ended straight draw). */
-static uint64_t hr_cl_next[1 << 13];
-static uint64_t hr_cl_ends[1 << 13];
-static int8_t hr_cl_top[1 << 13];             /* highest set bit of 13, -1 for 0 */
-static uint8_t hr_cl_pop[1 << 14];            /* bits set in 14 (no POPCNT needed) */
-static volatile int hr_cl_ready = 0;
-
-/* Ranks (13 bits, 2..A) to 14 positions: position 0 is the ace as a one. */
-HR_INLINE uint32_t hr_cl_ext(uint32_t r) { return (r << 1) | ((r >> 12) & 1); }
-
-/* Bit j set: the straight of positions j..j+4 (high card j + 1 in 1..10). */
-HR_INLINE uint32_t hr_cl_straights(uint32_t r)
-{
-    uint32_t e = hr_cl_ext(r);
-    return e & (e >> 1) & (e >> 2) & (e >> 3) & (e >> 4);
-}
-
-HR_INLINE int hr_cl_high(uint32_t r)
-{
-    uint32_t s = hr_cl_straights(r);
-    return s ? hr_cl_top[s] + 1 : 0;
-}
-
-/* The n highest ranks of m. */
-HR_INLINE uint32_t hr_cl_keep(uint32_t m, int n)
-{
-    while (hr_cl_pop[m] > n) m &= m - 1;
-    return m;
-}
-
-static void hr_cl_init(void)
-{
-    uint32_t m;
-    int x, j;
-    if (hr_cl_ready) return;
-    hr_cl_top[0] = -1;
-    for (m = 0; m < (1u << 14); m++) hr_cl_pop[m] = (uint8_t)(m ? hr_cl_pop[m & (m - 1)] + 1 : 0);
-    for (m = 1; m < (1u << 13); m++) {
-        int t = 0;
-        while (m >> (t + 1)) t++;
-        hr_cl_top[m] = (int8_t)t;
-    }
-    for (m = 0; m < (1u << 13); m++) {
-        uint64_t nx = 0, ends = 0;
-        uint32_t e = hr_cl_ext(m);
-        for (x = 0; x < 13; x++)
-            nx |= (uint64_t)hr_cl_high(m | (1u << x)) << (4 * x);
-        for (j = 1; j + 4 <= 13; j++) {        /* run at positions j..j+3, ends j-1, j+4 */
-            uint32_t run = 0xfu << j;
-            if ((e & run) == run && !(e >> (j - 1) & 1) && !(e >> (j + 4) & 1)) {
-                int lo = j - 1 == 0 ? 12 : j - 2, hi = j + 3;   /* positions to ranks */
-                ends |= (1ULL << (4 * lo)) | (1ULL << (4 * hi));
-            }
-        }
-        hr_cl_next[m] = nx;
-        hr_cl_ends[m] = ends;
-    }
-    hr_cl_ready = 1;
-}
-
-/* A key ordering hold'em hands of 5..7 cards as their strengths do:
- * category << 26, then the ranks that decide within it as bit sets. */
-HR_INLINE uint32_t hr_cl_key(uint64_t mask)
-{
-    uint32_t l0 = (uint32_t)mask & 0x1fff, l1 = (uint32_t)(mask >> 16) & 0x1fff;
-    uint32_t l2 = (uint32_t)(mask >> 32) & 0x1fff, l3 = (uint32_t)(mask >> 48) & 0x1fff;
-    uint32_t any = l0 | l1 | l2 | l3, fl = 0, s, c2, c3, c4, t, p;
-    if (hr_cl_pop[l0] >= 5) fl = l0;
-    else if (hr_cl_pop[l1] >= 5) fl = l1;
-    else if (hr_cl_pop[l2] >= 5) fl = l2;
-    else if (hr_cl_pop[l3] >= 5) fl = l3;
-    if (fl && (s = hr_cl_straights(fl)) != 0)
-        return (8u << 26) | (uint32_t)(hr_cl_top[s] + 1);
-    c4 = l0 & l1 & l2 & l3;
-    if (c4) {
-        t = 1u << hr_cl_top[c4];
-        return (7u << 26) | (t << 13) | (1u << hr_cl_top[any & ~t]);
-    }
-    c2 = (l0 & l1) | (l0 & l2) | (l0 & l3) | (l1 & l2) | (l1 & l3) | (l2 & l3);
-    c3 = (l0 & l1 & l2) | (l0 & l1 & l3) | (l0 & l2 & l3) | (l1 & l2 & l3);
-    if (c3) {
-        t = 1u << hr_cl_top[c3];
-        if (c2 & ~t) return (6u << 26) | (t << 13) | (1u << hr_cl_top[c2 & ~t]);
-    }
-    if (fl) return (5u << 26) | hr_cl_keep(fl, 5);
-    if ((s = hr_cl_straights(any)) != 0) return (4u << 26) | (uint32_t)(hr_cl_top[s] + 1);
-    if (c3) return (3u << 26) | (c3 << 13) | hr_cl_keep(any & ~c3, 2);
-    if (c2) {
-        if (c2 & (c2 - 1)) {
-            p = hr_cl_keep(c2, 2);
-            return (2u << 26) | (p << 13) | (1u << hr_cl_top[any & ~p]);
-        }
-        return (1u << 26) | (c2 << 13) | hr_cl_keep(any & ~c2, 3);
-    }
-    return hr_cl_keep(any, 5);
-}
 
 /* What one board gives every hand on it. */
 typedef struct {
@@ -169,6 +47,9 @@ typedef struct {
     uint32_t nut_straight;    /* ranks the highest possible straight needs from the hole */
     int nkeys, nrest;
     int has_keys;                        /* keys, mult and id below are filled */
+    int flush_suit;                      /* the suit with 3+ board cards, or -1 */
+    int brute;                           /* nut rank by the old brute force (tests) */
+    const struct hr_cl_rec *rec;         /* the board's ranks' record (no flush suit) */
     uint8_t rest[52];                    /* the cards off the board */
     uint32_t keys[HR_CL_MAX_HOLDINGS];   /* distinct keys of every holding, ascending */
     uint16_t mult[HR_CL_MAX_HOLDINGS];   /* holdings of each key */
@@ -203,6 +84,196 @@ HR_INLINE int hr_cl_find(const hr_cl_board_t *B, uint32_t key)
     return lo;
 }
 
+/* The nut rank of hole cards a, b on a board with no flush suit. */
+static int hr_cl_nut_rec(const hr_cl_board_t *B, int a, int b)
+{
+    const hr_cl_rec_t *R = B->rec;
+    int r1 = HR_RANK(a), r2 = HR_RANK(b), own = R->kid[r1][r2], nut = R->m - own;
+    int hr_[2], nr = r1 == r2 ? 1 : 2, i, y, t, ngone = 0;
+    uint8_t gone[32];                           /* rank pairs the hole uses up */
+    hr_[0] = r1; hr_[1] = r2;
+    for (i = 0; i < nr; i++) {
+        int r = hr_[i], d = (r == r1) + (r == r2), a0 = 4 - HR_CL_RANK_COUNT(B->bmask, r);
+        int a1 = a0 - d;
+        if (a1 < 2 && a0 >= 2 && R->kid[r][r] > own) gone[ngone++] = (uint8_t)(13 * r + r);
+        if (a1 == 0)
+            for (y = 0; y < 13; y++)
+                if (y != r && R->kid[r][y] != 255 && R->kid[r][y] > own &&
+                    !(i == 1 && y == hr_[0] && HR_CL_RANK_COUNT(B->bmask, y) == 3))
+                    gone[ngone++] = (uint8_t)(r < y ? 13 * r + y : 13 * y + r);
+    }
+    if (ngone) {
+        uint8_t seen[91];
+        memset(seen, 0, sizeof seen);
+        for (t = 0; t < ngone; t++) {
+            int k = R->kid[gone[t] / 13][gone[t] % 13];
+            nut -= ++seen[k] == R->mult[k];
+        }
+    }
+    return nut;
+}
+
+/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
+ * suit s, by kinds of cards: a card's rank, and whether it is of suit s,
+ * is all a holding's key depends on.  One holding of each pair of kinds the
+ * deck still has is valued; distinct keys above theirs are counted in a
+ * small hash set. */
+static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    const int s = B->flush_suit, need = 5 - B->bcount[s];
+    uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
+    uint32_t set[1024];
+    int other[13][3], no[13], hs[13], x, y, i, distinct = 0;
+    memset(set, 0, sizeof set);
+    for (x = 0; x < 13; x++) {
+        no[x] = 0;
+        hs[x] = (int)(avail >> (16 * s + x)) & 1;
+        for (i = 0; i < 4; i++)
+            if (i != s && (avail >> (16 * i + x) & 1)) other[x][no[x]++] = i;
+    }
+#define HR_CL_ADD(m) do { \
+        uint32_t k_ = hr_cl_key(B->bmask | (m)); \
+        if (k_ > key) { \
+            uint32_t h_ = (k_ * 2654435761u) >> 22; \
+            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 1023; \
+            if (!set[h_]) { set[h_] = k_; distinct++; } \
+        } \
+    } while (0)
+#define HR_CL_CARD(r, su) (1ULL << (16 * (su) + (r)))
+    for (x = 0; x < 13; x++)
+        for (y = x; y < 13; y++) {
+            /* neither card of suit s */
+            if (x == y ? no[x] >= 2 : (no[x] && no[y]))
+                HR_CL_ADD(HR_CL_CARD(x, other[x][0]) | HR_CL_CARD(y, other[y][x == y]));
+            /* both of suit s */
+            if (x != y && hs[x] && hs[y]) HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, s));
+        }
+    for (x = 0; x < 13; x++) {                  /* one card of suit s */
+        if (!hs[x]) continue;
+        for (y = 0; y < 13; y++) {
+            if (!no[y]) continue;
+            /* with two of s needed, (x of s, y) plays as (x, y) of other suits when
+             * x has another card: that holding was valued above */
+            if (need == 2 && no[x] && (x != y || no[x] >= 2)) continue;
+            HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, other[y][0]));
+        }
+    }
+#undef HR_CL_ADD
+#undef HR_CL_CARD
+    return 1 + distinct;
+}
+
+/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
+ * suit s of 3 or 4 cards (one or two hole cards of s make a flush), from
+ * the record of the board's ranks (B->rec, built for flush boards too):
+ *
+ * - a holding that makes no flush has the key of its rank pair in the
+ *   record: each rank pair that still has such a holding marks its key's
+ *   index in a bit set (ranks' cards counted outside suit s and in it);
+ * - a holding that makes a flush has a straight-flush key, a full house or
+ *   quads (the key of its rank pair, marked as above), or a flush key
+ *   (top five of suit s); flush and straight-flush keys are counted apart
+ *   in a small hash set.
+ *
+ * With one card of s needed, a flush key depends on that card only, and a
+ * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
+static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    const hr_cl_rec_t *R = B->rec;
+    const int s = B->flush_suit, need = 5 - B->bcount[s];
+    const uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
+    const uint32_t lane = B->blane[s];
+    uint64_t bits[2] = {0, 0};
+    uint32_t set[64];
+    int ns[13], hs[13], x, y, lo = 0, hi = R->m, distinct = 0;
+    while (lo < hi) {                           /* record keys from index lo are above key */
+        int mid = (lo + hi) >> 1;
+        if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
+    }
+    memset(set, 0, sizeof set);
+    for (x = 0; x < 13; x++) {
+        hs[x] = (int)(avail >> (16 * s + x)) & 1;
+        ns[x] = HR_CL_RANK_COUNT(avail, x) - hs[x];
+    }
+#define HR_CL_MARK(k) do { \
+        uint64_t b_ = 1ULL << ((k) & 63); \
+        if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
+    } while (0)
+#define HR_CL_FLUSH_KEY(k) do { \
+        uint32_t k_ = (k), h_ = (k_ * 2654435761u) >> 26; \
+        if (k_ > key) { \
+            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 63; \
+            if (!set[h_]) { set[h_] = k_; distinct++; } \
+        } \
+    } while (0)
+    {   /* holdings that make no flush: every record key from lo, less the keys
+         * whose every rank pair has none; a pair that has none has its ranks
+         * among the few short of cards (ranks in `few`) */
+        uint32_t few = 0;
+        uint8_t seen[91];
+        uint64_t lost[2] = {0, 0};
+        int nlost = 0;
+        for (x = 0; x < 13; x++)
+            if (need == 2 ? ns[x] + hs[x] < 2 || !ns[x] : ns[x] < 2) few |= 1u << x;
+        if (few) {
+            memset(seen, 0, sizeof seen);
+            for (x = 0; x < 13; x++) {
+                if (!(few >> x & 1)) continue;
+                for (y = 0; y < 13; y++) {
+                    int k = R->kid[x][y], ok;
+                    if (k == 255 || k < lo || (y < x && (few >> y & 1))) continue;
+                    if (need == 2)                  /* at most one card of s */
+                        ok = x == y ? ns[x] + hs[x] >= 2
+                                    : ns[x] + hs[x] >= 1 && ns[y] + hs[y] >= 1 && (ns[x] || ns[y]);
+                    else                            /* no card of s */
+                        ok = x == y ? ns[x] >= 2 : ns[x] >= 1 && ns[y] >= 1;
+                    if (!ok && ++seen[k] == R->mult[k]) {
+                        lost[k >> 6] |= 1ULL << (k & 63);
+                        nlost++;
+                    }
+                }
+            }
+        }
+        /* marked below: keys of flushing holdings; a lost key marked there is back */
+        bits[0] = lost[0];
+        bits[1] = lost[1];
+        distinct = R->m - lo - nlost;
+    }
+    for (x = 0; x < 13; x++) {                  /* two cards of s */
+        if (!hs[x]) continue;
+        for (y = x + 1; y < 13; y++) {
+            uint32_t l, st;
+            int k;
+            if (!hs[y]) continue;
+            l = lane | (1u << x) | (1u << y);
+            st = hr_cl_straights(l);
+            k = R->kid[x][y];
+            if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
+            else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
+            else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
+        }
+    }
+    if (need == 1)                              /* one card of s, one of another suit */
+        for (x = 0; x < 13; x++) {
+            uint32_t l, st, fk;
+            int flush_too = 0;
+            if (!hs[x]) continue;
+            l = lane | (1u << x);
+            st = hr_cl_straights(l);
+            fk = st ? (8u << 26) | (uint32_t)(hr_cl_top[st] + 1) : (5u << 26) | hr_cl_keep(l, 5);
+            for (y = 0; y < 13; y++) {
+                int k = R->kid[x][y];
+                if (!ns[y] || k == 255) continue;
+                if (!st && R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
+                else flush_too = 1;
+            }
+            if (flush_too) HR_CL_FLUSH_KEY(fk);
+        }
+#undef HR_CL_MARK
+#undef HR_CL_FLUSH_KEY
+    return 1 + distinct;
+}
+
 /* Fill B for a board mask of 3..5 distinct cards; with_keys: also the
  * keys of every holding, for hr_cl_nut (worth it when several rows share
  * the board; without them hr_cl_nut_direct counts for one hand). */
@@ -210,30 +281,43 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
 {
     int s, j, i, n = 0, nc = 0;
     uint32_t raw[HR_CL_MAX_HOLDINGS];
-    uint32_t eb, top;
-    memset(B, 0, offsetof(hr_cl_board_t, keys));
+    uint32_t top;
     B->bmask = bmask;
-    B->nb = hr_popcount64(bmask);   /* once a board */
+    B->nb = 0;
+    B->branks = 0;
+    B->nut_flush = 0;
+    B->nut_straight = 0;
+    B->nkeys = B->nrest = 0;
+    B->flush_suit = -1;
     for (s = 0; s < 4; s++) {
         B->blane[s] = (uint32_t)(bmask >> (16 * s)) & 0x1fff;
         B->bcount[s] = hr_cl_pop[B->blane[s]];
+        B->nb += B->bcount[s];
         B->branks |= B->blane[s];
+        if (B->bcount[s] >= 3) B->flush_suit = s;
+    }
+    for (s = 0; s < 4; s++)
         if (B->bcount[s] >= 3 || (B->nb < 5 && B->bcount[s] >= 2)) {
             top = (uint32_t)hr_cl_top[~B->blane[s] & 0x1fff];
             B->nut_flush |= 1ULL << (16 * s + top);
         }
+    B->rec = NULL;
+    if (hr_cl_recs[B->nb]) {                           /* the board's ranks, ascending */
+        int q[5], k = 0, r, c;
+        uint32_t m = B->branks;
+        while (m) {
+            r = hr_cl_ctz32(m);
+            m &= m - 1;
+            for (c = HR_CL_RANK_COUNT(bmask, r); c > 0; c--) q[k++] = r;
+        }
+        B->rec = &hr_cl_recs[B->nb][hr_cl_rec_index(q, B->nb)];
     }
     B->btop1 = hr_cl_top[B->branks];
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
-    eb = hr_cl_ext(B->branks);
-    for (j = 9; j >= 0; j--) {                 /* the highest straight two cards can make */
-        uint32_t w = 0x1fu << j;
-        if (hr_cl_pop[eb & w] >= 3) {
-            uint32_t need = w & ~eb;
-            B->nut_straight = (need >> 1) | ((need & 1) << 12);
-            break;
-        }
-    }
+    B->nut_straight = hr_cl_nutst[B->branks];
+    B->has_keys = 0;
+    if (B->rec && !B->brute && (B->flush_suit < 0 || B->bcount[B->flush_suit] < 5))
+        return;                                 /* the nut rank comes from the record */
     for (i = 0; i < 52; i++)
         if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
     B->nrest = nc;
@@ -386,7 +470,10 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
     if (hmask & B->nut_flush) blk |= HR_CL_BLOCKS_NUT_FLUSH;
     if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
     return HR_CL_PACK(made, draws, blk,
-                      B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key));
+                      B->brute ? (B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key))
+                      : B->rec && B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b)
+                      : B->rec && B->bcount[B->flush_suit] < 5 ? hr_cl_nut_flush(B, a, b, key)
+                      : B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_kinds(B, a, b, key));
 }
 
 HR_INLINE void hr_cl_store(uint32_t v, int64_t i, uint8_t *made, uint16_t *draws,
@@ -428,12 +515,16 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, int shared,
         if (!shared) {
             uint64_t bm = hr_cl_board_mask(boards + (int64_t)nb * i, nb);
             if (!bm) return i;
-            if (bm != have) {                  /* keys pay off for a run of rows */
-                int64_t run = 1;
-                while (run < HR_CL_KEYS_RUN && i + run < hi &&
-                       hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
-                    run++;
-                hr_cl_board(B, bm, run >= HR_CL_KEYS_RUN);
+            if (bm != have) {
+                hr_cl_board(B, bm, 0);
+                if (!B->rec || B->brute ||
+                    (B->flush_suit >= 0 && B->bcount[B->flush_suit] == 5)) {
+                    int64_t run = 1;           /* keys pay off for a run of rows */
+                    while (run < HR_CL_KEYS_RUN && i + run < hi &&
+                           hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
+                        run++;
+                    if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, 1);
+                }
                 have = bm;
             }
         }
@@ -455,6 +546,7 @@ typedef struct {
     uint16_t *draws;
     int16_t *nut;
     uint8_t *blk;
+    int brute;                 /* the nut rank by the old brute force (tests) */
     volatile int oom;
 } hr_cl_job_t;
 
@@ -472,6 +564,7 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
         J->oom = 1;
         return -1;
     }
+    B->brute = J->brute;
     bad = hr_cl_rows(B, NULL, 0, J->holes, J->boards, J->nb, lo, hi, J->made, J->draws,
                      J->nut, J->blk);
     free(B);
@@ -482,7 +575,8 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
  * the first bad row, -1, or -3 when memory runs out. */
 static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
                           const uint8_t *holes, const uint8_t *boards, int nb, int64_t n,
-                          uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk, int team)
+                          uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk, int team,
+                          int brute)
 {
     hr_cl_job_t J;
     int64_t bad;
@@ -496,17 +590,19 @@ static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
     J.nut = nut;
     J.blk = blk;
     J.oom = 0;
+    J.brute = brute;
     bad = hr_rows(hr_cl_part, &J, 0, n, HR_CL_BLOCK, team);
     return J.oom ? -3 : bad;
 }
 
 /* Classify n rows: holes (n, 2) codes; boards (nb,) for all rows when
  * shared, else (n, nb); nb in 3..5.  Writes made, draws, nut (nut rank) and
- * blk per row.  Returns the first bad row, -1, or -2 for a bad shared board
+ * blk per row.  brute: the nut rank by the brute force the records replaced
+ * (every holding's key, for the tests' comparison).  Returns the first bad row, -1, or -2 for a bad shared board
  * or nb, or -3 when memory runs out.  team: threads (from hr_team). */
 static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
                            int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
-                           uint8_t *blk, int team)
+                           uint8_t *blk, int team, int brute)
 {
     hr_cl_board_t *B;
     uint32_t *table = NULL;
@@ -515,12 +611,14 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
     int a, b;
     if (nb < 3 || nb > 5) return -2;
     if (n <= 0) return -1;
-    hr_cl_init();
-    if (!shared) return hr_cl_team(NULL, NULL, holes, boards, nb, n, made, draws, nut, blk, team);
+    if (hr_cl_prepare(nb)) return -3;      /* done already when called from Python */
+    if (!shared)
+        return hr_cl_team(NULL, NULL, holes, boards, nb, n, made, draws, nut, blk, team, brute);
     bm = hr_cl_board_mask(boards, nb);
     if (!bm) return -2;
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) return -3;
+    B->brute = brute;
     hr_cl_board(B, bm, 1);
     if (n >= 600) {                          /* worth classifying every holding once */
         table = (uint32_t *)calloc(52 * 52, sizeof(uint32_t));
@@ -531,7 +629,8 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
                     table[a * 52 + b] = table[b * 52 + a] = hr_cl_one(B, a, b);
     }
     /* without the table rows share B's scratch: one thread (few rows) */
-    bad = hr_cl_team(B, table, holes, boards, nb, n, made, draws, nut, blk, table ? team : 1);
+    bad = hr_cl_team(B, table, holes, boards, nb, n, made, draws, nut, blk, table ? team : 1,
+                     brute);
     free(table);
     free(B);
     return bad;

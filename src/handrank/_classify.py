@@ -169,24 +169,11 @@ class Classes:
 
 
 # The first call into C: this many rows on one board (about 0.01 s), or rows
-# whose boards differ (about 0.1 s at worst, when every row has its own
-# board); later calls are sized by time (_slices.sliced).
+# whose boards differ (about 0.01 s at worst, every row its own river with a
+# flush suit, plus the records of the board size the first time: 0.02 s);
+# later calls are sized by time (_slices.sliced).
 _FIRST_ROWS = 1 << 20
-_FIRST_BOARDS = 2048
-
-
-def _masks(boards: np.ndarray) -> np.ndarray:
-    """(N,) uint64 masks of (N, b) codes below 64 (a bad code needs only to
-    differ from good ones: the C loop reports it)."""
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), (boards & 63).astype(np.uint64)),
-                                axis=1)
-
-
-def _first_bad(h: np.ndarray, b: np.ndarray) -> int:
-    """The first row whose hole and board are not distinct cards of the deck."""
-    cards = np.sort(np.concatenate([h, b], axis=1).astype(np.int16), axis=1)
-    bad = (cards[:, -1] >= 52) | (cards[:, 1:] == cards[:, :-1]).any(axis=1)
-    return int(np.argmax(bad))
+_FIRST_BOARDS = 16384
 
 
 def _holes(hole: Any) -> tuple[np.ndarray, bool]:
@@ -276,7 +263,8 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
     - ``blockers``: :class:`Blocker` flags.
 
     Rows that share a board (one board for all, or the same board in
-    consecutive rows) share the board's work: sort rows by board for speed.
+    consecutive rows) share the board's work; rows of boards of their own
+    cost more (a few million a second on one core, docs/classify.rst).
 
     >>> import handrank as hr
     >>> c = hr.classify("9h 8h", "Th 7c 2h")
@@ -302,14 +290,10 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
         prob = _problem([], b.tolist())
         if prob != "bad cards":
             raise HandError(f"board: {prob}")
-    order = None
-    if not shared and n > 1:
-        # rows of one board share its work: group them (stable), unless they are
-        masks = _masks(b)
-        runs = 1 + int(np.count_nonzero(masks[1:] != masks[:-1]))
-        if runs > len(np.unique(masks)):
-            order = np.argsort(masks, kind="stable")
-            h, b = h[order], b[order]
+    # Rows are not regrouped by board: the nut rank comes from records of the
+    # board's ranks (hr_classify.h), so a board's own work is small and
+    # sorting the rows would cost more than it saves; consecutive rows of one
+    # board still share it.
     made = np.empty(n, dtype=np.uint8)
     draws = np.empty(n, dtype=np.uint16)
     nut = np.empty(n, dtype=np.int16)
@@ -328,17 +312,9 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
     if n:
         sliced(run, 0, n, first=_FIRST_ROWS if shared else _FIRST_BOARDS)
     if bad[0] >= 0:
-        if order is not None:                  # the first bad row in the caller's order
-            h, b = h[np.argsort(order)], b[np.argsort(order)]
-            i = _first_bad(h, b)
-        else:
-            i = bad[0]
+        i = bad[0]
         prob = _problem(h[i].tolist(), (b if shared else b[i]).tolist())
         raise HandError(prob if single else f"row {i}: {prob}")
-    if order is not None:
-        back = np.empty_like(order)
-        back[order] = np.arange(n)
-        made, draws, nut, blk = made[back], draws[back], nut[back], blk[back]
     out = Classes(made, draws, nut, blk)
     return out[0] if single else out
 

@@ -27,7 +27,8 @@ with two cards, none with more), ``$r`` (every card a different suit),
 from __future__ import annotations
 
 import re
-from itertools import combinations, permutations
+from functools import lru_cache
+from itertools import chain, combinations, permutations
 
 import numpy as np
 
@@ -114,10 +115,7 @@ def _bits(ranks, suits) -> np.ndarray:
 
 def _fill_masks(n: int) -> np.ndarray:
     """Masks of every n-card set of the 52 (n <= 4)."""
-    if n == 0:
-        return np.zeros(1, dtype=np.uint64)
-    idx = np.array(list(combinations(range(52), n)), dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), idx), axis=1)
+    return _sets(n)[0]
 
 
 def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -149,6 +147,110 @@ def _pattern_masks(text: str, k: int, base: int, limit: int | None = None) -> np
     cards = _card_patterns(text, base)
     if len(cards) > k:
         raise OmahaSyntaxError(f"{text!r} names {len(cards)} cards; a hand here has {k}", base)
+    if len(cards) <= _MATCH_CARDS:
+        return _check_size(_matched(cards, k, limit), limit)
+    return _listed(cards, k, limit)
+
+
+#: Patterns of at most this many cards are matched against every set of
+#: that many cards at once (numpy; C(52, 4) = 270,725 sets), then the free
+#: cards are added; longer ones are listed variable binding by binding.
+_MATCH_CARDS = 4
+
+
+@lru_cache(maxsize=None)
+def _sets(p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every p-card set of the 52: (masks, ranks (M, p), suits (M, p))."""
+    if p == 0:
+        return np.zeros(1, dtype=np.uint64), np.zeros((1, 0), np.uint8), np.zeros((1, 0), np.uint8)
+    idx = np.fromiter(chain.from_iterable(combinations(range(52), p)), dtype=np.uint8
+                      ).reshape(-1, p)
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), idx.astype(np.uint64)), axis=1)
+    return masks, idx >> 2, idx & 3
+
+
+def _matched(cards: list[tuple[object, object]], k: int, limit: int | None) -> np.ndarray:
+    """The k-card hands holding the pattern ``cards``: the p-card sets that
+    match it (every way of placing its cards on a set's cards, variables
+    checked per placement, all sets at once), each with k - p free cards."""
+    p = len(cards)
+    masks, ranks, suits = _sets(p)
+    named_r = {next(iter(r)) for r, _ in cards if isinstance(r, frozenset) and len(r) == 1}
+    named_s = {s for _, s in cards if isinstance(s, int)}
+    not_named_r = np.array([r not in named_r for r in range(13)])
+    not_named_s = np.array([s not in named_s for s in range(4)])
+    hit = np.zeros(len(masks), dtype=bool)
+    cache: dict[tuple, np.ndarray] = {}
+
+    def test(j: int, part: object, of: np.ndarray, n: int) -> np.ndarray | None:
+        """Card j of the sets against a fixed rank set or suit (None: any)."""
+        if part is None or isinstance(part, str):
+            return None
+        key = (j, part if isinstance(part, int) else tuple(sorted(part)), n)
+        if key not in cache:
+            table = np.zeros(n, dtype=bool)
+            table[list(part) if isinstance(part, frozenset) else [part]] = True
+            cache[key] = table[of[:, j]]
+        return cache[key]
+
+    def eq(which: int, i: int, j: int) -> np.ndarray:
+        key = (which, min(i, j), max(i, j))
+        if key not in cache:
+            of = ranks if which == 0 else suits
+            cache[key] = of[:, key[1]] == of[:, key[2]]
+        return cache[key]
+
+    def unnamed(which: int, j: int) -> np.ndarray:
+        key = (which, j)
+        if key not in cache:
+            of, free = (ranks, not_named_r) if which == 0 else (suits, not_named_s)
+            cache[key] = free[of[:, j]]
+        return cache[key]
+
+    def variables(place: tuple[int, ...], which: int) -> np.ndarray | None:
+        """Each variable one value on its cards, different variables
+        different values, none a value the pattern names."""
+        names: dict[str, list[int]] = {}
+        for (r, s), j in zip(cards, place):
+            v = (r, s)[which]
+            if isinstance(v, str):
+                names.setdefault(v, []).append(j)
+        ok = None
+        firsts: list[int] = []
+        for js in names.values():
+            cond = unnamed(which, js[0])
+            for j in js[1:]:
+                cond = cond & eq(which, js[0], j)
+            for other in firsts:
+                cond = cond & ~eq(which, js[0], other)
+            firsts.append(js[0])
+            ok = cond if ok is None else ok & cond
+        return ok
+
+    same = [[i for i in range(p) if cards[i] == cards[j]] for j in range(p)]
+    for place in permutations(range(p)):
+        # equal card patterns are interchangeable: place them in order only
+        if any(place[i] > place[j] for j in range(p) for i in same[j] if i < j):
+            continue
+        ok = np.ones(len(masks), dtype=bool)
+        for (r, s), j in zip(cards, place):
+            for cond in (test(j, r, ranks, 13), test(j, s, suits, 4)):
+                if cond is not None:
+                    ok &= cond
+        for which in (0, 1):
+            cond = variables(place, which)
+            if cond is not None:
+                ok &= cond
+        hit |= ok
+    found = masks[hit]
+    if k == p:
+        return np.sort(found)
+    return _check_size(_combine(found, _fill_masks(k - p)), limit)
+
+
+def _listed(cards: list[tuple[object, object]], k: int, limit: int | None) -> np.ndarray:
+    """The hands of a pattern of more than _MATCH_CARDS cards, listed for
+    each binding of its variables."""
     named_ranks = {next(iter(r)) for r, _ in cards if isinstance(r, frozenset) and len(r) == 1}
     named_suits = {s for _, s in cards if isinstance(s, int)}
     rvars = sorted({r for r, _ in cards if isinstance(r, str)})
@@ -245,7 +347,8 @@ def _term(text: str, k: int, base: int, current: np.ndarray | None,
     out = np.zeros(0, dtype=np.uint64)
     for p in _runs(text, base):
         # a pattern intersected with what came before is listed in full
-        out = np.union1d(out, _pattern_masks(p, k, base, limit if current is None else None))
+        got = _pattern_masks(p, k, base, limit if current is None else None)
+        out = got if not out.size else np.union1d(out, got)
         if current is None:
             _check_size(out, limit)
     return out if current is None else np.intersect1d(current, out)
@@ -280,8 +383,9 @@ def masks_to_hands(masks: np.ndarray, k: int) -> np.ndarray:
     """(M, k) uint8 codes of code-bit masks, highest card first."""
     if not masks.size:
         return np.zeros((0, k), dtype=np.uint8)
-    bits = ((masks[:, None] >> np.arange(51, -1, -1, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    codes = np.broadcast_to(np.arange(51, -1, -1, dtype=np.uint8), bits.shape)[bits]
+    bits = np.unpackbits(np.ascontiguousarray(masks, dtype=">u8").view(np.uint8).reshape(-1, 8),
+                         axis=1)                                     # column j: code 63 - j
+    codes = (63 - np.nonzero(bits)[1]).astype(np.uint8)
     return codes.reshape(-1, k)
 
 

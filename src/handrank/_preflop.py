@@ -547,3 +547,4 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
             if _memo is not None and _memo[0] == key:
                 _memo = None                      # the file is the truth again
     return PreflopTable(equity, vs_random)
+

@@ -99,6 +99,20 @@ class RangeReader:
         key = tuple(sorted(combo, reverse=True))
         self.weights[key] = max(weight, self.weights.get(key, 0.0))
 
+    def _add_sorted(self, keys: list[tuple[int, ...]], weight: float) -> None:
+        """_add of many combos already highest card first (a pattern's)."""
+        if self.random_weight is not None and weight <= self.random_weight:
+            return
+        w = self.weights
+        if not w:
+            w.update(dict.fromkeys(keys, weight))
+            return
+        get = w.get
+        for key in keys:
+            old = get(key)
+            if old is None or old < weight:
+                w[key] = weight
+
     def _add_exact(self, codes: list[int], weight: float, where: str) -> None:
         if len(codes) != self.cards or len(set(codes)) != len(codes) or max(codes) >= 52 \
                 or min(codes) < 0:
@@ -176,8 +190,7 @@ class RangeReader:
             if combos is None:                                     # "****" is random
                 self._add_all(weight)
                 return
-            for combo in combos:
-                self._add(combo, weight)
+            self._add_sorted(combos, weight)
             return
         if _CLASS_TOKEN.fullmatch(token):
             for combo in self._expand(text, token, pos):
@@ -269,7 +282,7 @@ class RangeReader:
                               f"as AA, AxAyxy, RRON, [A-T][A-T]**, AA:$ds") from None
         if len(masks) == comb(52, self.cards):
             return None                                  # every hand: random, unlisted
-        return [tuple(h) for h in hands.tolist()]
+        return list(map(tuple, hands.tolist()))
 
     def _drop_omaha(self, text: str, token: str, pos: int) -> None:
         """Remove an Omaha pattern's hands; a random range is listed first

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _core
 from ._cards import NCODES, card_name, codes_excerpt
-from ._convert import format as format_cards
+from ._convert import format as format_cards, mask_array
 from ._deck import Deck
 from ._arrays import as_numpy, to_like
 from ._input import _size_error, as_hands, row_problem
@@ -287,14 +287,7 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             if any(not 0 <= x < 2**64 for x in arr.flat):
                 raise HandError("masks must be 64-bit unsigned values")
             arr = arr.astype(np.uint64)
-        if arr.size == 0 and arr.ndim == 1:
-            arr = arr.astype(np.uint64)          # [] is float64: an empty batch
-        if arr.dtype.kind not in "iu" or arr.ndim != 1:
-            raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
-                            f"shape {arr.shape}")
-        if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
-            raise HandError(f"row {int(np.argmax(arr < 0))}: mask is negative")
-        arr = np.ascontiguousarray(arr, dtype=np.uint64)
+        arr = mask_array(arr, "row {row}: mask is negative")
     n = len(arr)
     res = _out_array(out, n, arr)
     bad = _run_chunked(rs.tables.eval_masks, arr, res, resolve_threads(threads, n),

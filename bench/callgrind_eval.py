@@ -11,6 +11,7 @@ AVX-512 loop is not counted here (its wall time is in bench_eval.py).
 
     python bench/callgrind_eval.py               # every loop, k = 7
     python bench/callgrind_eval.py --k 5 6 7 --isa avx2
+    python bench/callgrind_eval.py --masks       # evaluate_masks' loop (uint64 masks)
 """
 from __future__ import annotations
 
@@ -36,15 +37,29 @@ deck = rs.deck.compiled(None)
 rs.tables.eval_codes(rows[:1], out, 1, deck)
 rs.tables.eval_codes(rows, out, 1, deck)
 """
+MASKS_SNIPPET = """
+import numpy as np, handrank as hr
+from handrank import _core
+if {isa!r} != "default":
+    _core.set_isa({isa!r})
+    assert _core.isa() == {isa!r}, _core.isa()
+hands = hr.deal({n2}, {k}, seed=7)
+rows = np.ascontiguousarray(hr.to_mask(hands[:{n}]))
+out = np.empty(len(rows), dtype=np.int16)
+rs = hr.get_rules({rules!r})
+deck = rs.deck.compiled(None)
+rs.tables.eval_masks(rows[:1], out, 1, deck)
+rs.tables.eval_masks(rows, out, 1, deck)
+"""
 
 
-def instructions(code: str) -> int:
-    """Instructions callgrind counts inside RuleTables.eval_codes for
+def instructions(code: str, entry: str = "eval_codes") -> int:
+    """Instructions callgrind counts inside RuleTables.<entry> for
     `python -c code`."""
     with tempfile.TemporaryDirectory() as d:
         outfile = os.path.join(d, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={outfile}",
-                        "--toggle-collect=*RuleTables*eval_codes*",
+                        f"--toggle-collect=*RuleTables*{entry}*",
                         sys.executable, "-c", code], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        env={**os.environ, "PYTHONHASHSEED": "0"})
@@ -65,6 +80,8 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default="high")
     p.add_argument("--n1", type=int, default=100_000)
     p.add_argument("--n2", type=int, default=1_100_000)
+    p.add_argument("--masks", action="store_true",
+                   help="count evaluate_masks' loop (RuleTables.eval_masks) instead")
     args = p.parse_args(argv)
     if not shutil.which("valgrind"):
         sys.exit("callgrind_eval.py: valgrind is not installed")
@@ -77,15 +94,16 @@ def main(argv=None) -> int:
         from handrank import _core
         names = list(_core.ISA_NAMES)
         isas = names[:names.index(best) + 1]
-    print(f"# callgrind, {args.rules} rules, one thread, "
+    snippet, entry = (MASKS_SNIPPET, "eval_masks") if args.masks else (SNIPPET, "eval_codes")
+    print(f"# callgrind, {entry}, {args.rules} rules, one thread, "
           f"(Ir({args.n2:,}) - Ir({args.n1:,})) / {args.n2 - args.n1:,} hands")
     print("| loop | k | instructions/hand |")
     print("|---|---:|---:|")
     for isa in isas:
         for k in args.k:
             fmt = dict(isa=isa, k=k, rules=args.rules, n2=args.n2)
-            a = instructions(SNIPPET.format(n=args.n1, **fmt))
-            b = instructions(SNIPPET.format(n=args.n2, **fmt))
+            a = instructions(snippet.format(n=args.n1, **fmt), entry)
+            b = instructions(snippet.format(n=args.n2, **fmt), entry)
             print(f"| {isa} | {k} | {(b - a) / (args.n2 - args.n1):.1f} |", flush=True)
     return 0
 

@@ -328,3 +328,24 @@ def test_ctrl_c_interrupts_a_long_batch():
         proc.wait()
     assert out.strip() == "interrupted"
     assert waited < (5.0 if hr._core.SANITIZED else 2.0), f"took {waited:.2f} s to see Ctrl-C"
+
+
+def test_mask_batches_start_with_large_chunks(monkeypatch):
+    """Masks without wild cards take CHUNK_ROWS // MASK_CHUNK_DIVISOR rows in
+    their first C call (they are as fast as codes); with a wild setting, the
+    slow hands' first chunk."""
+    import handrank._evaluate as api
+    firsts = []
+    real = api.first_bad_row
+
+    def spy(run, n, *, first, max_step=None):
+        firsts.append(first)
+        return real(run, n, first=first, max_step=max_step)
+
+    monkeypatch.setattr(api, "first_bad_row", spy)
+    hands = random_hands(1000, 7, seed=33)
+    assert np.array_equal(hr.evaluate_masks(hr.to_mask(hands)), hr.evaluate(hands))
+    hr.evaluate_masks(hr.to_mask(hands), wild="bug")
+    assert firsts == [api.CHUNK_ROWS // api.MASK_CHUNK_DIVISOR,
+                      api.CHUNK_ROWS // api.SLOW_CHUNK_DIVISOR]
+    assert api.MASK_CHUNK_DIVISOR < api.SLOW_CHUNK_DIVISOR

@@ -378,3 +378,30 @@ def test_one_row_explainer():
         with pytest.raises(hr.HandError) as e:
             call()
         assert said in str(e.value), str(e.value)
+
+
+def test_mask_array_checks_are_shared_and_keep_each_message():
+    """from_mask and evaluate_masks check a mask batch with one function
+    (_convert.mask_array), each with its own negative-mask wording."""
+    from handrank._convert import mask_array
+    neg = np.array([31, 7, -5, -1], dtype=np.int64)
+    with pytest.raises(hr.HandError) as e:
+        hr.from_mask(neg)
+    assert str(e.value) == "mask at row 2 is negative"
+    with pytest.raises(hr.HandError) as e:
+        hr.evaluate_masks(neg)
+    assert str(e.value) == "row 2: mask is negative"
+    with pytest.raises(hr.HandError) as e:
+        mask_array(neg, "at {row}")
+    assert str(e.value) == "at 2"
+    for fn in (hr.from_mask, hr.evaluate_masks,
+               lambda a: mask_array(np.asarray(a), "{row}")):
+        for bad in (np.zeros(3, dtype=np.float32), np.zeros((2, 2), dtype=np.uint64)):
+            with pytest.raises(hr.HandError) as e:
+                fn(bad)
+            assert str(e.value) == (f"masks must be a 1-D integer array; got dtype {bad.dtype}, "
+                                    f"shape {bad.shape}")
+    got = mask_array(np.array([3, 5], dtype=np.int8), "{row}")
+    assert got.dtype == np.uint64 and got.flags.c_contiguous and got.tolist() == [3, 5]
+    assert mask_array(np.asarray([]), "{row}").dtype == np.uint64
+    assert hr.from_mask([]).shape == (0, 0) and hr.evaluate_masks([]).shape == (0,)

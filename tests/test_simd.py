@@ -384,3 +384,200 @@ def test_fast_entry_is_taken_only_for_valid_input():
     assert _core.evaluate_fast(rows[:150], "high", None, None, None) is not None
     with pytest.raises(hr.HandError, match="row 150: card"):
         hr.evaluate(rows, "high")
+
+
+# ------------------------------------------------------------------ masks
+
+def run_masks(rs, masks: np.ndarray, isa: str, threads: int = 1,
+              wild=None) -> tuple[np.ndarray, int]:
+    """(out, first bad row) of the mask loop on `masks` under loop `isa`."""
+    before = _core.set_isa(isa)
+    try:
+        out = np.full(len(masks), 12345, dtype=np.int16)
+        deck = rs.deck.compiled(wild)
+        bad = rs.tables.eval_masks(np.ascontiguousarray(masks, dtype=np.uint64), out, threads,
+                                   deck)
+        return out, bad
+    finally:
+        _core.set_isa(before)
+
+
+def bad_masks(rs, k: int, rng) -> list[int]:
+    """Masks of k-card hands with one fault of each kind: bits that are no
+    card (ranks 13..15 of each suit lane: jokers at 13 and 29, the top bits
+    61..63), added or in place of a card (k bits in all); too few cards (one
+    fewer than the rule set's least; none); more than 9 cards (every card of
+    a suit, all 52, all 64 bits); cards off the deck."""
+    h = [int(m) for m in hr.to_mask(deck_hands(rs, 9, k, int(rng.integers(1 << 30))))]
+
+    def drop(m: int, n: int) -> int:
+        for _ in range(n):
+            m &= m - 1
+        return m
+
+    out = [h[0] | 1 << 61, h[1] | 1 << 63, h[2] | 1 << 14, h[3] | 1 << 47, h[4] | 1 << 13,
+           h[5] | 1 << 29, h[6] | 1 << 31, drop(h[7], k + 1 - rs.hand_sizes.start), 0, (1 << 64) - 1,
+           0x1FFF1FFF1FFF1FFF, 0x1FFF << 16, h[8] | 1 << 62 | 1 << 15]
+    out += [drop(m, 1) | 1 << b for m, b in zip(h, (13, 14, 15, 29, 30, 31, 45, 61, 63))]
+    off = [c for c in range(52) if not rs.deck.holds(c)]
+    if off:
+        out.append(drop(h[0], 1) | int(hr.to_mask([off[0]])))
+    return out
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("isa", ISAS)
+def test_masks_valid_hands_every_rule_set(k, isa):
+    """The mask loops give what the portable code loop gives, flushes too."""
+    for rs in poker_rules(k):
+        rows = np.concatenate([deck_hands(rs, 3000, k, 110 + k),
+                               suited_hands(500, k, 120 + k) if rs.deck.size == 52 else
+                               deck_hands(rs, 10, k, 1)])
+        want, wbad = run(rs, rows, "portable")
+        got, gbad = run_masks(rs, hr.to_mask(rows), isa)
+        assert wbad == gbad == -1, rs.name
+        np.testing.assert_array_equal(got, want, err_msg=f"{rs.name}, k={k}, {isa}")
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_masks_bad_rows_are_found_exactly(isa):
+    """Bad masks anywhere in a batch -- in the vector groups and the tail --
+    give -1, the same first bad row and the same values elsewhere as the
+    portable loop, and the portable loop agrees with the code loop."""
+    rng = np.random.default_rng(130)
+    for k in (5, 6, 7):
+        for rs in poker_rules(k):
+            rows = deck_hands(rs, 260, k, 131 + k)
+            masks = hr.to_mask(rows)
+            faults = bad_masks(rs, k, rng)
+            for start in (0, 3, 8, 17):
+                m = masks.copy()
+                where = sorted(set(start + 9 * j for j in range(len(faults))) - {0}) + [255]
+                for j, i in enumerate(where):
+                    m[i] = np.uint64(faults[j % len(faults)])
+                want, wbad = run_masks(rs, m, "portable")
+                got, gbad = run_masks(rs, m, isa)
+                assert gbad == wbad == where[0], (rs.name, k, start)
+                np.testing.assert_array_equal(got, want, err_msg=f"{rs.name}, k={k}, {isa}")
+                assert (got[where] == -1).all()
+                good = np.setdiff1d(np.arange(len(m)), where)
+                np.testing.assert_array_equal(got[good], run(rs, rows, "portable")[0][good])
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_masks_every_bit_alone_and_every_card(isa):
+    """Each single bit added to a valid 6-card hand: a card of the deck makes
+    a valid 7-card hand (valued as its codes; a card it holds, the same
+    hand), any other bit a bad row."""
+    rs = hr.get_rules("high")
+    base = int(hr.to_mask("2c 3d 4h 5s 7c 8d"))
+    masks = np.array([base | 1 << b for b in range(64)], dtype=np.uint64)
+    got, bad = run_masks(rs, masks, isa)
+    for b in range(64):
+        code = 4 * (b & 15) + (b >> 4)
+        if base >> b & 1:
+            assert got[b] == hr.evaluate(hr.from_mask(base)), b
+        elif b & 15 < 13:
+            assert got[b] == hr.evaluate(hr.from_mask(base).tolist() + [code]), b
+        else:
+            assert got[b] == -1, b
+    assert bad == 13
+    every = np.array([0x1FFF1FFF1FFF1FFF, 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
+    out, bad = run_masks(rs, every, isa)
+    assert bad == 0 and (out == -1).all()
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_masks_of_mixed_sizes_agree(isa):
+    """Rows of 5..9 cards in one batch, whatever size comes first: the loops
+    pick their size from a part's first row and leave the others to the
+    scalar check."""
+    rng = np.random.default_rng(140)
+    rs = hr.get_rules("high")
+    rows = {k: random_hands(300, k, 141 + k) for k in range(5, 10)}
+    masks = {k: hr.to_mask(r) for k, r in rows.items()}
+    want = {k: run(rs, r, "portable")[0] for k, r in rows.items()}
+    sizes = rng.integers(5, 10, size=300)
+    for first in (5, 6, 7, 8, 9, 4, 52):
+        sz = sizes.copy()
+        if first in masks:
+            sz[0] = first
+        m = np.array([masks[s][i] for i, s in enumerate(sz)], dtype=np.uint64)
+        w = np.array([want[s][i] for i, s in enumerate(sz)], dtype=np.int16)
+        if first == 4:
+            m[0] = np.uint64(hr.to_mask("As Ks Qs Js"))
+            w[0] = -1
+        elif first == 52:
+            m[0] = np.uint64(0x1FFF1FFF1FFF1FFF)
+            w[0] = -1
+        got, bad = run_masks(rs, m, isa)
+        assert bad == (0 if first in (4, 52) else -1), first
+        np.testing.assert_array_equal(got, w, err_msg=f"first row of {first}, {isa}")
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_masks_every_length_around_the_group_sizes(isa):
+    for rs in (hr.get_rules("high"), hr.get_rules("a5-8"), hr.get_rules("2-7")):
+        for k in (5, 6, 7):
+            rows = random_hands(70, k, 150 + k)
+            full, _ = run(rs, rows, "portable")
+            masks = hr.to_mask(rows)
+            for n in range(1, 70):
+                out, bad = run_masks(rs, masks[:n], isa)
+                assert bad == -1
+                np.testing.assert_array_equal(out, full[:n])
+                m = masks[:n].copy()
+                m[n - 1] |= np.uint64(1 << 62)
+                out, bad = run_masks(rs, m, isa)
+                assert bad == n - 1 and out[n - 1] == -1
+                np.testing.assert_array_equal(out[:n - 1], full[:n - 1])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect guard page")
+@pytest.mark.parametrize("isa", ISAS)
+def test_no_mask_loop_reads_past_the_batch(isa):
+    rs = hr.get_rules("high")
+    for n in (1, 3, 7, 8, 9, 16, 17, 31, 200):
+        raw, _buf = _guarded(n, 8)
+        arr = raw.reshape(-1).view(np.uint64)
+        arr[...] = hr.to_mask(random_hands(n, 7, 160 + n))
+        want, _ = run_masks(rs, arr, "portable")
+        got, bad = run_masks(rs, arr, isa)
+        assert bad == -1
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("isa", ISAS)
+def test_masks_threads_agree_with_bad_rows(isa):
+    rs = hr.get_rules("high")
+    masks = hr.to_mask(random_hands(100_003, 7, 170))
+    want, _ = run(rs, random_hands(100_003, 7, 170), "portable")
+    masks[[70_001, 90_000]] |= np.uint64(1 << 61)
+    want[[70_001, 90_000]] = -1
+    one, b1 = run_masks(rs, masks, isa, threads=1)
+    two, b2 = run_masks(rs, masks, isa, threads=2)
+    assert b1 == b2 == 70_001
+    np.testing.assert_array_equal(one, want)
+    np.testing.assert_array_equal(two, want)
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@pytest.mark.parametrize("rules", RULES)
+def test_masks_every_registered_rule_set_and_size(rules, isa):
+    """Masks and codes of the same hands agree under every rule set, every
+    size it takes and every loop, wild settings too (the scalar loop)."""
+    rs = hr.get_rules(rules)
+    for k in hand_sizes(rules):
+        rows = deal(rules, 256, k, 180 + k)
+        want, wbad = run(rs, rows, "portable")
+        got, gbad = run_masks(rs, hr.to_mask(rows), isa)
+        assert wbad == gbad == -1, (rules, k)
+        np.testing.assert_array_equal(got, want, err_msg=f"{rules}, k={k}, {isa}")
+    for w in wilds_for(rules)[:2] if rules in WILD_RULES else []:
+        ws = resolve_wild(w)
+        rows = deal(rules, 256, 5, 190)
+        rows[::3, 0] = 52
+        want, wbad = run(rs, rows, "portable", wild=ws)
+        got, gbad = run_masks(rs, hr.to_mask(rows), isa, wild=ws)
+        assert gbad == wbad, (rules, w)
+        np.testing.assert_array_equal(got, want, err_msg=f"{rules}, {w}, {isa}")

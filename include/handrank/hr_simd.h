@@ -64,6 +64,19 @@ static uint8_t hr_perm_64[3][2][64], hr_pad[3][2][64];
 static uint8_t hr_mult_byte[3][16], hr_code_mult[3][64], hr_code_pos[64], hr_code_suit[2][64];
 /* The lanes of each 8-bit mask's set bits, in order (HR_SIMD_SPECIALS). */
 static uint8_t hr_lanes_of[256][8];
+/* Masks (hr_simd_masks8): byte 2s of a hand mask holds ranks 0..7 of suit s
+ * (even bytes), byte 2s + 1 ranks 8..12 in bits 0..4 (odd bytes).  The sum
+ * of the rank multipliers of the ranks in nibble value v (0..15) is
+ *   E_lo(v): ranks 0..3 (low nibble of an even byte), at most 142;
+ *   E_hi(v): ranks 4..7 (high nibble of an even byte), below 2^16;
+ *   O_lo(v): ranks 8..11 (low nibble of an odd byte), below 2^22;
+ *   O_hi(v): rank 12 (bit 0 of the high nibble of an odd byte; its other
+ *            bits are no card, and such a row never reaches the tables);
+ * hr_mnib[t][v] is byte HR_MNIB_BYTE[t] of the table HR_MNIB_TABLE[t]:
+ * the bytes that can be nonzero, each of every table once. */
+enum { HR_MN_EL0, HR_MN_EH0, HR_MN_OL0, HR_MN_OH0, HR_MN_EH1, HR_MN_OL1, HR_MN_OH1,
+       HR_MN_OL2, HR_MN_OH2, HR_MN_COUNT };
+static uint8_t hr_mnib[HR_MN_COUNT][16];
 
 static void hr_simd_init(void)
 {
@@ -85,6 +98,20 @@ static void hr_simd_init(void)
     for (int m = 0; m < 256; m++)
         for (int l = 0, n = 0; l < 8; l++)
             if (m >> l & 1) hr_lanes_of[m][n++] = (uint8_t)l;
+    for (int v = 0; v < 16; v++) {
+        uint32_t t[4] = {0, 0, 0, 0};   /* E_lo, E_hi, O_lo, O_hi of v */
+        for (int b = 0; b < 4; b++)
+            if (v >> b & 1) {
+                t[0] += hr_rank_mult[b];
+                t[1] += hr_rank_mult[4 + b];
+                t[2] += hr_rank_mult[8 + b];
+                if (b == 0) t[3] += hr_rank_mult[12];
+            }
+        static const uint8_t table[HR_MN_COUNT] = {0, 1, 2, 3, 1, 2, 3, 2, 3};
+        static const uint8_t byte[HR_MN_COUNT] = {0, 0, 0, 0, 1, 1, 1, 2, 2};
+        for (int i = 0; i < HR_MN_COUNT; i++)
+            hr_mnib[i][v] = (uint8_t)(t[table[i]] >> (8 * byte[i]));
+    }
     for (int c = 0; c < 64; c++) {
         const int r = c >> 2 < 14 ? c >> 2 : 14, s = c & 3;
         hr_code_pos[c] = (uint8_t)(16 * s + r);
@@ -256,6 +283,125 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
     for (; i < hi; i++)
         if (hr_row_codes(&ctx, first, next, cards + i * K, K, MODE, QUAL, 0, out + i) && bad < 0)
             bad = i;
+    return bad;
+}
+
+/* ------------------------------------------------------------------ */
+/* Masks, AVX2: 8 hands per step                                        */
+
+/* Rows [lo, hi) of hand masks, 8 per step in two vectors of four 64-bit
+ * masks, under the same precondition as the code loops plus k = K for the
+ * rows the step values (K = 5..7 within the rule set's kmin..kmax).  For
+ * each mask, without memory lookups:
+ *   - validity: no bit of ~valid_bits (jokers, bits above the deck's cards)
+ *     and popcount == K (nibble popcounts, summed by vpsadbw);
+ *   - the suit counts (the nibble popcounts summed per 16-bit suit lane),
+ *     hence whether a suit holds five (where flushes count);
+ *   - the rank key, the sum of hr_rank_mult over the mask's ranks: the
+ *     multiplier sums of each nibble (hr_mnib, byte shuffles on the mask's
+ *     nibbles) summed per mask by vpsadbw, one byte of the sums at a time.
+ * Rows that fail any of these -- a bad row, a flush, a row of another size
+ * -- are special rows, done by hr_row_mask (the scalar check and hr_value,
+ * any size) in row order, as in the code loops. */
+HR_AVX2_TARGET HR_INLINE int64_t hr_simd_masks8(const hr_vctx_t *c, const hr_deck_t *D,
+                                                const uint64_t *masks, int64_t lo,
+                                                int64_t hi, const int K, const int MODE,
+                                                const int QUAL, int16_t *out)
+{
+    const hr_vctx_t ctx = *c;
+    const uint64_t invalid = ~D->valid_bits;
+    const int32_t *off = ctx.off[K];
+    const int16_t *V = ctx.V[K];
+#define HR_LD16(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
+    const __m256i el0 = HR_LD16(hr_mnib[HR_MN_EL0]), eh0 = HR_LD16(hr_mnib[HR_MN_EH0]);
+    const __m256i ol0 = HR_LD16(hr_mnib[HR_MN_OL0]), oh0 = HR_LD16(hr_mnib[HR_MN_OH0]);
+    const __m256i eh1 = HR_LD16(hr_mnib[HR_MN_EH1]), ol1 = HR_LD16(hr_mnib[HR_MN_OL1]);
+    const __m256i oh1 = HR_LD16(hr_mnib[HR_MN_OH1]), ol2 = HR_LD16(hr_mnib[HR_MN_OL2]);
+    const __m256i oh2 = HR_LD16(hr_mnib[HR_MN_OH2]);
+#undef HR_LD16
+    const __m256i pc = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i odd = _mm256_set1_epi16((short)0x8000);   /* 0x80 in odd bytes */
+    const __m256i even = _mm256_set1_epi16(0x0080);         /* 0x80 in even bytes */
+    const __m256i nib = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1);
+    const __m256i w3 = _mm256_set1_epi16(3), w8 = _mm256_set1_epi16(8);
+    const __m256i inv = _mm256_set1_epi64x((long long)invalid);
+    const __m256i kk = _mm256_set1_epi64x(K), zero = _mm256_setzero_si256();
+    int64_t bad = -1, i = lo, step = 0;
+    uint32_t keys[2][8], rows[2][8], spec[HR_SPECIAL_CAP + 8], pending = 0;
+    int nspec = 0;
+#define HR_SIMD_SPECIALS_M()                                                          \
+    do {                                                                              \
+        for (int j_ = 0; j_ < nspec; j_++) {                                          \
+            const int64_t r_ = lo + spec[j_];                                         \
+            if (hr_row_mask(&ctx, invalid, masks[r_], MODE, QUAL, 0, out + r_) &&     \
+                bad < 0)                                                              \
+                bad = r_;                                                             \
+        }                                                                             \
+        nspec = 0;                                                                    \
+    } while (0)
+    /* four masks: ok (all ones in a valid plain lane) and the rank key, in
+     * the low 32 bits of each 64-bit lane */
+#define HR_MASKS4(M, OK, KEY)                                                         \
+    do {                                                                              \
+        const __m256i l_ = _mm256_and_si256((M), nib);                                \
+        const __m256i h_ = _mm256_and_si256(_mm256_srli_epi16((M), 4), nib);          \
+        const __m256i le_ = _mm256_or_si256(l_, odd), lo_ = _mm256_or_si256(l_, even); \
+        const __m256i he_ = _mm256_or_si256(h_, odd), ho_ = _mm256_or_si256(h_, even); \
+        const __m256i n_ = _mm256_add_epi8(_mm256_shuffle_epi8(pc, l_),               \
+                                           _mm256_shuffle_epi8(pc, h_));              \
+        __m256i ok_ = _mm256_and_si256(                                               \
+            _mm256_cmpeq_epi64(_mm256_sad_epu8(n_, zero), kk),                        \
+            _mm256_cmpeq_epi64(_mm256_and_si256((M), inv), zero));                    \
+        if (MODE != HR_MODE_IGNORE) {                                                 \
+            const __m256i s_ = _mm256_maddubs_epi16(n_, ones8); /* suit counts */     \
+            ok_ = _mm256_and_si256(ok_, _mm256_cmpeq_epi64(                           \
+                _mm256_and_si256(_mm256_add_epi16(s_, w3), w8), zero));               \
+        }                                                                             \
+        const __m256i d0_ = _mm256_add_epi64(                                         \
+            _mm256_sad_epu8(_mm256_or_si256(_mm256_shuffle_epi8(el0, le_),            \
+                                            _mm256_shuffle_epi8(ol0, lo_)), zero),    \
+            _mm256_sad_epu8(_mm256_or_si256(_mm256_shuffle_epi8(eh0, he_),            \
+                                            _mm256_shuffle_epi8(oh0, ho_)), zero));   \
+        const __m256i d1_ = _mm256_add_epi64(                                         \
+            _mm256_sad_epu8(_mm256_shuffle_epi8(ol1, lo_), zero),                     \
+            _mm256_sad_epu8(_mm256_or_si256(_mm256_shuffle_epi8(eh1, he_),            \
+                                            _mm256_shuffle_epi8(oh1, ho_)), zero));   \
+        /* byte 2: O_lo's at most 38, O_hi's 52: their sum fits a byte */             \
+        const __m256i d2_ = _mm256_sad_epu8(                                          \
+            _mm256_add_epi8(_mm256_shuffle_epi8(ol2, lo_), _mm256_shuffle_epi8(oh2, ho_)), \
+            zero);                                                                    \
+        (KEY) = _mm256_and_si256(                                                     \
+            _mm256_add_epi64(_mm256_add_epi64(d0_, _mm256_slli_epi64(d1_, 8)),        \
+                             _mm256_slli_epi64(d2_, 16)),                             \
+            ok_);                                                                     \
+        (OK) = ok_;                                                                   \
+    } while (0)
+    for (; i + 8 <= hi; i += 8, step++) {
+        const __m256i M0 = _mm256_loadu_si256((const __m256i *)(masks + i));
+        const __m256i M1 = _mm256_loadu_si256((const __m256i *)(masks + i + 4));
+        __m256i ok0, ok1, k0, k1;
+        HR_MASKS4(M0, ok0, k0);
+        HR_MASKS4(M1, ok1, k1);
+        /* the low 32 bits of the 64-bit lanes, back in row order */
+#define HR_LOW32(a, b)                                                                \
+    _mm256_permute4x64_epi64(                                                         \
+        _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a),                 \
+                                              _mm256_castsi256_ps(b), 0x88)), 0xd8)
+        const __m256i key = HR_LOW32(k0, k1), ok = HR_LOW32(ok0, ok1);
+#undef HR_LOW32
+        _mm256_storeu_si256((__m256i *)keys[step & 1], key);
+        _mm256_storeu_si256((__m256i *)rows[step & 1], _mm256_srli_epi32(key, HR_HASH_SHIFT(K)));
+        if (step) HR_AVX2_PENDING();
+        pending = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) ^ 0xffu;
+        if (nspec > HR_SPECIAL_CAP - 8) HR_SIMD_SPECIALS_M();
+    }
+#undef HR_MASKS4
+    if (step) HR_AVX2_PENDING();
+    HR_SIMD_SPECIALS_M();
+#undef HR_SIMD_SPECIALS_M
+    for (; i < hi; i++)
+        if (hr_row_mask(&ctx, invalid, masks[i], MODE, QUAL, 0, out + i) && bad < 0) bad = i;
     return bad;
 }
 

@@ -445,4 +445,20 @@ HR_INLINE int hr_row_codes(const hr_vctx_t *ctx, const hr_v2 *first, const hr_v2
     return 0;
 }
 
+/* THE mask row check, then the valuation: mask m is a valid hand when it
+ * holds no bit of `invalid` (bits that are no card of the deck) and
+ * kmin..kmax cards; then *o is its strength and the result 0, else *o is -1
+ * and the result 1.  MODE, QUAL and WILD as in hr_value. */
+HR_INLINE int hr_row_mask(const hr_vctx_t *ctx, uint64_t invalid, uint64_t m, const int MODE,
+                          const int QUAL, const int WILD, int16_t *o)
+{
+    const int k = hr_popcount64(m);
+    if (HR_UNLIKELY((m & invalid) || k < ctx->kmin || k > ctx->kmax)) {
+        *o = -1;
+        return 1;
+    }
+    *o = (int16_t)hr_value(ctx, m, hr_key_of_mask(m, ctx->natural), k, MODE, QUAL, WILD);
+    return 0;
+}
+
 #endif /* HANDRANK_HR_VALUE_H */

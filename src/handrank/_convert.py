@@ -112,15 +112,7 @@ def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
         m = int(mask)
         _check_mask(m)
         return np.array(_codes_of_mask(m), dtype=np.uint8)
-    arr = np.asarray(mask)
-    if arr.size == 0 and arr.ndim == 1:
-        arr = arr.astype(np.uint64)              # [] is float64: an empty batch
-    if arr.dtype.kind not in "iu" or arr.ndim != 1:
-        raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
-                        f"shape {arr.shape}")
-    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
-        raise HandError(f"mask at row {int(np.argmax(arr < 0))} is negative")
-    m = arr.astype(np.uint64)
+    m = mask_array(np.asarray(mask), "mask at row {row} is negative")
     bad = np.flatnonzero(m & np.uint64(~(_CARD_BITS | _JOKER_BITS) & (2**64 - 1)))
     if bad.size:
         raise HandError(f"row {bad[0]}: " + _mask_error_text(int(m[bad[0]])))
@@ -133,6 +125,22 @@ def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
     # column c of `present` is code c; np.nonzero walks rows in order, columns ascending
     present = ((m[:, None] >> _BIT_INDEX[None, :]) & np.uint64(1)).astype(bool)
     return np.nonzero(present)[1].astype(np.uint8).reshape(len(m), k)
+
+
+def mask_array(arr: np.ndarray, negative: str) -> np.ndarray:
+    """A batch of masks, checked: ``arr`` must be a 1-D integer array (an
+    empty one of any dtype is an empty batch) without negative values;
+    returns it as C-contiguous uint64.  ``negative`` is the HandError message
+    for the first negative value, with ``{row}`` its row (each public entry
+    keeps its own wording)."""
+    if arr.size == 0 and arr.ndim == 1:
+        arr = arr.astype(np.uint64)              # [] is float64: an empty batch
+    if arr.dtype.kind not in "iu" or arr.ndim != 1:
+        raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
+                        f"shape {arr.shape}")
+    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
+        raise HandError(negative.format(row=int(np.argmax(arr < 0))))
+    return np.ascontiguousarray(arr, dtype=np.uint64)
 
 
 def _mask_error_text(m: int) -> str:

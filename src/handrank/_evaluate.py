@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _core
 from ._cards import NCODES, card_name, codes_excerpt
-from ._convert import format as format_cards
+from ._convert import format as format_cards, mask_array
 from ._deck import Deck
 from ._arrays import as_numpy, to_like
 from ._input import _size_error, as_hands, row_problem
@@ -41,6 +41,11 @@ CHUNK_ROWS = 1 << 22
 #: Slow hands (8 or 9 cards, wild cards, masks of unknown size; up to a
 #: hundred times slower) start with chunks this many times smaller.
 SLOW_CHUNK_DIVISOR = 128
+#: Masks without wild cards start with chunks this many times smaller: of
+#: 5..7 cards they are as fast as codes, of 8 or 9 cards up to ~170 ns a
+#: hand (CHUNK_ROWS // 8 of those: about 0.1 s), and few C calls keep a
+#: batch on threads from waiting for descheduled threads more than once.
+MASK_CHUNK_DIVISOR = 8
 
 
 def _bad_row_error(rows: np.ndarray, i: int, single: bool, jokers_ok: bool = False,
@@ -92,13 +97,13 @@ def _out_array(out: np.ndarray | None, n: int, *sources: np.ndarray) -> np.ndarr
 
 
 def _run_chunked(fn: Any, source: np.ndarray, res: np.ndarray, threads: int, wild: Any,
-                 slow: bool) -> int:
+                 slow: bool, divisor: int = SLOW_CHUNK_DIVISOR) -> int:
     """``fn(source, res, threads, wild)`` (a C loop that returns the first bad
     row or -1) over the rows of ``source``; the first bad row's index in the
-    whole batch, or -1.  Up to CHUNK_ROWS fast rows (SLOW_CHUNK_DIVISOR times
-    fewer slow ones: 8 or 9 cards, wild cards, masks) are one call; longer
-    batches go in slices of about ``_slices.SLICE_SECONDS`` (Ctrl-C)."""
-    first = max(1, CHUNK_ROWS // SLOW_CHUNK_DIVISOR if slow else CHUNK_ROWS)
+    whole batch, or -1.  Up to CHUNK_ROWS fast rows (``divisor`` times fewer
+    slow ones: 8 or 9 cards, wild cards, masks of unknown size) are one call; longer batches go in slices of about ``_slices.SLICE_SECONDS``
+    (Ctrl-C)."""
+    first = max(1, CHUNK_ROWS // divisor if slow else CHUNK_ROWS)
     return first_bad_row(lambda a, b: fn(source[a:b], res[a:b], threads, wild), len(source),
                          first=first, max_step=CHUNK_ROWS)
 
@@ -298,18 +303,12 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             if any(not 0 <= x < 2**64 for x in arr.flat):
                 raise HandError("masks must be 64-bit unsigned values")
             arr = arr.astype(np.uint64)
-        if arr.size == 0 and arr.ndim == 1:
-            arr = arr.astype(np.uint64)          # [] is float64: an empty batch
-        if arr.dtype.kind not in "iu" or arr.ndim != 1:
-            raise HandError(f"masks must be a 1-D integer array; got dtype {arr.dtype}, "
-                            f"shape {arr.shape}")
-        if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
-            raise HandError(f"row {int(np.argmax(arr < 0))}: mask is negative")
-        arr = np.ascontiguousarray(arr, dtype=np.uint64)
+        arr = mask_array(arr, "row {row}: mask is negative")
     n = len(arr)
     res = _out_array(out, n, arr)
     bad = _run_chunked(rs.tables.eval_masks, arr, res, resolve_threads(threads, n),
-                       deck, slow=True)
+                       deck, slow=True,
+                       divisor=SLOW_CHUNK_DIVISOR if ws is not None else MASK_CHUNK_DIVISOR)
     if bad >= 0:
         where = "" if single else f"row {bad}: "
         problem = _mask_problem(int(arr[bad]), rs, ws is not None)

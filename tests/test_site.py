@@ -337,7 +337,9 @@ def test_figures_agree_and_are_dated():
         assert "Zen 5" not in text, name
         assert "family 25, model 17" in text, name
     # exact AKs vs QQ preflop on one core: the same figure everywhere
-    assert "4.7 ms" in readme and "4.7 ms" in equity and "4.7 ms" in bench
+    assert "0.70 ms" in readme and "0.70 ms" in equity and "0.70 ms" in bench
+    # peers' figures come from a same-run measurement, never quoted
+    assert not re.search(r"quoted|measured elsewhere|5\.5 ms", readme + bench + equity)
     assert "0.011 s" not in bench and "0.02 s" not in equity
     # the design page's instruction counts are the current loops'
     assert "24.8" in design and "40.1" in design and "42 for a 7-card" not in design

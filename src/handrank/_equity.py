@@ -281,12 +281,14 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
     if deck is None:
         _card_problem(g, holes, boards, d)           # raises: names the card and where
     range_arrays: list[tuple[np.ndarray, np.ndarray] | None] = []
+    # every known card, checked by deck_without above (jokers: no range hand holds one)
+    known = frozenset(c for c in [*on_boards, *d, *(c for h in holes for c in h)] if c < 52)
     for i, rng in enumerate(ranges):
         if rng is None:
             range_arrays.append(None)
             continue
-        live = in_deck(rng, g.cards, f"player {i}").without(                # short deck
-            [c for h in holes for c in h] + on_boards + d)                  # card removal
+        live = in_deck(rng, g.cards, f"player {i}")._without_codes(         # short deck
+            known)                                                          # card removal
         if not len(live):
             raise HandError(f"player {i}: no hand of the range {rng.text!r} is left once the "
                             f"known, board and dead cards are removed")

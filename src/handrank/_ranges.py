@@ -236,12 +236,15 @@ class Range:
         >>> len(hr.Range("random").without(hr.to_mask("As Ks")))
         1225
         """
-        dead = _dead_codes(cards)
+        return self._without_codes(_dead_codes(cards))
+
+    def _without_codes(self, dead: frozenset[int]) -> Range:
+        """``without`` for card codes already read and checked (0..51)."""
         r = Range.__new__(Range)
         r.cards, r.text = self.cards, self.text
         r._random_weight = self._random_weight
         r._dead = self._dead | dead
-        r._weights = {k: w for k, w in self._weights.items() if not dead.intersection(k)}
+        r._weights = {k: w for k, w in self._weights.items() if dead.isdisjoint(k)}
         return r
 
 
@@ -408,6 +411,13 @@ def parse_range(text: str, cards: int = 2) -> Range:
     return Range(text, cards)
 
 
+@lru_cache(maxsize=64)
+def _off_deck(codes: bytes) -> frozenset[int]:
+    """The standard cards (0..51) a deck of these card codes lacks (a few
+    decks are ever used: the cache is small and bounded)."""
+    return frozenset(range(52)).difference(codes)
+
+
 def in_deck(rng: Range, deck: Any, what: str | None = None) -> Range:
     """The hands of ``rng`` that ``deck`` (a :class:`handrank.Deck`) can deal:
     a short deck drops every hand holding a card below its lowest rank
@@ -417,13 +427,13 @@ def in_deck(rng: Range, deck: Any, what: str | None = None) -> Range:
     range, the deck and a card it lacks.  A range whose hands all fit is
     returned as it is.
     """
-    off = [c for c in range(52) if not deck.holds(c)]
+    off = _off_deck(deck.code_bytes)
     if not off:
         return rng
-    live = rng.without(off)
+    live = rng._without_codes(off)
     if not len(live):
         lacking = min((c for k in rng._weights for c in k if not deck.holds(c)),
-                      default=off[0])
+                      default=min(off))
         raise HandError(f"{what + ': ' if what else ''}no hand of the range {rng.text!r} can be "
                         f"dealt from {deck.describe()}: its hands hold cards the deck lacks, "
                         f"such as {card_name(lacking)}")

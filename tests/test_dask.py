@@ -22,7 +22,7 @@ def client():
     # subprocess of the suite would run handrank on one thread.  Put it back.
     environ = dict(os.environ)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")   # any free port
     try:
         with distributed.Client(cluster) as c:
             yield c

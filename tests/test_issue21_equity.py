@@ -131,7 +131,7 @@ def test_unweighted_ranges_keep_integer_categories():
 def client():
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")   # any free port
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()

@@ -227,7 +227,7 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
         if (str_out) memcpy(str_out + (size_t)i * P, s, (size_t)P * sizeof(int16_t));
         if (share) {
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))   /* GNU vector intrinsics */
-            if (P <= 8) {
+            if (P != 2 && P <= 8) {   /* heads-up: the scalar shares are faster */
 #define HR_LANE_OF(p) ((p) < P ? s[p] : INT16_MIN)
                 hr_pot_shares8(_mm_set_epi16(HR_LANE_OF(7), HR_LANE_OF(6), HR_LANE_OF(5),
                                              HR_LANE_OF(4), HR_LANE_OF(3), HR_LANE_OF(2),

@@ -232,16 +232,6 @@ def test_nut_rank_examples_on_boards_of_their_own():
 
 
 # ---------------------------------------------------------------- counts
-def _pairs_of(flops):
-    holes, boards = [], []
-    for f in flops:
-        rest = np.setdiff1d(np.arange(52, dtype=np.uint8), f)
-        i, j = np.triu_indices(len(rest), 1)
-        holes.append(np.stack([rest[i], rest[j]], axis=1))
-        boards.append(np.broadcast_to(np.asarray(f, dtype=np.uint8), (len(i), 3)))
-    return np.concatenate(holes), np.concatenate(boards)
-
-
 def _suit_counts(cards):
     return np.stack([(cards % 4 == s).sum(axis=1) for s in range(4)], axis=1)
 
@@ -252,7 +242,7 @@ def test_sampled_flops_agree_with_categories_and_suit_counts():
     backdoor flush draw exactly three of a suit with a hole card in it."""
     rng = np.random.default_rng(25)
     flops = np.sort(np.argsort(rng.random((120, 52)), axis=1)[:, :3], axis=1)
-    h, b = _pairs_of(flops)
+    h, b = _all_holdings(flops)
     c = hr.classify(h, b)
     cards = np.concatenate([h, b], axis=1)
     strengths = hr.evaluate(cards)
@@ -272,7 +262,7 @@ def test_sampled_flops_agree_with_categories_and_suit_counts():
 def test_all_flops_counts():
     """All 25,989,600 (hole, flop) pairs: counts equal the formulas."""
     flops = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
-    h, b = _pairs_of(flops)
+    h, b = _all_holdings(flops)
     assert len(h) == 25_989_600
     c = hr.classify(h, b)
     made = np.bincount(c.made, minlength=len(MH))

@@ -636,8 +636,8 @@ def equity_result(EquityState st, object game, list labels, bint exact, object s
     """The EquityResult of the counts of ``st`` (a question without ranges),
     as both paths of handrank.equity return it: ``deals``, ``exact``,
     ``seed``, ``game`` (its name), ``hands`` (``labels``), ``by_hand`` and
-    ``total_weight`` now; the arrays (``equity``, ``wins`` ..., see
-    EquityResult.__getattr__) from ``st``'s counts when one is first read."""
+    ``total_weight`` now; the arrays (``equity``, ``wins`` ..., read
+    through handrank._equity._Pending) from ``st``'s counts when one is first read."""
     return _equity_result(st, game, game.name, labels, exact, seed)
 
 

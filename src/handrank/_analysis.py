@@ -119,6 +119,13 @@ def hand_strength(hole: Any, board: Any, opponents: int = 1, *,
     >>> round(hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=2, exact=True), 4)
     0.335
     """
+    # Fast path: one hand as plain text or codes, opponents an int, exact
+    # False (strength_fast checks all of it and returns None otherwise, so
+    # every error and every batch takes the general path below).
+    if threads is None or type(threads) is int and threads >= 1:
+        v = _HIGH.strength_fast(hole, board, opponents, exact)
+        if v is not None:
+            return v
     h, b, single = _rows(hole, board)
     _check_opponents(opponents)
     if not isinstance(exact, (bool, np.bool_)):

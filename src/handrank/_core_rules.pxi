@@ -311,6 +311,39 @@ cdef class RuleTables:
             hr_hand_potential(&self.rule, h, b, nb, now, hp_p, r2_p, rn_p)
         return (now[0], now[1], now[2]), hp, run2, runn
 
+    def strength_fast(self, object hole, object board, object opponents, object exact):
+        """handrank.hand_strength's common case in one call, or None for the
+        general path.  Precondition, checked here: ``hole`` and ``board``
+        plain card text or lists/tuples of int codes, 2 hole cards and 3..5
+        board cards, all distinct cards of the 52; ``opponents`` an int
+        1..22; ``exact`` False; the high rule set (the caller's tables).
+        Anything else -- every error included -- returns None, and the
+        general path checks and explains it."""
+        cdef uint8_t h[8]
+        cdef uint8_t b[8]
+        cdef int nh, nb, i, n
+        cdef uint64_t seen = 0
+        cdef int64_t now[3]
+        if exact is not False or type(opponents) is not int or not 1 <= opponents <= 22:
+            return None
+        nh = _parse_plain(hole, h, 8) if type(hole) is str else \
+            _codes_plain(hole, h, 8) if type(hole) is list or type(hole) is tuple else -1
+        nb = _parse_plain(board, b, 8) if type(board) is str else \
+            _codes_plain(board, b, 8) if type(board) is list or type(board) is tuple else -1
+        if nh != 2 or not 3 <= nb <= 5:
+            return None
+        for i in range(2 + nb):
+            n = h[i] if i < 2 else b[i - 2]
+            if n >= 52 or seen >> n & 1:
+                return None
+            seen |= (<uint64_t>1) << n
+        if (self.rule.flush_mode != 0 or self.rule.qual != -32768 or self.rule.deff.ranks != 8191
+                or self.rule.deff.n != 5 or self.rule.deff.kind != 0 or self.rule.kmax < 7):
+            return None
+        with nogil:
+            hr_hand_potential(&self.rule, h, b, nb, now, NULL, NULL, NULL)
+        return ((now[2] + 0.5 * now[1]) / (now[0] + now[1] + now[2])) ** (<long>opponents)
+
     def eval_masks(self, const uint64_t[::1] masks, int16_t[::1] out, int threads,
                    CompiledDeck deck):
         """Evaluate uint64 hand masks into ``out``; return the first bad row or -1."""

@@ -93,6 +93,48 @@ def test_the_river_example():
     assert r.hands == ["As Ks", "Qd Qc"] and r.game == "holdem" and r.exact
 
 
+def test_the_public_entry_is_compiled_and_documented_as_the_general_path():
+    import inspect
+    assert hr.equity is E.equity and hr.equity.__wrapped__ is E._equity_general
+    assert hr.equity.__name__ == "equity" and hr.equity.__doc__ == E._equity_general.__doc__
+    assert list(inspect.signature(hr.equity).parameters) == [
+        "game", "hands", "board", "dead", "trials", "seed", "threads", "progress", "folded"]
+    assert type(hr.equity) is type(_core.equity_fast)                  # no Python frame
+    assert_same_result(hr.equity("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s", "", None, None, 1),
+                       E._equity_general("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s"))
+
+
+def test_a_fast_result_keeps_only_the_counts():
+    # the question itself lived on the C stack; the result holds its counts
+    r = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc 9s")
+    assert type(vars(r)["_pending"][1]) is _core.EquityCounts
+    assert r.wins.tolist() == [6, 38] and "_pending" in vars(r)      # 6 outs: A, K
+
+
+def test_turns_on_many_threads_agree():
+    # every thread borrows its own scratch table for the turn's rank-multiset
+    # count (flush boards included), and leaves it zero for its next call
+    import threading
+    questions = [(["Ah Kh", "Qh Qc"], "2h 7h Jc 9s"), (["As Ks", "Qd Qc"], "2h 7d Jc 9s"),
+                 (["Ah 2h", "Kh Qh", "Jd Jc"], "3h 7h 8s 9c"), (["Ah Kd", "Ac Kc"], "2c 3c 4c 5d")]
+    want = [hr.equity(hr.get_game("holdem"), h, board=b) for h, b in questions]
+    bad = []
+
+    def run():
+        for _ in range(30):
+            for (h, b), w in zip(questions, want):
+                r = hr.equity("holdem", h, board=b)
+                if r.wins.tolist() != w.wins.tolist() or r.ties.tolist() != w.ties.tolist():
+                    bad.append((h, b))
+
+    threads = [threading.Thread(target=run) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not bad
+
+
 def random_hand_text(rng: random.Random, codes: list[int]) -> str:
     names = [hr.format([c]) for c in codes]
     style = rng.randrange(5)

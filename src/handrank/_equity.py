@@ -485,15 +485,14 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
-    # The common case in one call into C (its precondition, checked there:
-    # _core.equity_fast): a registered game by name, every player's whole
-    # hand and the board as plain text or codes, no dead cards, exact, no
-    # progress, threads None or 1.  None for everything else, errors
-    # included, which the general path below takes.
-    r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
-    if r is not None:
-        return r
-    if _fast_game(game):                 # a game name seen for the first time
+    # The common case is taken before this function runs, in one call into C
+    # (the public handrank.equity is _core.equity: its precondition is
+    # _core.equity_fast's, checked there: a registered game by name, every
+    # player's whole hand and the board as plain text or codes, no dead
+    # cards, exact, no progress, threads None or 1).  Here: the rest, errors
+    # included, and a game name seen for the first time (given to the fast
+    # path, which then takes the question if it fits).
+    if _fast_game(game):
         r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
         if r is not None:
             return r
@@ -544,6 +543,20 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
 
 
 _equity_fast = _core.equity_fast
+
+
+def _entry(general: Any) -> Any:
+    """The public equity: _core.equity (the fast path in C, then
+    ``general``), named and documented as ``general``."""
+    entry = _core.equity_entry(general)
+    for name in ("__name__", "__qualname__", "__module__", "__doc__"):
+        setattr(entry, name, getattr(general, name))
+    entry.__wrapped__ = general                 # inspect.signature reads general's
+    return entry
+
+
+_equity_general = equity
+equity = _entry(_equity_general)
 
 
 def _fast_game(game: Any) -> bool:

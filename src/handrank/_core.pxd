@@ -117,6 +117,7 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
         int board_known[2]
         uint8_t deck[54]
         int ndeck
+        int range_off[23]
         int ncombos
         int64_t min_units
         int prefix

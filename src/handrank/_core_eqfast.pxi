@@ -11,6 +11,7 @@ cdef class _FastGame:
     cdef uint64_t deck_mask   # bit c for each code c of the deck
     cdef int most             # the most players equity_fast takes (0: none)
     cdef str name             # the game's own name
+    cdef bint ranges          # whether a player's text may be a range (a board; not "all")
 
 
 cdef dict _FAST_GAMES = {}
@@ -35,6 +36,35 @@ def equity_fast_setup(object names, object result_type, tuple card_names, int64_
     _SMALL_EXACT = <double>small_exact
 
 
+cdef object _RANGE_OF = None         # handrank._equity._fast_range
+cdef object _HALVES = None           # handrank._equity._halves
+cdef dict _FAST_RANGES = {}          # (text, hole) -> _RANGE_OF's answer
+
+
+def equity_fast_ranges(object range_of, object halves):
+    """What equity_fast needs for ranges (handrank._equity sets these once):
+    ``range_of(text, hole)``, the hands and weights of the range a player's
+    text is read as by the general path (``(combos bytes, weights bytes)``,
+    rows highest card first as Range.combos lists them, float64 weights), or
+    None when it is read otherwise (cards, a random range, an error); and
+    ``halves(game, per_half)``, the halves, high and low fields."""
+    global _RANGE_OF, _HALVES
+    _RANGE_OF, _HALVES = range_of, halves
+    _FAST_RANGES.clear()
+
+
+cdef object _range_entry(str text, int hole):
+    """_RANGE_OF's answer for ``text``, kept (at most FAST_GAMES_MAX texts)."""
+    key = (text, hole)
+    entry = _FAST_RANGES.get(key, False)
+    if entry is False:
+        entry = _RANGE_OF(text, hole)
+        if len(_FAST_RANGES) >= FAST_GAMES_MAX:
+            _FAST_RANGES.clear()
+        _FAST_RANGES[key] = entry
+    return entry
+
+
 def fast_game(str key, object game, GameTables tables, bytes deck, int most):
     """Let equity_fast take game name ``key`` while the registry maps it to
     ``game``: its compiled tables, the codes of its deck and the most players
@@ -46,6 +76,7 @@ def fast_game(str key, object game, GameTables tables, bytes deck, int most):
         raise ValueError("fast_game takes at most 23 players and 54 cards")
     fg.game, fg.tables, fg.deck, fg.most, fg.deck_mask = game, tables, deck, most, 0
     fg.name = game.name
+    fg.ranges = game.board > 0 and game.select != "all"
     for i in range(len(deck)):
         fg.deck_mask |= (<uint64_t>1) << c[i]
     if len(_FAST_GAMES) >= FAST_GAMES_MAX:
@@ -147,8 +178,18 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
     if P < 2 or P > fg.most:
         return None
     H = fg.tables.g.hole
+    ranged = []                          # (player, combos, weights) of each range
     for p in range(P):
-        if _cards_of(hands[p], bd, H) != H:
+        h = hands[p]
+        nb = _cards_of(h, bd, H)
+        if nb == -1 and fg.ranges and type(h) is str:
+            entry = _range_entry(<str>h, H)
+            if entry is None:
+                return None
+            ranged.append((p, (<tuple>entry)[0], (<tuple>entry)[1]))
+            known[p] = 0
+            continue
+        if nb != H:
             return None
         for j in range(H):
             if not _take(bd[j], &used):
@@ -171,10 +212,12 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
         if not (used >> dk[j]) & 1:
             deck[nd] = dk[j]
             nd += 1
-    if fg.tables.g.board - nb > nd:
+    if fg.tables.g.board - nb + len(ranged) * H > nd:
         return None
     memset(&e, 0, sizeof(hr_equity_t))
     _eq_load(&e, fg.tables, P, holes, known, bd, nb, NULL, 0, deck, nd)   # fg keeps the tables
+    if ranged:
+        return _ranged(&e, fg, hands, ranged, used)
     hr_equity_plan(&e)
     total = hr_equity_total(&e)
     if total * P > _SMALL_EXACT:
@@ -187,11 +230,117 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
         return None
     labels = []
     for p in range(P):
-        if H == 2:
-            labels.append(<str>_CARD_NAMES_SP[holes[2 * p]] + <str>_CARD_NAMES[holes[2 * p + 1]])
-        else:
-            labels.append(" ".join([_CARD_NAMES[holes[p * H + j]] for j in range(H)]))
+        labels.append(_hand_label(&holes[p * H], H))
     return _equity_result(cn, fg.game, fg.name, labels, True, None)
+
+
+cdef str _hand_label(const uint8_t *c, int H):
+    """A hand's cards as text, one space apart (as the general path writes it)."""
+    if H == 2:
+        return <str>_CARD_NAMES_SP[c[0]] + <str>_CARD_NAMES[c[1]]
+    return " ".join([_CARD_NAMES[c[j]] for j in range(H)])
+
+
+#: Field order of an EquityResult's dict as its generated __init__ fills it.
+cdef dict _RANGED_DICT = dict.fromkeys(
+    ["equity", "wins", "ties", "deals", "stderr", "exact", "seed", "game", "hands", "high",
+     "low", "categories", "winning_categories", "by_hand", "halves", "total_weight"])
+
+
+cdef object _ranged(hr_equity_t *e, _FastGame fg, object hands, list ranged, uint64_t used):
+    """equity_fast with ranges: ``e`` loaded with the exact hands (none for
+    a ranged player), ``ranged`` each ranged player's (player, combos,
+    weights) as _RANGE_OF gives them, ``used`` the known cards.  Each range
+    loses the hands the deck lacks (a short deck) or that hold a known card,
+    in order (the general path's in_deck and _without_codes), then its
+    weights are scaled as EquityState scales them; the same plan, run and
+    result as the general path, or None where it would raise."""
+    cdef int H = fg.tables.g.hole, P = e.players, nr = len(ranged), i, j, p, k
+    cdef Py_ssize_t m, c, live, total_m = 0, off
+    cdef const uint8_t *src
+    cdef const double *gw
+    cdef uint8_t *combos
+    cdef double *given
+    cdef double *scaled
+    cdef double *running
+    cdef double most, tot
+    cdef bint weighted = False, bad
+    cdef EquityCounts cn
+    for i in range(nr):
+        total_m += len(<bytes>(<tuple>ranged[i])[2]) // 8
+    buf = bytearray(total_m * (H + 24))        # the three weight arrays, then the combos
+    cdef char *b = buf
+    given = <double *>b
+    scaled, running = given + total_m, given + 2 * total_m
+    combos = <uint8_t *>(given + 3 * total_m)
+    off = 0
+    for i in range(nr):
+        p = (<tuple>ranged[i])[0]
+        src = <const uint8_t *><const char *><bytes>(<tuple>ranged[i])[1]
+        gw = <const double *><const char *><bytes>(<tuple>ranged[i])[2]
+        m = len(<bytes>(<tuple>ranged[i])[2]) // 8
+        live = 0
+        most = 0.0
+        for c in range(m):
+            bad = False
+            for j in range(H):
+                k = src[c * H + j]
+                bad = bad or not (fg.deck_mask >> k) & 1 or (used >> k) & 1
+            if bad:
+                continue
+            memcpy(&combos[(off + live) * H], &src[c * H], H)
+            given[off + live] = gw[c]
+            if gw[c] > most:
+                most = gw[c]
+            weighted = weighted or gw[c] != given[off]
+            live += 1
+        if live == 0:
+            return None                  # no hand left: the general path raises
+        e.range[p].combos = &combos[off * H]
+        e.range[p].weight = &scaled[off]
+        e.range[p].cum = &running[off]
+        e.range[p].m = <int>live
+        e.range[p].uniform = _scale_weights(&given[off], live, most, &scaled[off], &running[off])
+        e.known[p] = H
+        e.ranged[e.nranged] = p
+        e.nranged += 1
+        off += live
+    hr_equity_plan(e)
+    tot = hr_equity_total(e)
+    if tot * P > _SMALL_EXACT:
+        return None
+    cn = _new_counts(e)
+    if _run_small(e, cn, tot * P):
+        raise MemoryError()
+    if cn.c.deals == 0 or not cn.c.wdeals > 0.0:
+        return None                      # the general path raises
+    eq, wins, ties, se, per_half, cats, winning = _summary(
+        P, cn.c.nhalves, cn.c.cnt, cn.c.wcnt, cn.c.cats, cn.c.deals, cn.c.wdeals, True,
+        weighted, 1, NULL, NULL, cn.c.wcats)
+    labels = []
+    by_hand = [None] * P
+    for p in range(P):
+        labels.append(hands[p] if e.range[p].m else _hand_label(&e.hole[p * H], H))
+    for i in range(e.nranged):
+        p = e.ranged[i]
+        share = {}
+        for c in range(e.range[p].m):
+            k = e.range_off[i] + <int>c
+            if cn.c.hand_weight[k] > 0:
+                share[_hand_label(&e.range[p].combos[c * H], H)] = \
+                    cn.c.hand_share[k] / cn.c.hand_weight[k]
+        by_hand[p] = share
+    parts = _HALVES(fg.game, per_half)
+    r = (<PyTypeObject *>_RESULT_TYPE).tp_new(_RESULT_TYPE, <PyObject *>_NO_ARGS, NULL)
+    cdef dict d = _RANGED_DICT.copy()
+    d["equity"], d["wins"], d["ties"], d["deals"], d["stderr"] = eq, wins, ties, \
+        cn.c.deals, se
+    d["exact"], d["game"], d["hands"] = True, fg.name, labels
+    d["high"], d["low"], d["categories"] = parts["high"], parts["low"], cats
+    d["winning_categories"], d["by_hand"], d["halves"] = winning, by_hand, parts["halves"]
+    d["total_weight"] = float(cn.c.wdeals) if weighted else None
+    r.__dict__ = d
+    return r
 
 
 cdef int _run_small(const hr_equity_t *e, EquityCounts cn, double hands) except? -1:

@@ -52,7 +52,7 @@ cdef class EquityState:
         cdef double[::1] running
         cdef const uint8_t[::1] flat
         cdef Py_ssize_t m, i
-        cdef double most, total
+        cdef double most
         cdef int bad
         cdef bint uniform
         self.keep = []
@@ -73,18 +73,10 @@ cdef class EquityState:
                     most = given[i]
             if m == 0 or given.shape[0] != m or most <= 0.0 or m >= 2**31:
                 raise ValueError("a range needs at least one hand and positive weights")
-            # each range's weights scaled to a maximum of 1, and their running
-            # sums (as w / w.max() and np.cumsum would give them)
             w = np.empty(m, dtype=np.float64)
             cw = np.empty(m, dtype=np.float64)
             scaled, running = w, cw
-            total = 0.0
-            uniform = True
-            for i in range(m):
-                scaled[i] = given[i] / most
-                total = total + scaled[i]
-                running[i] = total
-                uniform = uniform and scaled[i] == scaled[0]
+            uniform = _scale_weights(&given[0], m, most, &scaled[0], &running[0])
             flat = c.reshape(-1)
             bad = 256
             for i in range(flat.shape[0]):
@@ -248,6 +240,22 @@ cdef class EquityState:
     def summary_part(self, bint exact, int part):
         """EquityCounts.summary_part of the counts so far."""
         return self.cn.summary_part(exact, part)
+
+
+cdef bint _scale_weights(const double *given, Py_ssize_t m, double most, double *scaled,
+                         double *running) noexcept nogil:
+    """A range's m positive weights scaled to a maximum of 1 (``most``, their
+    largest), and their running sums (as w / w.max() and np.cumsum would
+    give them); whether the scaled weights are all equal."""
+    cdef double total = 0.0
+    cdef bint uniform = True
+    cdef Py_ssize_t i
+    for i in range(m):
+        scaled[i] = given[i] / most
+        total = total + scaled[i]
+        running[i] = total
+        uniform = uniform and scaled[i] == scaled[0]
+    return uniform
 
 
 cdef int _eq_load(hr_equity_t *e, GameTables game, int P, const uint8_t *holes,

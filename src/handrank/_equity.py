@@ -317,6 +317,30 @@ _NAMES = tuple(card_name(c) for c in range(54))
 _core.equity_fast_setup(_GAME_BY_NAME, EquityResult, _NAMES, SMALL_EXACT)
 
 
+def _fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
+    """The range a player's text is read as by prepare (_hand: not cards,
+    then a range of ``hole``-card hands), for _core.equity_fast: its hands
+    (rows as Range.combos lists them) and float64 weights as bytes; None
+    when prepare reads the text otherwise (cards, a partial hand), finds it
+    random (dealt as an unknown hand), or raises."""
+    try:
+        card_list(text, "", unknown=True, limit=hole)
+        return None
+    except HandError:
+        pass
+    try:
+        rng = parse_range(text, hole)
+    except HandError:
+        return None
+    if rng.is_random or rng._random_weight is not None:        # listed on access: not kept
+        return None
+    return (np.ascontiguousarray(rng.combos, dtype=np.uint8).tobytes(),
+            np.ascontiguousarray(rng.weights, dtype=np.float64).tobytes())
+
+
+_core.equity_fast_ranges(_fast_range, lambda g, per_half: _halves(g, per_half))
+
+
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
                   d: list[int]) -> None:
     """Raise the HandError for the first card of a question that is not in

@@ -12,6 +12,8 @@ cdef class _FastGame:
     cdef int most             # the most players equity_fast takes (0: none)
     cdef str name             # the game's own name
     cdef bint ranges          # whether a player's text may be a range (a board; not "all")
+    cdef tuple halves         # the names of its halves
+    cdef bint classic         # whether its halves are a high and a low (Game.classic)
 
 
 cdef dict _FAST_GAMES = {}
@@ -37,19 +39,17 @@ def equity_fast_setup(object names, object result_type, tuple card_names, int64_
 
 
 cdef object _RANGE_OF = None         # handrank._equity._fast_range
-cdef object _HALVES = None           # handrank._equity._halves
 cdef dict _FAST_RANGES = {}          # (text, hole) -> _RANGE_OF's answer
 
 
-def equity_fast_ranges(object range_of, object halves):
+def equity_fast_ranges(object range_of):
     """What equity_fast needs for ranges (handrank._equity sets these once):
     ``range_of(text, hole)``, the hands and weights of the range a player's
     text is read as by the general path (``(combos bytes, weights bytes)``,
     rows highest card first as Range.combos lists them, float64 weights), or
-    None when it is read otherwise (cards, a random range, an error); and
-    ``halves(game, per_half)``, the halves, high and low fields."""
-    global _RANGE_OF, _HALVES
-    _RANGE_OF, _HALVES = range_of, halves
+    None when it is read otherwise (cards, a random range, an error)."""
+    global _RANGE_OF
+    _RANGE_OF = range_of
     _FAST_RANGES.clear()
 
 
@@ -77,6 +77,7 @@ def fast_game(str key, object game, GameTables tables, bytes deck, int most):
     fg.game, fg.tables, fg.deck, fg.most, fg.deck_mask = game, tables, deck, most, 0
     fg.name = game.name
     fg.ranges = game.board > 0 and game.select != "all"
+    fg.halves, fg.classic = tuple([h.name for h in game.halves]), bool(game.classic)
     for i in range(len(deck)):
         fg.deck_mask |= (<uint64_t>1) << c[i]
     if len(_FAST_GAMES) >= FAST_GAMES_MAX:
@@ -330,14 +331,26 @@ cdef object _ranged(hr_equity_t *e, _FastGame fg, object hands, list ranged, uin
                 share[_hand_label(&e.range[p].combos[c * H], H)] = \
                     cn.c.hand_share[k] / cn.c.hand_weight[k]
         by_hand[p] = share
-    parts = _HALVES(fg.game, per_half)
+    # the halves, high and low fields, as handrank._equity._halves makes them
+    cdef const double[:, ::1] ph = per_half
+    cdef double col[23]
+    halves = {}
+    for j in range(len(fg.halves)):
+        for p in range(P):
+            col[p] = ph[p, j]
+        halves[fg.halves[j]] = _copied(col, (P,), _F64)
+    high = low = None
+    if fg.classic:
+        memset(col, 0, sizeof(col))
+        zero = _copied(col, (P,), _F64)
+        high, low = halves.get("high", zero), halves.get("low", zero)
     r = (<PyTypeObject *>_RESULT_TYPE).tp_new(_RESULT_TYPE, <PyObject *>_NO_ARGS, NULL)
     cdef dict d = _RANGED_DICT.copy()
     d["equity"], d["wins"], d["ties"], d["deals"], d["stderr"] = eq, wins, ties, \
         cn.c.deals, se
     d["exact"], d["game"], d["hands"] = True, fg.name, labels
-    d["high"], d["low"], d["categories"] = parts["high"], parts["low"], cats
-    d["winning_categories"], d["by_hand"], d["halves"] = winning, by_hand, parts["halves"]
+    d["high"], d["low"], d["categories"] = high, low, cats
+    d["winning_categories"], d["by_hand"], d["halves"] = winning, by_hand, halves
     d["total_weight"] = float(cn.c.wdeals) if weighted else None
     r.__dict__ = d
     return r

@@ -364,25 +364,29 @@ cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const
     Weighted (ranges of unequal weights), wins, ties and the categories are
     weighted sums (float64; the categories from wcats)."""
     cdef double tot = wdeals if wcnt != NULL else <double>deals
-    cdef int j
-    eq_a, se_a, halves_a = np.zeros(P), np.zeros(P), np.zeros((P, H))
-    cat_a, win_a = np.zeros((P, HR_NCATS), np.int64), np.zeros((P, HR_NCATS), np.int64)
-    wins_a = np.zeros(P, np.float64 if weighted else np.int64)
-    ties_a = np.zeros(P, np.float64 if weighted else np.int64)
-    # the arrays' memory through the buffer protocol (cheaper than typed
-    # memoryviews for tiny arrays; fresh C-contiguous arrays of the right type)
-    cdef Py_buffer bufs[7]
-    cdef int nbuf = 0
-    try:
-        for x in (eq_a, se_a, halves_a, cat_a, win_a, wins_a, ties_a):
-            PyObject_GetBuffer(x, &bufs[nbuf], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-            nbuf += 1
-        _summary_fill(P, H, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
-                      <double *>bufs[0].buf, <double *>bufs[1].buf, <double *>bufs[2].buf,
-                      <int64_t *>bufs[3].buf, <int64_t *>bufs[4].buf, bufs[5].buf, bufs[6].buf)
-    finally:
-        for j in range(nbuf):
-            PyBuffer_Release(&bufs[j])
+    cdef double eq[23]
+    cdef double se[23]
+    cdef double halves[92]                  # players x HR_MAX_HALVES
+    cdef int64_t cv[253]                    # players x HR_NCATS
+    cdef int64_t wv[253]
+    cdef int64_t wins[23]                   # or double, weighted (8 bytes either way)
+    cdef int64_t ties[23]
+    # filled in C arrays, then copied into new arrays (cheaper than numpy's
+    # zeros for arrays this small)
+    memset(eq, 0, sizeof(eq))
+    memset(se, 0, sizeof(se))
+    memset(halves, 0, sizeof(halves))
+    memset(cv, 0, sizeof(cv))
+    memset(wv, 0, sizeof(wv))
+    memset(wins, 0, sizeof(wins))           # 0 and 0.0 alike
+    memset(ties, 0, sizeof(ties))
+    _summary_fill(P, H, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
+                  eq, se, halves, cv, wv, wins, ties)
+    eq_a, se_a, halves_a = _copied(eq, (P,), _F64), _copied(se, (P,), _F64), \
+        _copied(halves, (P, H), _F64)
+    cat_a, win_a = _copied(cv, (P, HR_NCATS), _I64), _copied(wv, (P, HR_NCATS), _I64)
+    wins_a = _copied(wins, (P,), _F64 if weighted else _I64)
+    ties_a = _copied(ties, (P,), _F64 if weighted else _I64)
     if weighted and wcats != NULL:
         w3 = np.asarray(<double[:P * 2 * HR_NCATS]> <double *> wcats).reshape(P, 2, HR_NCATS)
         cat_a, win_a = w3.sum(axis=1), w3[:, 1].copy()
@@ -476,7 +480,7 @@ def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, doub
     cnt = np.asarray(cnt)
     cdef int P = cnt.shape[0] if cnt.ndim >= 3 else 0
     cdef int H = cnt.ndim - 2
-    if P < 1 or not 1 <= H <= HR_MAX_HALVES or cnt.shape != (P, H) + (P + 1,) * H or \
+    if not 1 <= P <= 23 or not 1 <= H <= HR_MAX_HALVES or cnt.shape != (P, H) + (P + 1,) * H or \
             cnt.dtype != np.int64 or cats.shape[0] != P or cats.shape[1] != 2 or \
             cats.shape[2] != CATEGORIES:
         raise ValueError("counts of the wrong shape")

@@ -338,7 +338,7 @@ def _fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
             np.ascontiguousarray(rng.weights, dtype=np.float64).tobytes())
 
 
-_core.equity_fast_ranges(_fast_range, lambda g, per_half: _halves(g, per_half))
+_core.equity_fast_ranges(_fast_range)
 
 
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],

@@ -55,7 +55,15 @@ WORKLOADS = {
     "river": ("import handrank as hr\n"
               "hr.equity('holdem', ['As Ks', 'Qd Qc'], board='2h 7d Jc 3s 9h', threads=1)\n",
               "for _ in range({n}): hr.equity('holdem', ['As Ks', 'Qd Qc'], "
-              "board='2h 7d Jc 3s 9h', threads=1)\n", 200, "instr/call"),
+              "board='2h 7d Jc 3s 9h', threads=1)\n", 1000, "instr/call"),
+    "turn": ("import handrank as hr\n"
+             "hr.equity('holdem', ['As Ks', 'Qd Qc'], board='2h 7d Jc 3s', threads=1)\n",
+             "for _ in range({n}): hr.equity('holdem', ['As Ks', 'Qd Qc'], "
+             "board='2h 7d Jc 3s', threads=1)\n", 1000, "instr/call"),
+    "ranged": ("import handrank as hr\n"
+               "hr.equity('holdem', ['Ah Kh', 'QQ+'], board='2h 7d Jc', threads=1)\n",
+               "for _ in range({n}): hr.equity('holdem', ['Ah Kh', 'QQ+'], "
+               "board='2h 7d Jc', threads=1)\n", 50, "instr/call"),
 }
 
 
@@ -94,9 +102,11 @@ def wall(a: argparse.Namespace) -> None:
 
 def instructions(code: str) -> int:
     # one BLAS thread: OpenBLAS's idle threads spin, and callgrind counts them
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    # and no garbage collection or hash randomisation: the same work in every run
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", code], capture_output=True, text=True, env=env)
+                          sys.executable, "-c", "import gc; gc.disable()\n" + code],
+                         capture_output=True, text=True, env=env)
     m = re.search(r"Collected : (\d+)", out.stderr)
     if not m:
         raise RuntimeError(out.stderr[-2000:])

@@ -343,12 +343,19 @@ def test_range_cards_outside_the_deck_table_are_refused():
 
 
 def test_symmetries_found():
-    prep = prepare("holdem", ["As Ks", "Qd Qc"])
+    # hold'em-shaped questions are counted by rank multiset, which needs no
+    # symmetries: the board walk of holdem8 (two halves) uses them
+    prep = prepare("holdem8", ["As Ks", "Qd Qc"])
     assert prep.state().symmetries == 1          # diamonds <-> clubs
-    assert prepare("holdem", ["As Ah", "Kd Kc"]).state().symmetries == 3
-    assert prepare("holdem", ["As Kh", "Qd Jc"]).state().symmetries == 0
-    assert prepare("holdem", ["As Ks", "Qd Qc"], dead="2d").state().symmetries == 0
-    assert prepare("holdem", ["As Ks", "??"]).state().symmetries == 0   # not all hole cards known
+    assert prepare("holdem8", ["As Ah", "Kd Kc"]).state().symmetries == 3
+    assert prepare("holdem8", ["As Kh", "Qd Jc"]).state().symmetries == 0
+    assert prepare("holdem8", ["As Ks", "Qd Qc"], dead="2d").state().symmetries == 0
+    assert prepare("holdem8", ["As Ks", "??"]).state().symmetries == 0  # not all hole cards known
+    assert prepare("holdem8", ["As Ah", "Kd Kc"], board="2c 2d 3c 3d").state().symmetries == 3
+    assert prepare("holdem8", ["As Ah", "Kd Kc"],
+                   board="2c 2d 3c 3d 7h").state().symmetries == 0     # one deal: no walk
+    assert prepare("holdem", ["As Ah", "Kd Kc"]).state().symmetries == 0     # by rank multiset
+    assert prepare("holdem", ["As Ah", "Kd Kc"]).state().by_ranks
 
 
 def mc_counts(prep, tables, seed: int, trials: int, threads: int = 1) -> dict:

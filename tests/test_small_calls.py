@@ -93,6 +93,129 @@ def test_the_river_example():
     assert r.hands == ["As Ks", "Qd Qc"] and r.game == "holdem" and r.exact
 
 
+def test_the_public_entry_is_compiled_and_documented_as_the_general_path():
+    import inspect
+    assert hr.equity is E.equity and hr.equity.__wrapped__ is E._equity_general
+    assert hr.equity.__name__ == "equity" and hr.equity.__doc__ == E._equity_general.__doc__
+    assert list(inspect.signature(hr.equity).parameters) == [
+        "game", "hands", "board", "dead", "trials", "seed", "threads", "progress", "folded"]
+    assert type(hr.equity) is type(_core.equity_fast)                  # no Python frame
+    assert_same_result(hr.equity("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s", "", None, None, 1),
+                       E._equity_general("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s"))
+
+
+def test_a_fast_result_keeps_only_the_counts():
+    # the question itself lived on the C stack; the result holds its counts
+    r = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc 9s")
+    assert type(vars(r)["_pending"][1]) is _core.EquityCounts
+    assert r.wins.tolist() == [6, 38] and "_pending" in vars(r)      # 6 outs: A, K
+
+
+def test_turns_on_many_threads_agree():
+    # every thread borrows its own scratch table for the turn's rank-multiset
+    # count (flush boards included), and leaves it zero for its next call
+    import threading
+    questions = [(["Ah Kh", "Qh Qc"], "2h 7h Jc 9s"), (["As Ks", "Qd Qc"], "2h 7d Jc 9s"),
+                 (["Ah 2h", "Kh Qh", "Jd Jc"], "3h 7h 8s 9c"), (["Ah Kd", "Ac Kc"], "2c 3c 4c 5d")]
+    want = [hr.equity(hr.get_game("holdem"), h, board=b) for h, b in questions]
+    bad = []
+
+    def run():
+        for _ in range(30):
+            for (h, b), w in zip(questions, want):
+                r = hr.equity("holdem", h, board=b)
+                if r.wins.tolist() != w.wins.tolist() or r.ties.tolist() != w.ties.tolist():
+                    bad.append((h, b))
+
+    threads = [threading.Thread(target=run) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not bad
+
+
+# ---------------------------------------------------------- ranged questions
+
+RANGED = [
+    ("holdem", ["AhKh", "QQ+"], "2h 7d Jc"),                          # issue 23's row
+    ("holdem", ["AhKh", "QQ+"], "Qh 7h 2c"),                          # card removal
+    ("holdem", ["QQ+", "Ah Kh"], "Qh 7h 2c 9s"),
+    ("holdem", ["0.5(JJ), AKs, QQ:0.3", "As Ad"], "2h 7d Jc"),        # weighted
+    ("holdem", ["QQ:0.25, JJ:0.25", "AhKd"], "2h 7d Jc 9s"),          # equal weights < 1
+    ("holdem", ["QQ+", "JJ+", "AhKd"], "2h 7d Jc 9s"),                # two ranges
+    ("holdem", ["TT+, AKs", "99-77:0.5", "Ah Kd"], "2h 7d Jc 9s 3c"),
+    ("holdem", ["AhKh", "AhKh, AcKc"], "2h 7d Jc"),                   # a hand removed
+    ("holdem", ["AhKh", "AKs"], "2h 7d Jc"),
+    ("holdem", ["AhKh", "!AhKh"], "2h 7d Jc"),                        # empty range
+    ("holdem", ["AhKh", "AhKh"], "2h 7d Jc"),                         # cards, twice
+    ("holdem", ["AhKh", "QhQd"], "Qh 7h 2c"),                         # cards, on the board
+    ("holdem", ["AhKh", "QQ"], "Qh Qd 2c"),                           # QQ: one hand left
+    ("holdem", ["AhKh", "QQ"], "Qh Qd Qc"),                           # QQ: none left
+    ("holdem", ["AhKh", "KhQh"], "2h 7d Jc"),                         # cards
+    ("holdem", ["AhKh", "As"], "2h 7d Jc"),                           # a partial hand
+    ("holdem", ["AhKh", "random"], "2h 7d Jc 3c"),                    # dealt as unknown
+    ("holdem", ["AhKh", "0.5(random), AA"], "2h 7d Jc 3c"),
+    ("holdem", ["AhKh", "QQ+, !Q"], "2h 7d Jc"),                      # bad range text
+    ("holdem", ["AhKh", "QQ+"], "2h 7d Jc 9s 3c 4d"),                 # long board
+    ("holdem", ["AhKh", "QQ+"], ""),                                  # preflop: too big
+    ("holdem", ["AhKh", "QQ+", "JJ", "TT", "99"], "2h 7d Jc 9s 3c"),
+    ("holdem8", ["AhKh", "QQ+"], "2h 7d Jc"),                         # two halves
+    ("holdem8", ["A2s", "As Kd"], "3h 4d Jc 9s"),
+    ("short-deck", ["QQ+, 66", "As Ks"], "6h 7d Jc"),                 # the deck drops nothing
+    ("short-deck", ["QQ+, 22", "As Ks"], "6h 7d Jc"),                 # the deck drops 22
+    ("short-deck", ["22", "As Ks"], "6h 7d Jc"),                      # nothing left
+    ("omaha", ["AhKhQdJd", "AhKhQdJd, AcKcQsJs"], "2h 7d Jc 9s"),
+    ("draw", ["AhKhQdJdTc", "QQ+"], ""),                              # no board: no ranges
+]
+
+
+@pytest.mark.parametrize("game,hands,board", RANGED)
+def test_ranged_questions_agree(game, hands, board):
+    outcome(lambda: hr.equity(game, hands, board=board))          # registers the name
+    assert_paths_agree(game, hands, board)
+    assert_paths_agree(game, tuple(hands), board, threads=1)
+
+
+def test_the_fast_path_takes_ranged_questions():
+    for game, hands, board in RANGED[:9] + RANGED[12:13] + RANGED[21:26] + RANGED[27:28]:
+        outcome(lambda: hr.equity(game, hands, board=board))
+        assert assert_paths_agree(game, hands, board), (game, hands, board)
+    for game, hands, board in RANGED[9:12] + RANGED[13:21] + RANGED[26:27] + RANGED[28:]:
+        assert not assert_paths_agree(game, hands, board), (game, hands, board)
+
+
+def test_a_ranged_fast_result():
+    r = hr.equity("holdem", ["AhKh", "QQ+"], board="2h 7d Jc", threads=1)
+    assert r.hands == ["Ah Kh", "QQ+"] and r.by_hand[0] is None and len(r.by_hand[1]) == 12
+    assert r.deals == 12 * 990 and r.total_weight is None and r.exact       # 18 less Ax, Kx
+    r = hr.equity("holdem", ["QQ:0.5, KK", "Ah Kh"], board="Kd 7h 2c")
+    assert r.total_weight == 6 * 990 * 0.5 + 1 * 990             # KK: only Ks Kc is left
+    assert list(r.by_hand[0]) == ["Ks Kc", "Qs Qh", "Qs Qd", "Qs Qc", "Qh Qd", "Qh Qc",
+                                  "Qd Qc"]
+
+
+def test_ranged_questions_on_many_threads_agree():
+    import threading
+    questions = RANGED[:8]
+    want = [hr.equity(hr.get_game(g), h, board=b) for g, h, b in questions]
+    bad = []
+
+    def run():
+        for _ in range(5):
+            for (g, h, b), w in zip(questions, want):
+                r = hr.equity(g, h, board=b)
+                if r.equity.tolist() != w.equity.tolist() or r.by_hand != w.by_hand:
+                    bad.append((g, h, b))
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not bad
+
+
 def random_hand_text(rng: random.Random, codes: list[int]) -> str:
     names = [hr.format([c]) for c in codes]
     style = rng.randrange(5)

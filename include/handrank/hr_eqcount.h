@@ -107,42 +107,36 @@ static size_t hr_cnt_size(int P, int H)
 
 static void hr_eqcount_free(hr_eqcount_t *C)
 {
-    free(C->cnt);
-    free(C->wcnt);
-    free(C->cats);
-    free(C->wcats);
-    free(C->dd);
-    free(C->dx);
-    free(C->pshare);
-    free(C->hand_share);
-    free(C->hand_weight);
+    free(C->cnt);          /* the one block of every count (hr_eqcount_init) */
     free(C->scratch);
     memset(C, 0, sizeof(*C));
 }
 
 /* Zeroed counts for `players` and `nhalves` halves (weighted: with
- * ranges, `ncombos` range hands); 0 on success, -1 when out of memory. */
+ * ranges, `ncombos` range hands), all in one block that cnt starts; 0 on
+ * success, -1 when out of memory. */
 static int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
 {
+    const size_t n = hr_cnt_size(players, nhalves), nc = HR_CATS_SIZE(players);
+    const size_t P = (size_t)players, K = weighted ? (size_t)ncombos + 1 : 0;
+    size_t words = n + nc + 2 * P + 3 * P;                      /* cnt cats dd dx */
+    if (weighted) words += n + nc + P + 2 * K;      /* wcnt wcats pshare hand_share/weight */
     memset(C, 0, sizeof(*C));
     C->players = players;
     C->nhalves = nhalves;
     C->ncombos = weighted ? ncombos : 0;
-    C->cnt = calloc(hr_cnt_size(players, nhalves), sizeof(int64_t));
-    C->cats = calloc(HR_CATS_SIZE(players), sizeof(int64_t));
-    C->dd = calloc((size_t)players * 2, sizeof(int64_t));
-    C->dx = calloc((size_t)players * 3, sizeof(double));
+    int64_t *block = calloc(words, 8);     /* int64_t and double: 8 bytes each, all-zero 0 */
+    if (!block) return -1;
+    C->cnt = block;
+    C->cats = C->cnt + n;
+    C->dd = C->cats + nc;
+    C->dx = (double *)(C->dd + 2 * P);
     if (weighted) {
-        C->wcnt = calloc(hr_cnt_size(players, nhalves), sizeof(double));
-        C->wcats = calloc(HR_CATS_SIZE(players), sizeof(double));
-        C->pshare = calloc((size_t)players, sizeof(double));
-        C->hand_share = calloc((size_t)ncombos + 1, sizeof(double));
-        C->hand_weight = calloc((size_t)ncombos + 1, sizeof(double));
-    }
-    if (!C->cnt || !C->cats || !C->dd || !C->dx ||
-        (weighted && (!C->wcnt || !C->wcats || !C->pshare || !C->hand_share || !C->hand_weight))) {
-        hr_eqcount_free(C);
-        return -1;
+        C->wcnt = C->dx + 3 * P;
+        C->wcats = C->wcnt + n;
+        C->pshare = C->wcats + nc;
+        C->hand_share = C->pshare + P;
+        C->hand_weight = C->hand_share + K;
     }
     return 0;
 }

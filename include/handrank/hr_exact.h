@@ -74,8 +74,9 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
     }
     int stab = 1;
     if (W.nsym && !hr_walk_canonical(B, Y, W.nsym, &stab)) return;   /* not the orbit's board */
+    const int k = G->board - filled;
     W.na = 0;
-    for (int d = start; d < E->ndeck; d++) {
+    for (int d = start; d < E->ndeck && k > 0; d++) {     /* the cards left (none to deal: none) */
         if (used[d]) continue;
         W.code[W.na] = E->deck[d];
         W.entry[W.na] = next[E->deck[d]];
@@ -95,7 +96,6 @@ static void hr_eq_boards(const hr_equity_t *E, const uint8_t *holes, const uint8
     if (W.local) memset(W.tab, 0, sizeof(int64_t) * (size_t)P * (P + 1) * HR_LCATS);
     W.deals = 0;
     W.last = hr_walk_last_any;
-    const int k = G->board - filled;
     if (k == 0) hr_walk_leaf(&W, acc, W.order / stab);
     else hr_walk(&W, k, 0, acc, B, Y, filled);
     hr_walk_flush(&W);
@@ -269,10 +269,13 @@ static int64_t hr_equity_plan(hr_equity_t *E)
     E->holdem = hr_holdem_fits(E->game, E->players);
     int all_known = !E->nranged;
     for (int p = 0; p < E->players; p++) all_known &= E->known[p] == E->game->hole;
-    if (all_known) hr_eq_symmetries(E, E->hole, &E->sym);
     double ranged = 1.0;
     for (int i = 0; i < E->nranged; i++) ranged *= E->range[E->ranged[i]].m;
     const double total = hr_equity_total(E);
+    /* the suit symmetries serve the board walk of a question with every hole
+     * card known and more than one deal; a hold'em count by rank multiset
+     * never reads them */
+    if (all_known && !E->holdem && total > 1.0) hr_eq_symmetries(E, E->hole, &E->sym);
     int sizes[HR_MAX_GROUPS], nslots = 0, hole_slots = 0;
     const int ng = hr_eq_missing(E, sizes);
     for (int g = 0; g < ng; g++) nslots += sizes[g];

@@ -117,6 +117,7 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
         int board_known[2]
         uint8_t deck[54]
         int ndeck
+        int range_off[23]
         int ncombos
         int64_t min_units
         int prefix
@@ -138,6 +139,7 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
         int ncombos
         int64_t deals
         double wdeals
+        int32_t *scratch
     int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
     size_t hr_cnt_size(int P, int H)
     void hr_eqcount_free(hr_eqcount_t *C)
@@ -155,6 +157,7 @@ cdef extern from "handrank/hr_mc.h" nogil:
                      int64_t c1, hr_eqcount_t *C, int nthreads)
 
 cdef extern from "handrank/hr_holdem.h" nogil:
+    size_t hr_multiset_scratch_size()
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
 

@@ -17,6 +17,8 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport sqrt
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.pycapsule cimport PyCapsule_New, PyCapsule_GetPointer
+from cpython.pystate cimport PyThreadState_GetDict
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS,
                              PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)
@@ -108,6 +110,7 @@ include "_core_cards.pxi"
 include "_core_rules.pxi"
 include "_core_games.pxi"
 include "_core_equity.pxi"
+include "_core_eqfast.pxi"
 include "_core_batch.pxi"
 include "_core_deal.pxi"
 include "_core_solver.pxi"

@@ -13,15 +13,12 @@ cdef class EquityState:
     float64)`` with positive weights."""
     cdef hr_equity_t e
     cdef readonly GameTables game
-    cdef hr_eqcount_t counts
-    cdef bint counts_ready
+    cdef EquityCounts cn          # None until planned
     cdef list keep
 
     def __cinit__(self, GameTables game=None, list holes=None, board=b"", deck=b"",
                   list ranges=None, board2=b""):
-        # EquityState.__new__(EquityState) (game None) is an empty shell that
-        # the caller fills with _load and _plan (equity_fast); otherwise this
-        # converts the arguments and runs the same two steps
+        # converts the arguments, then _load, the ranges and _plan
         cdef int p, j, P, H
         cdef uint8_t holes_c[161]     # HR_MAX_PLAYERS x HR_MAX_HOLE
         cdef int known_c[23]          # HR_MAX_PLAYERS
@@ -30,7 +27,7 @@ cdef class EquityState:
         cdef list known
         cdef object x
         if game is None:
-            return
+            raise ValueError("EquityState needs a game")
         P, H = len(holes), game.g.hole
         cdef bytes bb = _as_code_bytes(board), db = _as_code_bytes(deck)
         cdef bytes bb2 = _as_code_bytes(board2)
@@ -55,7 +52,7 @@ cdef class EquityState:
         cdef double[::1] running
         cdef const uint8_t[::1] flat
         cdef Py_ssize_t m, i
-        cdef double most, total
+        cdef double most
         cdef int bad
         cdef bint uniform
         self.keep = []
@@ -76,18 +73,10 @@ cdef class EquityState:
                     most = given[i]
             if m == 0 or given.shape[0] != m or most <= 0.0 or m >= 2**31:
                 raise ValueError("a range needs at least one hand and positive weights")
-            # each range's weights scaled to a maximum of 1, and their running
-            # sums (as w / w.max() and np.cumsum would give them)
             w = np.empty(m, dtype=np.float64)
             cw = np.empty(m, dtype=np.float64)
             scaled, running = w, cw
-            total = 0.0
-            uniform = True
-            for i in range(m):
-                scaled[i] = given[i] / most
-                total = total + scaled[i]
-                running[i] = total
-                uniform = uniform and scaled[i] == scaled[0]
+            uniform = _scale_weights(&given[0], m, most, &scaled[0], &running[0])
             flat = c.reshape(-1)
             bad = 256
             for i in range(flat.shape[0]):
@@ -110,47 +99,17 @@ cdef class EquityState:
     cdef int _load(self, GameTables game, int P, const uint8_t *holes, const int *known,
                    const uint8_t *board, int nb, const uint8_t *board2, int nb2,
                    const uint8_t *deck, int nd) except -1:
-        """Fill a fresh state: the game, P players' known cards (``known[p]``
-        of them at ``holes + p * hole``), the boards and the deck (sizes
-        checked by the caller); ValueError for a bad or repeated deck card."""
-        cdef int p, j, H = game.g.hole
-        # the object's memory comes zeroed (tp_alloc), so self.e starts all 0
-        self.game = game
-        self.e.game = &game.g          # game (kept in self.game) outlives the state
-        self.e.players = P
-        for p in range(P):
-            self.e.known[p] = known[p]
-            for j in range(known[p]):
-                self.e.hole[p * H + j] = holes[p * H + j]
-        self.e.board_known[0] = nb
-        for j in range(nb):
-            self.e.board[j] = board[j]
-        self.e.board_known[1] = nb2
-        for j in range(nb2):
-            self.e.board[game.g.board + j] = board2[j]
-        self.e.ndeck = nd
-        for j in range(54):
-            self.e.deck_index[j] = -1
-        for j in range(nd):
-            if deck[j] >= 54 or self.e.deck_index[deck[j]] >= 0:
-                raise ValueError("the deck holds a bad or repeated card")
-            self.e.deck[j] = deck[j]
-            self.e.deck_index[deck[j]] = j
-        return 0
+        """Fill a fresh state (_eq_load; the object's memory comes zeroed, by
+        tp_alloc, so self.e starts all 0)."""
+        self.game = game               # outlives self.e.game's use
+        return _eq_load(&self.e, game, P, holes, known, board, nb, board2, nb2, deck, nd)
 
     cdef int _plan(self) except -1:
         """Plan the exact enumeration and allocate the counts (after _load
         and the ranges)."""
         hr_equity_plan(&self.e)
-        if hr_eqcount_init(&self.counts, self.e.players, self.game.g.nhalves,
-                           self.e.nranged > 0, self.e.ncombos):
-            raise MemoryError()
-        self.counts_ready = True
+        self.cn = _new_counts(&self.e)
         return 0
-
-    def __dealloc__(self):
-        if self.counts_ready:
-            hr_eqcount_free(&self.counts)
 
     @property
     def units(self):
@@ -161,7 +120,7 @@ cdef class EquityState:
         """Plan the exact enumeration again with at least ``min_units``
         units where the missing cards allow (for progress reports between
         units); only before any work is counted."""
-        if self.counts.deals or min_units < 0:
+        if self.cn.c.deals or min_units < 0:
             raise ValueError("replan before any work, with min_units >= 0")
         self.e.min_units = min_units
         hr_equity_plan(&self.e)
@@ -183,9 +142,10 @@ cdef class EquityState:
     @property
     def symmetries(self):
         """Suit permutations besides the identity that map every hand, the
-        known board and the deck onto themselves (0 with ranges, unknown
-        hole cards or wild cards; a ranged question finds its own per range
-        hand)."""
+        known board and the deck onto themselves, which the board walk uses
+        (0 with ranges, unknown hole cards or wild cards, when counted by
+        rank multiset (by_ranks), or for a single deal; a ranged question
+        finds its own per range hand)."""
         return self.e.sym.n
 
     @property
@@ -195,20 +155,20 @@ cdef class EquityState:
         return hr_equity_total(&self.e)
 
     def reset(self):
-        cdef int P = self.e.players, nc = self.counts.ncombos
-        cdef size_t n = hr_cnt_size(P, self.counts.nhalves)
-        memset(self.counts.cnt, 0, sizeof(int64_t) * n)
-        memset(self.counts.cats, 0, sizeof(int64_t) * P * 2 * 11)
-        memset(self.counts.dd, 0, sizeof(int64_t) * P * 2)
-        memset(self.counts.dx, 0, sizeof(double) * P * 3)
-        if self.counts.wcnt != NULL:
-            memset(self.counts.wcnt, 0, sizeof(double) * n)
-            memset(self.counts.wcats, 0, sizeof(double) * P * 2 * 11)
-            memset(self.counts.pshare, 0, sizeof(double) * P)
-            memset(self.counts.hand_share, 0, sizeof(double) * nc)
-            memset(self.counts.hand_weight, 0, sizeof(double) * nc)
-        self.counts.deals = 0
-        self.counts.wdeals = 0
+        cdef int P = self.e.players, nc = self.cn.c.ncombos
+        cdef size_t n = hr_cnt_size(P, self.cn.c.nhalves)
+        memset(self.cn.c.cnt, 0, sizeof(int64_t) * n)
+        memset(self.cn.c.cats, 0, sizeof(int64_t) * P * 2 * 11)
+        memset(self.cn.c.dd, 0, sizeof(int64_t) * P * 2)
+        memset(self.cn.c.dx, 0, sizeof(double) * P * 3)
+        if self.cn.c.wcnt != NULL:
+            memset(self.cn.c.wcnt, 0, sizeof(double) * n)
+            memset(self.cn.c.wcats, 0, sizeof(double) * P * 2 * 11)
+            memset(self.cn.c.pshare, 0, sizeof(double) * P)
+            memset(self.cn.c.hand_share, 0, sizeof(double) * nc)
+            memset(self.cn.c.hand_weight, 0, sizeof(double) * nc)
+        self.cn.c.deals = 0
+        self.cn.c.wdeals = 0
 
     def run_exact(self, int64_t u0, int64_t u1, int threads):
         """Count exact units [u0, u1) (at most 2**31 - 1 of them)."""
@@ -216,7 +176,7 @@ cdef class EquityState:
         if not (0 <= u0 <= u1 <= self.e.units) or u1 - u0 >= 2**31:
             raise ValueError(f"units {u0}..{u1} outside 0..{self.e.units}")
         with nogil:
-            rc = hr_equity_exact(&self.e, u0, u1, &self.counts, threads)
+            rc = hr_equity_exact(&self.e, u0, u1, &self.cn.c, threads)
         if rc:
             raise MemoryError()
 
@@ -227,7 +187,7 @@ cdef class EquityState:
                 c1 > (trials + HR_EQ_CHUNK - 1) // HR_EQ_CHUNK:
             raise ValueError(f"chunks {c0}..{c1} outside the run of {trials} trials")
         with nogil:
-            rc = hr_equity_mc(&self.e, seed, trials, c0, c1, &self.counts, threads)
+            rc = hr_equity_mc(&self.e, seed, trials, c0, c1, &self.cn.c, threads)
         if rc == -2:
             return False
         if rc:
@@ -246,43 +206,107 @@ cdef class EquityState:
         and ``wdeals``; ``dd`` (P, 2) int64 and ``dx`` (P, 3) float64, used by
         double-board games (deals won whole and won in part; the same
         weighted, and the sum of the product of the two boards' shares)."""
-        cdef int P = self.e.players, nc = self.counts.ncombos, H = self.counts.nhalves
+        cdef int P = self.e.players, nc = self.cn.c.ncombos, H = self.cn.c.nhalves
         cdef Py_ssize_t n = hr_cnt_size(P, H)
         shape = (P, H) + (P + 1,) * H
-        cnt = _copied(self.counts.cnt, shape, _I64)
-        cats = _copied(self.counts.cats, (P, 2, 11), _I64)
-        dd = _copied(self.counts.dd, (P, 2), _I64)
-        dx = _copied(self.counts.dx, (P, 3), _F64)
+        cnt = _copied(self.cn.c.cnt, shape, _I64)
+        cats = _copied(self.cn.c.cats, (P, 2, 11), _I64)
+        dd = _copied(self.cn.c.dd, (P, 2), _I64)
+        dx = _copied(self.cn.c.dx, (P, 3), _F64)
         wcnt = wcats = hand_share = hand_weight = None
-        if self.counts.wcnt != NULL:
-            wcnt = _copied(self.counts.wcnt, shape, _F64)
-            wcats = _copied(self.counts.wcats, (P, 2, 11), _F64)
+        if self.cn.c.wcnt != NULL:
+            wcnt = _copied(self.cn.c.wcnt, shape, _F64)
+            wcats = _copied(self.cn.c.wcats, (P, 2, 11), _F64)
             if nc:
-                hand_share = _copied(self.counts.hand_share, (nc,), _F64)
-                hand_weight = _copied(self.counts.hand_weight, (nc,), _F64)
+                hand_share = _copied(self.cn.c.hand_share, (nc,), _F64)
+                hand_weight = _copied(self.cn.c.hand_weight, (nc,), _F64)
         return {"cnt": cnt, "wcnt": wcnt, "cats": cats, "wcats": wcats,
                 "hand_share": hand_share, "hand_weight": hand_weight,
-                "deals": int(self.counts.deals), "wdeals": float(self.counts.wdeals),
+                "deals": int(self.cn.c.deals), "wdeals": float(self.cn.c.wdeals),
                 "dd": dd, "dx": dx}
 
     @property
     def deals(self):
         """Deals counted so far."""
-        return self.counts.deals
+        return self.cn.c.deals
 
     def summary(self, bint exact, bint weighted):
         """equity_summary of the counts so far, without copying them."""
-        return _summary(self.e.players, self.counts.nhalves, self.counts.cnt, self.counts.wcnt,
-                        self.counts.cats, self.counts.deals, self.counts.wdeals, exact, weighted,
-                        self.e.game.boards, self.counts.dd, self.counts.dx, self.counts.wcats)
+        return _summary(self.e.players, self.cn.c.nhalves, self.cn.c.cnt, self.cn.c.wcnt,
+                        self.cn.c.cats, self.cn.c.deals, self.cn.c.wdeals, exact, weighted,
+                        self.e.game.boards, self.cn.c.dd, self.cn.c.dx, self.cn.c.wcats)
 
+
+    def summary_part(self, bint exact, int part):
+        """EquityCounts.summary_part of the counts so far."""
+        return self.cn.summary_part(exact, part)
+
+
+cdef bint _scale_weights(const double *given, Py_ssize_t m, double most, double *scaled,
+                         double *running) noexcept nogil:
+    """A range's m positive weights scaled to a maximum of 1 (``most``, their
+    largest), and their running sums (as w / w.max() and np.cumsum would
+    give them); whether the scaled weights are all equal."""
+    cdef double total = 0.0
+    cdef bint uniform = True
+    cdef Py_ssize_t i
+    for i in range(m):
+        scaled[i] = given[i] / most
+        total = total + scaled[i]
+        running[i] = total
+        uniform = uniform and scaled[i] == scaled[0]
+    return uniform
+
+
+cdef int _eq_load(hr_equity_t *e, GameTables game, int P, const uint8_t *holes,
+                  const int *known, const uint8_t *board, int nb, const uint8_t *board2,
+                  int nb2, const uint8_t *deck, int nd) except -1:
+    """Fill an all-zero question: the game (which the caller keeps alive
+    while ``e`` is used), P players' known cards (``known[p]`` of them at
+    ``holes + p * hole``), the boards and the deck (sizes checked by the
+    caller); ValueError for a bad or repeated deck card."""
+    cdef int p, j, H = game.g.hole
+    e.game = &game.g
+    e.players = P
+    for p in range(P):
+        e.known[p] = known[p]
+        for j in range(known[p]):
+            e.hole[p * H + j] = holes[p * H + j]
+    e.board_known[0] = nb
+    for j in range(nb):
+        e.board[j] = board[j]
+    e.board_known[1] = nb2
+    for j in range(nb2):
+        e.board[game.g.board + j] = board2[j]
+    e.ndeck = nd
+    for j in range(54):
+        e.deck_index[j] = -1
+    for j in range(nd):
+        if deck[j] >= 54 or e.deck_index[deck[j]] >= 0:
+            raise ValueError("the deck holds a bad or repeated card")
+        e.deck[j] = deck[j]
+        e.deck_index[deck[j]] = j
+    return 0
+
+
+cdef class EquityCounts:
+    """The counts of one equity question (hr_eqcount_t), zeroed when made
+    (by _new_counts, from a planned question): what EquityState counts
+    into, and what an EquityResult makes its arrays from (summary_part)."""
+    cdef hr_eqcount_t c
+    cdef bint ready
+    cdef int boards
+
+    def __dealloc__(self):
+        if self.ready:
+            hr_eqcount_free(&self.c)
 
     def summary_part(self, bint exact, int part):
         """One array of ``summary(exact, False)`` (a question without
         ranges), by its place there (0 equity, 1 wins, 2 ties, 3 stderr, 4
         halves, 5 categories, 6 winning categories), made alone by the same
         arithmetic: what reading one field of an EquityResult builds."""
-        cdef int P = self.e.players, H = self.counts.nhalves
+        cdef int P = self.c.players, H = self.c.nhalves
         cdef double eq[23]
         cdef double se[23]
         cdef double halves[92]                  # players x HR_MAX_HALVES
@@ -290,7 +314,7 @@ cdef class EquityState:
         cdef int64_t wv[253]
         cdef int64_t wins[23]
         cdef int64_t ties[23]
-        if self.counts.wcnt != NULL or not 0 <= part <= 6 or not self.counts_ready:
+        if self.c.wcnt != NULL or not 0 <= part <= 6 or not self.ready:
             raise ValueError("summary_part: parts 0..6 of a question without ranges")
         memset(eq, 0, sizeof(eq))
         memset(se, 0, sizeof(se))
@@ -299,9 +323,9 @@ cdef class EquityState:
         memset(wv, 0, sizeof(wv))
         memset(wins, 0, sizeof(wins))
         memset(ties, 0, sizeof(ties))
-        _summary_fill(P, H, self.counts.cnt, NULL, self.counts.cats, self.counts.deals,
-                      <double>self.counts.deals, exact, False, self.e.game.boards,
-                      self.counts.dd, self.counts.dx, eq, se, halves, cv, wv, wins, ties)
+        _summary_fill(P, H, self.c.cnt, NULL, self.c.cats, self.c.deals,
+                      <double>self.c.deals, exact, False, self.boards,
+                      self.c.dd, self.c.dx, eq, se, halves, cv, wv, wins, ties)
         if part == 0:
             return _copied(eq, (P,), _F64)
         if part == 1:
@@ -317,6 +341,16 @@ cdef class EquityState:
         return _copied(wv, (P, HR_NCATS), _I64)
 
 
+cdef EquityCounts _new_counts(const hr_equity_t *e):
+    """Zeroed counts for the planned question ``e``."""
+    cdef EquityCounts cn = EquityCounts.__new__(EquityCounts)
+    if hr_eqcount_init(&cn.c, e.players, e.game.nhalves, e.nranged > 0, e.ncombos):
+        raise MemoryError()
+    cn.ready = True
+    cn.boards = e.game.boards
+    return cn
+
+
 cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const int64_t *cats,
                      int64_t deals, double wdeals, bint exact, bint weighted, int boards,
                      const int64_t *dd, const double *dx, const double *wcats):
@@ -330,25 +364,29 @@ cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const
     Weighted (ranges of unequal weights), wins, ties and the categories are
     weighted sums (float64; the categories from wcats)."""
     cdef double tot = wdeals if wcnt != NULL else <double>deals
-    cdef int j
-    eq_a, se_a, halves_a = np.zeros(P), np.zeros(P), np.zeros((P, H))
-    cat_a, win_a = np.zeros((P, HR_NCATS), np.int64), np.zeros((P, HR_NCATS), np.int64)
-    wins_a = np.zeros(P, np.float64 if weighted else np.int64)
-    ties_a = np.zeros(P, np.float64 if weighted else np.int64)
-    # the arrays' memory through the buffer protocol (cheaper than typed
-    # memoryviews for tiny arrays; fresh C-contiguous arrays of the right type)
-    cdef Py_buffer bufs[7]
-    cdef int nbuf = 0
-    try:
-        for x in (eq_a, se_a, halves_a, cat_a, win_a, wins_a, ties_a):
-            PyObject_GetBuffer(x, &bufs[nbuf], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-            nbuf += 1
-        _summary_fill(P, H, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
-                      <double *>bufs[0].buf, <double *>bufs[1].buf, <double *>bufs[2].buf,
-                      <int64_t *>bufs[3].buf, <int64_t *>bufs[4].buf, bufs[5].buf, bufs[6].buf)
-    finally:
-        for j in range(nbuf):
-            PyBuffer_Release(&bufs[j])
+    cdef double eq[23]
+    cdef double se[23]
+    cdef double halves[92]                  # players x HR_MAX_HALVES
+    cdef int64_t cv[253]                    # players x HR_NCATS
+    cdef int64_t wv[253]
+    cdef int64_t wins[23]                   # or double, weighted (8 bytes either way)
+    cdef int64_t ties[23]
+    # filled in C arrays, then copied into new arrays (cheaper than numpy's
+    # zeros for arrays this small)
+    memset(eq, 0, sizeof(eq))
+    memset(se, 0, sizeof(se))
+    memset(halves, 0, sizeof(halves))
+    memset(cv, 0, sizeof(cv))
+    memset(wv, 0, sizeof(wv))
+    memset(wins, 0, sizeof(wins))           # 0 and 0.0 alike
+    memset(ties, 0, sizeof(ties))
+    _summary_fill(P, H, cnt, wcnt, cats, deals, tot, exact, weighted, boards, dd, dx,
+                  eq, se, halves, cv, wv, wins, ties)
+    eq_a, se_a, halves_a = _copied(eq, (P,), _F64), _copied(se, (P,), _F64), \
+        _copied(halves, (P, H), _F64)
+    cat_a, win_a = _copied(cv, (P, HR_NCATS), _I64), _copied(wv, (P, HR_NCATS), _I64)
+    wins_a = _copied(wins, (P,), _F64 if weighted else _I64)
+    ties_a = _copied(ties, (P,), _F64 if weighted else _I64)
     if weighted and wcats != NULL:
         w3 = np.asarray(<double[:P * 2 * HR_NCATS]> <double *> wcats).reshape(P, 2, HR_NCATS)
         cat_a, win_a = w3.sum(axis=1), w3[:, 1].copy()
@@ -442,7 +480,7 @@ def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, doub
     cnt = np.asarray(cnt)
     cdef int P = cnt.shape[0] if cnt.ndim >= 3 else 0
     cdef int H = cnt.ndim - 2
-    if P < 1 or not 1 <= H <= HR_MAX_HALVES or cnt.shape != (P, H) + (P + 1,) * H or \
+    if not 1 <= P <= 23 or not 1 <= H <= HR_MAX_HALVES or cnt.shape != (P, H) + (P + 1,) * H or \
             cnt.dtype != np.int64 or cats.shape[0] != P or cats.shape[1] != 2 or \
             cats.shape[2] != CATEGORIES:
         raise ValueError("counts of the wrong shape")
@@ -468,183 +506,3 @@ def equity_summary(cnt, wcnt, const int64_t[:, :, ::1] cats, int64_t deals, doub
         raise ValueError("weighted counts need wcats")
     return _summary(P, H, &cv[0], wp, &cats[0, 0, 0], deals, wdeals, exact, weighted,
                     boards, ddp, dxp, wcp)
-
-
-# equity's fast path (handrank._equity.equity) and the result both paths make
-
-cdef class _FastGame:
-    """What equity_fast needs of one game name given to fast_game."""
-    cdef object game          # the Game the name stood for then
-    cdef GameTables tables
-    cdef bytes deck           # the codes of its deck, ascending (jokers too)
-    cdef uint64_t deck_mask   # bit c for each code c of the deck
-    cdef int most             # the most players equity_fast takes (0: none)
-    cdef str name             # the game's own name
-
-
-cdef dict _FAST_GAMES = {}
-cdef object _GAME_NAMES = {}         # handrank._games' registry: name -> Game
-cdef object _RESULT_TYPE = None      # handrank._equity.EquityResult
-cdef tuple _CARD_NAMES = ()
-cdef tuple _NO_ARGS = ()
-cdef double _SMALL_EXACT = 0
-#: The most names fast_game keeps; one more empties the table (it refills on use).
-FAST_GAMES_MAX = 256
-
-
-def equity_fast_setup(object names, object result_type, tuple card_names, int64_t small_exact):
-    """What equity_fast and equity_result read (handrank._equity sets these
-    once): the registry of game names (a dict, read at every call, so that a
-    name registered again is seen), the EquityResult class, each code's card
-    name and the most hands an exact question may value in one call into C."""
-    global _GAME_NAMES, _RESULT_TYPE, _CARD_NAMES, _SMALL_EXACT
-    _GAME_NAMES, _RESULT_TYPE, _CARD_NAMES = names, result_type, card_names
-    _SMALL_EXACT = <double>small_exact
-
-
-def fast_game(str key, object game, GameTables tables, bytes deck, int most):
-    """Let equity_fast take game name ``key`` while the registry maps it to
-    ``game``: its compiled tables, the codes of its deck and the most players
-    (0: equity_fast never takes this game)."""
-    cdef _FastGame fg = _FastGame.__new__(_FastGame)
-    cdef const unsigned char *c = deck
-    cdef Py_ssize_t i
-    if not 0 <= most <= 23 or len(deck) > 54:
-        raise ValueError("fast_game takes at most 23 players and 54 cards")
-    fg.game, fg.tables, fg.deck, fg.most, fg.deck_mask = game, tables, deck, most, 0
-    fg.name = game.name
-    for i in range(len(deck)):
-        fg.deck_mask |= (<uint64_t>1) << c[i]
-    if len(_FAST_GAMES) >= FAST_GAMES_MAX:
-        _FAST_GAMES.clear()
-    _FAST_GAMES[key] = fg
-
-
-cdef inline int _cards_of(object x, uint8_t *buf, int cap) except -2:
-    """Codes of plain card text or a list or tuple of ints (None: no card)
-    into buf; the count, or -1 for anything else or more than ``cap``."""
-    if x is None:
-        return 0
-    if type(x) is str:
-        return _parse_plain(<str>x, buf, cap)
-    if type(x) is list or type(x) is tuple:
-        return _codes_plain(x, buf, cap)
-    return -1
-
-
-cdef inline bint _take(uint8_t c, uint64_t *used) noexcept:
-    """Mark card c used; false for a joker or a card already used."""
-    cdef uint64_t bit = (<uint64_t>1) << c
-    if c >= 52 or used[0] & bit:
-        return False
-    used[0] |= bit
-    return True
-
-
-def equity_fast(object game, object hands, object board, object dead, object trials,
-                object seed, object threads, object progress, object folded):
-    """handrank.equity's common case in one call, or None for the general
-    path.  Precondition, checked here: ``trials``, ``seed``, ``progress``
-    and ``folded`` None, ``threads`` None or 1 (the general path runs such a
-    question on one thread too); ``game`` a name given to fast_game that
-    the registry still maps to the same game; ``hands`` a list or tuple of
-    2..most entries, each all of a player's hole cards as plain text (no
-    joker, no "??") or a list or tuple of int codes; ``board`` the same, or
-    None, with at most the game's board cards; no dead cards (None, blank
-    text, an empty list or tuple); every card in the game's deck, none
-    twice; enough cards left to deal; and an exact enumeration of at most
-    SMALL_EXACT hands to value (which the general path makes in one call
-    into C, without progress).  It builds the same EquityState, runs the
-    same enumeration and returns the same result (equity_result) as the
-    general path; everything else, every error included, is left to it."""
-    cdef _FastGame fg
-    cdef uint8_t holes[161]              # HR_MAX_PLAYERS x HR_MAX_HOLE
-    cdef int known[23]
-    cdef uint8_t bd[MAX_FAST]
-    cdef uint8_t deck[54]
-    cdef const unsigned char *dk
-    cdef int P, H, p, k, nb, nd, j, rc
-    cdef uint64_t used = 0
-    cdef double total
-    cdef EquityState st
-    if trials is not None or seed is not None or progress is not None or folded is not None:
-        return None
-    if threads is not None and not (type(threads) is int and threads == 1):
-        return None
-    if type(game) is not str:
-        return None
-    entry = _FAST_GAMES.get(game)
-    if entry is None:
-        return None
-    fg = <_FastGame>entry
-    if fg.most == 0 or _GAME_NAMES.get(game) is not fg.game:
-        return None
-    if type(hands) is not list and type(hands) is not tuple:
-        return None
-    P = <int>len(hands)
-    if P < 2 or P > fg.most:
-        return None
-    H = fg.tables.g.hole
-    for p in range(P):
-        if _cards_of(hands[p], bd, H) != H:
-            return None
-        for j in range(H):
-            if not _take(bd[j], &used):
-                return None
-            holes[p * H + j] = bd[j]
-        known[p] = H
-    if _cards_of(dead, bd, 0) != 0:
-        return None
-    nb = _cards_of(board, bd, fg.tables.g.board)
-    if nb < 0:
-        return None
-    for j in range(nb):
-        if not _take(bd[j], &used):
-            return None
-    if used & ~fg.deck_mask:
-        return None
-    dk = fg.deck
-    nd = 0
-    for j in range(len(fg.deck)):
-        if not (used >> dk[j]) & 1:
-            deck[nd] = dk[j]
-            nd += 1
-    if fg.tables.g.board - nb > nd:
-        return None
-    st = EquityState.__new__(EquityState)
-    st._load(fg.tables, P, holes, known, bd, nb, NULL, 0, deck, nd)
-    st._plan()
-    total = hr_equity_total(&st.e)
-    if total * P > _SMALL_EXACT:
-        return None
-    if total * P < GIL_ROWS:         # a few microseconds: keep the GIL
-        rc = hr_equity_exact(&st.e, 0, st.e.units, &st.counts, 1)
-    else:
-        with nogil:
-            rc = hr_equity_exact(&st.e, 0, st.e.units, &st.counts, 1)
-    if rc:
-        raise MemoryError()
-    if st.counts.deals == 0:
-        return None
-    labels = []
-    for p in range(P):
-        labels.append(" ".join([_CARD_NAMES[holes[p * H + j]] for j in range(H)]))
-    return _equity_result(st, fg.game, fg.name, labels, True, None)
-
-
-def equity_result(EquityState st, object game, list labels, bint exact, object seed):
-    """The EquityResult of the counts of ``st`` (a question without ranges),
-    as both paths of handrank.equity return it: ``deals``, ``exact``,
-    ``seed``, ``game`` (its name), ``hands`` (``labels``), ``by_hand`` and
-    ``total_weight`` now; the arrays (``equity``, ``wins`` ..., read
-    through handrank._equity._Pending) from ``st``'s counts when one is first read."""
-    return _equity_result(st, game, game.name, labels, exact, seed)
-
-
-cdef object _equity_result(EquityState st, object game, str name, list labels, bint exact,
-                           object seed):
-    r = (<PyTypeObject *>_RESULT_TYPE).tp_new(_RESULT_TYPE, <PyObject *>_NO_ARGS, NULL)
-    r.__dict__ = {"deals": st.counts.deals, "exact": exact, "seed": seed, "game": name,
-                  "hands": labels, "by_hand": [None] * st.e.players, "total_weight": None,
-                  "_pending": (game, st, exact)}
-    return r

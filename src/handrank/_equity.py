@@ -317,6 +317,30 @@ _NAMES = tuple(card_name(c) for c in range(54))
 _core.equity_fast_setup(_GAME_BY_NAME, EquityResult, _NAMES, SMALL_EXACT)
 
 
+def _fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
+    """The range a player's text is read as by prepare (_hand: not cards,
+    then a range of ``hole``-card hands), for _core.equity_fast: its hands
+    (rows as Range.combos lists them) and float64 weights as bytes; None
+    when prepare reads the text otherwise (cards, a partial hand), finds it
+    random (dealt as an unknown hand), or raises."""
+    try:
+        card_list(text, "", unknown=True, limit=hole)
+        return None
+    except HandError:
+        pass
+    try:
+        rng = parse_range(text, hole)
+    except HandError:
+        return None
+    if rng.is_random or rng._random_weight is not None:        # listed on access: not kept
+        return None
+    return (np.ascontiguousarray(rng.combos, dtype=np.uint8).tobytes(),
+            np.ascontiguousarray(rng.weights, dtype=np.float64).tobytes())
+
+
+_core.equity_fast_ranges(_fast_range)
+
+
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
                   d: list[int]) -> None:
     """Raise the HandError for the first card of a question that is not in
@@ -485,15 +509,14 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     >>> round(float(hr.equity("holdem", ["Ah Ad", "??"], trials=200_000, seed=1).equity[0]), 2)
     0.85
     """
-    # The common case in one call into C (its precondition, checked there:
-    # _core.equity_fast): a registered game by name, every player's whole
-    # hand and the board as plain text or codes, no dead cards, exact, no
-    # progress, threads None or 1.  None for everything else, errors
-    # included, which the general path below takes.
-    r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
-    if r is not None:
-        return r
-    if _fast_game(game):                 # a game name seen for the first time
+    # The common case is taken before this function runs, in one call into C
+    # (the public handrank.equity is _core.equity: its precondition is
+    # _core.equity_fast's, checked there: a registered game by name, every
+    # player's whole hand and the board as plain text or codes, no dead
+    # cards, exact, no progress, threads None or 1).  Here: the rest, errors
+    # included, and a game name seen for the first time (given to the fast
+    # path, which then takes the question if it fits).
+    if _fast_game(game):
         r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
         if r is not None:
             return r
@@ -544,6 +567,20 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
 
 
 _equity_fast = _core.equity_fast
+
+
+def _entry(general: Any) -> Any:
+    """The public equity: _core.equity (the fast path in C, then
+    ``general``), named and documented as ``general``."""
+    entry = _core.equity_entry(general)
+    for name in ("__name__", "__qualname__", "__module__", "__doc__"):
+        setattr(entry, name, getattr(general, name))
+    entry.__wrapped__ = general                 # inspect.signature reads general's
+    return entry
+
+
+_equity_general = equity
+equity = _entry(_equity_general)
 
 
 def _fast_game(game: Any) -> bool:

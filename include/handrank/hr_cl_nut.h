@@ -218,20 +218,54 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         bits[1] = lost[1];
         distinct = R->m - lo - nlost;
     }
-    for (x = 0; x < 13; x++) {                  /* two cards of s */
-        if (!hs[x]) continue;
-        for (y = x + 1; y < 13; y++) {
-            uint32_t l, st;
-            int k;
-            if (!hs[y]) continue;
-            l = lane | (1u << x) | (1u << y);
-            st = hr_cl_straights(l);
-            k = R->kid[x][y];
-            if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
-            else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-            else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
+    if (need == 2 && (HR_SUIT(a) == s) + (HR_SUIT(b) == s) < 2) {
+        /* Two cards of s, for a hand that makes no flush (fewer than two
+         * hole cards of s): a pair of s makes a straight flush (a straight
+         * window holding the board's three ranks of s: counted by window),
+         * a full house or quads (only with a rank on the board: ranks off it
+         * add two singletons, and three distinct ranks of s leave the board
+         * no full house of its own), or else a flush key of its own, one
+         * per pair, above the hand's key unless it is a full house or quads. */
+        const uint32_t A = (uint32_t)(avail >> (16 * s)) & 0x1fff;
+        uint32_t sfb = 0, bx = A & B->branks;
+        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2, j;
+        for (j = 0; j < 10; j++) {
+            uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu;       /* ranks of straight j + 1 */
+            if (!(lane & ~w) && !(w & ~lane & ~A)) {
+                sfb |= 1u << j;
+                nfl--;
+            }
         }
-    }
+        while (bx) {
+            x = hr_cl_ctz32(bx);
+            bx &= bx - 1;
+            for (y = 0; y < 13; y++) {
+                int k;
+                if (y == x || !(A >> y & 1) || (y < x && (B->branks >> y & 1))) continue;
+                if (hr_cl_straights(lane | (1u << x) | (1u << y))) continue;  /* counted */
+                k = R->kid[x][y];
+                if (R->keys[k] >> 26 >= 6) {
+                    if (k >= lo) HR_CL_MARK(k);
+                    nfl--;
+                }
+            }
+        }
+        distinct += hr_cl_pop[sfb] + (key >> 26 < 5 ? nfl : 0);
+    } else
+        for (x = 0; x < 13; x++) {              /* two cards of s */
+            if (!hs[x]) continue;
+            for (y = x + 1; y < 13; y++) {
+                uint32_t l, st;
+                int k;
+                if (!hs[y]) continue;
+                l = lane | (1u << x) | (1u << y);
+                st = hr_cl_straights(l);
+                k = R->kid[x][y];
+                if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
+                else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
+                else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
+            }
+        }
     if (need == 1)                              /* one card of s, one of another suit */
         for (x = 0; x < 13; x++) {
             uint32_t l, st, fk;

@@ -163,17 +163,19 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
     const uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
     const uint32_t lane = B->blane[s];
     uint64_t bits[2] = {0, 0};
+    /* ranks with a card of s left (hsm), with 1+ and 2+ cards of other suits */
+    const uint32_t hsm = (uint32_t)(avail >> (16 * s)) & 0x1fff;
+    const uint32_t o0 = (uint32_t)(avail >> (16 * ((s + 1) & 3))) & 0x1fff;
+    const uint32_t o1 = (uint32_t)(avail >> (16 * ((s + 2) & 3))) & 0x1fff;
+    const uint32_t o2 = (uint32_t)(avail >> (16 * ((s + 3) & 3))) & 0x1fff;
+    const uint32_t n1 = o0 | o1 | o2, n2 = (o0 & o1) | (o0 & o2) | (o1 & o2);
     uint32_t set[64];
-    int ns[13], hs[13], x, y, lo = 0, hi = R->m, distinct = 0;
+    int x, y, lo = 0, hi = R->m, distinct = 0;
     while (lo < hi) {                           /* record keys from index lo are above key */
         int mid = (lo + hi) >> 1;
         if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
     }
     memset(set, 0, sizeof set);
-    for (x = 0; x < 13; x++) {
-        hs[x] = (int)(avail >> (16 * s + x)) & 1;
-        ns[x] = HR_CL_RANK_COUNT(avail, x) - hs[x];
-    }
 #define HR_CL_MARK(k) do { \
         uint64_t b_ = 1ULL << ((k) & 63); \
         if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
@@ -188,12 +190,11 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
     {   /* holdings that make no flush: every record key from lo, less the keys
          * whose every rank pair has none; a pair that has none has its ranks
          * among the few short of cards (ranks in `few`) */
-        uint32_t few = 0;
+        const uint32_t t1 = n1 | hsm, t2 = n2 | (n1 & hsm);    /* 1+, 2+ cards, s or not */
+        const uint32_t few = ~(need == 2 ? t2 & n1 : n2) & 0x1fff;
         uint8_t seen[91];
         uint64_t lost[2] = {0, 0};
         int nlost = 0;
-        for (x = 0; x < 13; x++)
-            if (need == 2 ? ns[x] + hs[x] < 2 || !ns[x] : ns[x] < 2) few |= 1u << x;
         if (few) {
             memset(seen, 0, sizeof seen);
             for (x = 0; x < 13; x++) {
@@ -202,10 +203,10 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
                     int k = R->kid[x][y], ok;
                     if (k == 255 || k < lo || (y < x && (few >> y & 1))) continue;
                     if (need == 2)                  /* at most one card of s */
-                        ok = x == y ? ns[x] + hs[x] >= 2
-                                    : ns[x] + hs[x] >= 1 && ns[y] + hs[y] >= 1 && (ns[x] || ns[y]);
+                        ok = x == y ? t2 >> x & 1
+                                    : (t1 >> x & t1 >> y & 1) && ((n1 >> x | n1 >> y) & 1);
                     else                            /* no card of s */
-                        ok = x == y ? ns[x] >= 2 : ns[x] >= 1 && ns[y] >= 1;
+                        ok = x == y ? n2 >> x & 1 : n1 >> x & n1 >> y & 1;
                     if (!ok && ++seen[k] == R->mult[k]) {
                         lost[k >> 6] |= 1ULL << (k & 63);
                         nlost++;
@@ -226,7 +227,7 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
          * add two singletons, and three distinct ranks of s leave the board
          * no full house of its own), or else a flush key of its own, one
          * per pair, above the hand's key unless it is a full house or quads. */
-        const uint32_t A = (uint32_t)(avail >> (16 * s)) & 0x1fff;
+        const uint32_t A = hsm;
         uint32_t sfb = 0, bx = A & B->branks;
         int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2, j;
         for (j = 0; j < 10; j++) {
@@ -237,11 +238,13 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
             }
         }
         while (bx) {
+            uint32_t ym;
             x = hr_cl_ctz32(bx);
             bx &= bx - 1;
-            for (y = 0; y < 13; y++) {
+            for (ym = A & ~(1u << x); ym; ym &= ym - 1) {
                 int k;
-                if (y == x || !(A >> y & 1) || (y < x && (B->branks >> y & 1))) continue;
+                y = hr_cl_ctz32(ym);
+                if (y < x && (B->branks >> y & 1)) continue;         /* counted as x */
                 if (hr_cl_straights(lane | (1u << x) | (1u << y))) continue;  /* counted */
                 k = R->kid[x][y];
                 if (R->keys[k] >> 26 >= 6) {
@@ -253,11 +256,11 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         distinct += hr_cl_pop[sfb] + (key >> 26 < 5 ? nfl : 0);
     } else
         for (x = 0; x < 13; x++) {              /* two cards of s */
-            if (!hs[x]) continue;
+            if (!(hsm >> x & 1)) continue;
             for (y = x + 1; y < 13; y++) {
                 uint32_t l, st;
                 int k;
-                if (!hs[y]) continue;
+                if (!(hsm >> y & 1)) continue;
                 l = lane | (1u << x) | (1u << y);
                 st = hr_cl_straights(l);
                 k = R->kid[x][y];
@@ -270,13 +273,13 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         for (x = 0; x < 13; x++) {
             uint32_t l, st, fk;
             int flush_too = 0;
-            if (!hs[x]) continue;
+            if (!(hsm >> x & 1)) continue;
             l = lane | (1u << x);
             st = hr_cl_straights(l);
             fk = st ? (8u << 26) | (uint32_t)(hr_cl_top[st] + 1) : (5u << 26) | hr_cl_keep(l, 5);
             for (y = 0; y < 13; y++) {
                 int k = R->kid[x][y];
-                if (!ns[y] || k == 255) continue;
+                if (!(n1 >> y & 1) || k == 255) continue;
                 if (!st && R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
                 else flush_too = 1;
             }

@@ -369,19 +369,22 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
 
 /* Rows [lo, hi) of one block, each row's board its own (boards + nb * row;
  * nb a constant where this is inlined).  A board's facts are found when it
- * differs from the row before's.  The fast path's precondition, checked
- * there: no suit has 3+ board cards (no hand makes a flush, so the rank
- * table holds all but the suit flags) and the nut rank is not the tests'
- * brute force.  Other boards fill B (its record; the keys of every holding
- * for a run of rows of a five-flush board) and rows go through hr_cl_one.
- * The first bad row or -1. */
+ * differs from the row before's.  The rank table's precondition: the hand
+ * makes no flush.  That holds on a board with no suit of 3+ cards (mode 0:
+ * the table holds all but the suit flags), and on a board with 3 or 4
+ * cards of suit fs for a hole with fewer cards of fs than a flush needs
+ * (mode 2: the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
+ * (five-flush boards, the tests' brute force) go through hr_cl_one, B
+ * holding the keys of every holding for a run of rows of one board.  The
+ * first bad row or -1. */
 HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
                                  const uint8_t *boards, const int nb, int64_t lo, int64_t hi,
                                  uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk)
 {
-    const uint32_t *rt = hr_cl_rt[nb], *ent = NULL;
+    const uint32_t *rt = hr_cl_rt[nb], *ent = rt;
     uint64_t have = 0;
     int64_t i;
+    int mode = 0, fs = 0, need = 0;
     for (i = lo; i < hi; i++) {
         const uint8_t *bp = boards + (int64_t)nb * i;
         int a = holes[2 * i], b = holes[2 * i + 1];
@@ -392,13 +395,15 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             uint32_t sc = 0;                    /* board cards of each suit, a nibble each */
             int j;
             for (j = 0; j < nb; j++) sc += 1u << (4 * HR_SUIT(bp[j]));
-            if (!((sc + 0x5555u) & 0x8888u) && !B->brute) {
-                ent = rt + 91 * hr_cl_board_index(bp, nb);      /* no suit of 3+ */
-            } else {
-                ent = NULL;
+            ent = rt + 91 * hr_cl_board_index(bp, nb);
+            mode = (sc + 0x5555u) & 0x8888u || B->brute;
+            if (mode) {
                 hr_cl_board(B, bm, 0);
-                if (!B->rec || B->brute ||
-                    (B->flush_suit >= 0 && B->bcount[B->flush_suit] == 5)) {
+                fs = B->flush_suit;
+                if (!B->brute && fs >= 0 && B->bcount[fs] < 5) {
+                    mode = 2;
+                    need = 5 - B->bcount[fs];
+                } else {
                     int64_t run = 1;           /* keys pay off for a run of rows */
                     while (run < HR_CL_KEYS_RUN && i + run < hi &&
                            hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
@@ -409,8 +414,14 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             have = bm;
         }
         if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & bm)) return i;
-        v = ent ? ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] | hr_cl_suited(bm, nb, a, b, 1)
-                : hr_cl_one(B, a, b);
+        if (mode == 0)
+            v = ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] | hr_cl_suited(bm, nb, a, b, 1);
+        else if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
+            v = (ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
+                hr_cl_suited(bm, nb, a, b, 1) |
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_key(bm | HR_BIT(a) | HR_BIT(b))));
+        else
+            v = hr_cl_one(B, a, b);
         hr_cl_store(v, i, made, draws, nut, blk);
     }
     return -1;

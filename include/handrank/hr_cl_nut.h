@@ -175,7 +175,6 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         int mid = (lo + hi) >> 1;
         if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
     }
-    memset(set, 0, sizeof set);
 #define HR_CL_MARK(k) do { \
         uint64_t b_ = 1ULL << ((k) & 63); \
         if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
@@ -223,12 +222,17 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         /* Two cards of s, for a hand that makes no flush (fewer than two
          * hole cards of s): a pair of s makes a straight flush (a straight
          * window holding the board's three ranks of s: counted by window),
-         * a full house or quads (only with a rank on the board: ranks off it
-         * add two singletons, and three distinct ranks of s leave the board
-         * no full house of its own), or else a flush key of its own, one
+         * a full house or quads (only when a rank gets three cards: one of
+         * the pair's ranks has two on the board, else the board has trips
+         * and every pair is looked at), or else a flush key of its own, one
          * per pair, above the hand's key unless it is a full house or quads. */
-        const uint32_t A = hsm;
-        uint32_t sfb = 0, bx = A & B->branks;
+        const uint32_t A = hsm, *bl = B->blane;
+        const uint32_t two = (bl[0] & bl[1]) | (bl[0] & bl[2]) | (bl[0] & bl[3]) |
+                             (bl[1] & bl[2]) | (bl[1] & bl[3]) | (bl[2] & bl[3]);
+        const uint32_t three = (bl[0] & bl[1] & (bl[2] | bl[3])) |
+                               (bl[2] & bl[3] & (bl[0] | bl[1]));
+        const uint32_t P = three ? A : A & two;  /* a pair has a rank of P, looked at as x */
+        uint32_t sfb = 0, bx = P;
         int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2, j;
         for (j = 0; j < 10; j++) {
             uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu;       /* ranks of straight j + 1 */
@@ -244,7 +248,7 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
             for (ym = A & ~(1u << x); ym; ym &= ym - 1) {
                 int k;
                 y = hr_cl_ctz32(ym);
-                if (y < x && (B->branks >> y & 1)) continue;         /* counted as x */
+                if (y < x && (P >> y & 1)) continue;                 /* counted as x */
                 if (hr_cl_straights(lane | (1u << x) | (1u << y))) continue;  /* counted */
                 k = R->kid[x][y];
                 if (R->keys[k] >> 26 >= 6) {
@@ -254,7 +258,8 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
             }
         }
         distinct += hr_cl_pop[sfb] + (key >> 26 < 5 ? nfl : 0);
-    } else
+    } else {
+        memset(set, 0, sizeof set);
         for (x = 0; x < 13; x++) {              /* two cards of s */
             if (!(hsm >> x & 1)) continue;
             for (y = x + 1; y < 13; y++) {
@@ -269,6 +274,7 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
                 else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
             }
         }
+    }
     if (need == 1)                              /* one card of s, one of another suit */
         for (x = 0; x < 13; x++) {
             uint32_t l, st, fk;

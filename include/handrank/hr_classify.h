@@ -43,10 +43,75 @@
 #include "hr_rows.h"     /* hr_rows, hr_team */
 
 
-/* Fill B for a board mask of 3..5 distinct cards; with_keys: also the
- * keys of every holding, for hr_cl_nut (worth it when several rows share
- * the board; without them hr_cl_nut_direct counts for one hand). */
-static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
+/* ---- The rank table: boards with no suit of 3+ cards ----
+ *
+ * hr_cl_one's answer, less its suit flags, for each multiset of board ranks
+ * (its record index) and each rank pair of the hole (hr_cl_tri), built once
+ * a process for each board size from a board of those ranks dealt suits
+ * 0, 1, 2, 3, 0 in rank order (two cards a suit at most) and hole cards of
+ * suits the board leaves.  No flush is possible on such boards, so the
+ * made hand, the straight draws, overcards, the nut rank (hr_cl_nut_rec)
+ * and the nut-straight blocker depend on the ranks alone.  Entries of rank
+ * pairs the deck does not have are 0 and never read.  A board's record
+ * index comes from its cards' ranks in any order: a flop's from hr_cl_ix3,
+ * then a turn's from the flop's and the fourth rank, a river's from the
+ * flop's and the last two ranks. */
+static uint32_t *hr_cl_rt[6];               /* by board size: 91 entries a record */
+static uint8_t hr_cl_tri[13 * 13];          /* rank pair (either order) to 0..90 */
+static uint16_t hr_cl_ix3[13 * 13 * 13];
+static uint16_t hr_cl_ix4[455 * 13];
+static uint16_t hr_cl_ix5[455 * 91];
+
+#define HR_CL_SUIT_BITS \
+    HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
+               HR_CL_BLOCKS_NUT_FLUSH, 0)
+
+/* The record index of board cards bp (nb of them, any order). */
+HR_INLINE int hr_cl_board_index(const uint8_t *bp, int nb)
+{
+    int i3 = hr_cl_ix3[HR_RANK(bp[0]) * 169 + HR_RANK(bp[1]) * 13 + HR_RANK(bp[2])];
+    if (nb == 3) return i3;
+    if (nb == 4) return hr_cl_ix4[i3 * 13 + HR_RANK(bp[3])];
+    return hr_cl_ix5[i3 * 91 + hr_cl_tri[HR_RANK(bp[3]) * 13 + HR_RANK(bp[4])]];
+}
+
+/* The record index of n ranks (any order; n <= 5). */
+static int hr_cl_sorted_index(const int *r, int n)
+{
+    int q[5], i, j;
+    for (i = 0; i < n; i++) {
+        int v = r[i];
+        for (j = i; j > 0 && q[j - 1] > v; j--) q[j] = q[j - 1];
+        q[j] = v;
+    }
+    return hr_cl_rec_index(q, n);
+}
+
+static void hr_cl_index_init(void)
+{
+    int r[5], x, y, k = 0;
+    for (x = 0; x < 13; x++)
+        for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = 0; r[1] < 13; r[1]++)
+            for (r[2] = 0; r[2] < 13; r[2]++) {
+                int i3 = hr_cl_sorted_index(r, 3);
+                hr_cl_ix3[169 * r[0] + 13 * r[1] + r[2]] = (uint16_t)i3;
+                if (r[0] > r[1] || r[1] > r[2]) continue;       /* each flop's index once */
+                for (r[3] = 0; r[3] < 13; r[3]++) {
+                    hr_cl_ix4[13 * i3 + r[3]] = (uint16_t)hr_cl_sorted_index(r, 4);
+                    for (r[4] = r[3]; r[4] < 13; r[4]++)
+                        hr_cl_ix5[91 * i3 + hr_cl_tri[13 * r[3] + r[4]]] =
+                            (uint16_t)hr_cl_sorted_index(r, 5);
+                }
+            }
+}
+
+/* Fill B for a board mask of 3..5 distinct cards, rec_ix the record index
+ * of its ranks (hr_cl_board_index); with_keys: also the keys of every
+ * holding, for hr_cl_nut (worth it when several rows share the board;
+ * without them hr_cl_nut_direct counts for one hand). */
+static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
 {
     int s, j, i, n = 0, nc = 0;
     uint32_t raw[HR_CL_MAX_HOLDINGS];
@@ -63,17 +128,7 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
         B->branks |= B->blane[s];
         if (B->bcount[s] >= 3) B->flush_suit = s;
     }
-    B->rec = NULL;
-    if (hr_cl_recs[B->nb]) {                           /* the board's ranks, ascending */
-        int q[5], k = 0, r, c;
-        uint32_t m = B->branks;
-        while (m) {
-            r = hr_cl_ctz32(m);
-            m &= m - 1;
-            for (c = HR_CL_RANK_COUNT(bmask, r); c > 0; c--) q[k++] = r;
-        }
-        B->rec = &hr_cl_recs[B->nb][hr_cl_rec_index(q, B->nb)];
-    }
+    B->rec = hr_cl_recs[B->nb] ? &hr_cl_recs[B->nb][rec_ix] : NULL;
     B->btop1 = hr_cl_top[B->branks];
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
     B->nut_straight = hr_cl_nutst[B->branks];
@@ -229,70 +284,6 @@ HR_INLINE uint64_t hr_cl_board_mask(const uint8_t *board, int nb)
     return m;
 }
 
-/* ---- The rank table: boards with no suit of 3+ cards ----
- *
- * hr_cl_one's answer, less its suit flags, for each multiset of board ranks
- * (its record index) and each rank pair of the hole (hr_cl_tri), built once
- * a process for each board size from a board of those ranks dealt suits
- * 0, 1, 2, 3, 0 in rank order (two cards a suit at most) and hole cards of
- * suits the board leaves.  No flush is possible on such boards, so the
- * made hand, the straight draws, overcards, the nut rank (hr_cl_nut_rec)
- * and the nut-straight blocker depend on the ranks alone.  Entries of rank
- * pairs the deck does not have are 0 and never read.  A board's record
- * index comes from its cards' ranks in any order: a flop's from hr_cl_ix3,
- * then a turn's from the flop's and the fourth rank, a river's from the
- * flop's and the last two ranks. */
-static uint32_t *hr_cl_rt[6];               /* by board size: 91 entries a record */
-static uint8_t hr_cl_tri[13 * 13];          /* rank pair (either order) to 0..90 */
-static uint16_t hr_cl_ix3[13 * 13 * 13];
-static uint16_t hr_cl_ix4[455 * 13];
-static uint16_t hr_cl_ix5[455 * 91];
-
-#define HR_CL_SUIT_BITS \
-    HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
-               HR_CL_BLOCKS_NUT_FLUSH, 0)
-
-/* The record index of board cards bp (nb of them, any order). */
-HR_INLINE int hr_cl_board_index(const uint8_t *bp, int nb)
-{
-    int i3 = hr_cl_ix3[HR_RANK(bp[0]) * 169 + HR_RANK(bp[1]) * 13 + HR_RANK(bp[2])];
-    if (nb == 3) return i3;
-    if (nb == 4) return hr_cl_ix4[i3 * 13 + HR_RANK(bp[3])];
-    return hr_cl_ix5[i3 * 91 + hr_cl_tri[HR_RANK(bp[3]) * 13 + HR_RANK(bp[4])]];
-}
-
-/* The record index of n ranks (any order; n <= 5). */
-static int hr_cl_sorted_index(const int *r, int n)
-{
-    int q[5], i, j;
-    for (i = 0; i < n; i++) {
-        int v = r[i];
-        for (j = i; j > 0 && q[j - 1] > v; j--) q[j] = q[j - 1];
-        q[j] = v;
-    }
-    return hr_cl_rec_index(q, n);
-}
-
-static void hr_cl_index_init(void)
-{
-    int r[5], x, y, k = 0;
-    for (x = 0; x < 13; x++)
-        for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
-    for (r[0] = 0; r[0] < 13; r[0]++)
-        for (r[1] = 0; r[1] < 13; r[1]++)
-            for (r[2] = 0; r[2] < 13; r[2]++) {
-                int i3 = hr_cl_sorted_index(r, 3);
-                hr_cl_ix3[169 * r[0] + 13 * r[1] + r[2]] = (uint16_t)i3;
-                if (r[0] > r[1] || r[1] > r[2]) continue;       /* each flop's index once */
-                for (r[3] = 0; r[3] < 13; r[3]++) {
-                    hr_cl_ix4[13 * i3 + r[3]] = (uint16_t)hr_cl_sorted_index(r, 4);
-                    for (r[4] = r[3]; r[4] < 13; r[4]++)
-                        hr_cl_ix5[91 * i3 + hr_cl_tri[13 * r[3] + r[4]]] =
-                            (uint16_t)hr_cl_sorted_index(r, 5);
-                }
-            }
-}
-
 /* The records and the rank table of boards of nb cards (once; call with the
  * GIL held, before any thread reads them).  0, or -3 when memory runs out. */
 static int hr_cl_prepare(int nb)
@@ -319,10 +310,11 @@ static int hr_cl_prepare(int nb)
         memset(c, 0, sizeof c);
         for (i = 0; i < nb; i++) ok &= ++c[q[i]] <= 4;
         if (ok) {
-            uint32_t *row = T + 91 * hr_cl_rec_index(q, nb);
+            const int ix = hr_cl_rec_index(q, nb);
+            uint32_t *row = T + 91 * ix;
             uint64_t bm = 0;
             for (i = 0; i < nb; i++) bm |= 1ULL << (16 * (i & 3) + q[i]);
-            hr_cl_board(B, bm, 0);
+            hr_cl_board(B, bm, ix, 0);
             for (x = 0; x < 13; x++)
                 for (y = x; y < 13; y++) {
                     int a = -1, b = -1, s;
@@ -384,7 +376,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
     const uint32_t *rt = hr_cl_rt[nb], *ent = rt;
     uint64_t have = 0;
     int64_t i;
-    int mode = 0, fs = 0, need = 0;
+    int mode = 0, fs = 0, need = 0, ix;
     for (i = lo; i < hi; i++) {
         const uint8_t *bp = boards + (int64_t)nb * i;
         int a = holes[2 * i], b = holes[2 * i + 1];
@@ -395,10 +387,11 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             uint32_t sc = 0;                    /* board cards of each suit, a nibble each */
             int j;
             for (j = 0; j < nb; j++) sc += 1u << (4 * HR_SUIT(bp[j]));
-            ent = rt + 91 * hr_cl_board_index(bp, nb);
+            ix = hr_cl_board_index(bp, nb);
+            ent = rt + 91 * ix;
             mode = (sc + 0x5555u) & 0x8888u || B->brute;
             if (mode) {
-                hr_cl_board(B, bm, 0);
+                hr_cl_board(B, bm, ix, 0);
                 fs = B->flush_suit;
                 if (!B->brute && fs >= 0 && B->bcount[fs] < 5) {
                     mode = 2;
@@ -408,7 +401,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
                     while (run < HR_CL_KEYS_RUN && i + run < hi &&
                            hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
                         run++;
-                    if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, 1);
+                    if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, ix, 1);
                 }
             }
             have = bm;
@@ -513,7 +506,7 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) return -3;
     B->brute = brute;
-    hr_cl_board(B, bm, 1);
+    hr_cl_board(B, bm, hr_cl_board_index(boards, nb), 1);
     if (n >= 600) {                          /* worth classifying every holding once */
         table = (uint32_t *)calloc(52 * 52, sizeof(uint32_t));
         if (!table) { free(B); return -3; }

@@ -400,11 +400,11 @@ def test_first_bad_row_in_callers_order():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_interrupts_a_long_batch():
-    """Rows of different boards are the slowest (a few million a second: 12
-    million rivers take seconds); Ctrl-C still arrives within a second."""
+    """Rows of different boards are the slowest (about ten million rivers a
+    second: 20 million take seconds); Ctrl-C still arrives within a second."""
     code = (
         "import numpy as np, handrank as hr\n"
-        "d = hr.deal(12_000_000, 7, seed=3)\n"
+        "d = hr.deal(20_000_000, 7, seed=3)\n"
         "hr.classify(d[:10, :2], d[:10, 2:])\n"
         "print('ready', flush=True)\n"
         "try:\n"

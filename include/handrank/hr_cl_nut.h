@@ -151,8 +151,10 @@ static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
  *   index in a bit set (ranks' cards counted outside suit s and in it);
  * - a holding that makes a flush has a straight-flush key, a full house or
  *   quads (the key of its rank pair, marked as above), or a flush key
- *   (top five of suit s); flush and straight-flush keys are counted apart
- *   in a small hash set.
+ *   (top five of suit s).  With two cards of s needed, every pair of s has
+ *   a flush key of its own, so they are counted (by straight window, and
+ *   the few pairs that can fill up), none valued; with one needed, flush and
+ *   straight-flush keys are counted apart in a small hash set.
  *
  * With one card of s needed, a flush key depends on that card only, and a
  * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
@@ -218,27 +220,32 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         bits[1] = lost[1];
         distinct = R->m - lo - nlost;
     }
-    if (need == 2 && (HR_SUIT(a) == s) + (HR_SUIT(b) == s) < 2) {
-        /* Two cards of s, for a hand that makes no flush (fewer than two
-         * hole cards of s): a pair of s makes a straight flush (a straight
+    if (need == 2) {
+        /* Two cards of s: a pair of s makes a straight flush (a straight
          * window holding the board's three ranks of s: counted by window),
          * a full house or quads (only when a rank gets three cards: one of
          * the pair's ranks has two on the board, else the board has trips
          * and every pair is looked at), or else a flush key of its own, one
-         * per pair, above the hand's key unless it is a full house or quads. */
+         * per pair: above the hand's key when the hand is below a flush, or
+         * when it is a flush (its two hole cards of s) and the pair's higher
+         * rank is above the hand's higher hole rank (thr; the pairs counted
+         * in nfl are those whose higher rank is above thr). */
+        const int cat = (int)(key >> 26);
+        const int thr = cat == 5 ? hr_cl_top[key & 0x1fff & ~lane] : -1;
         const uint32_t A = hsm, *bl = B->blane;
         const uint32_t two = (bl[0] & bl[1]) | (bl[0] & bl[2]) | (bl[0] & bl[3]) |
                              (bl[1] & bl[2]) | (bl[1] & bl[3]) | (bl[2] & bl[3]);
         const uint32_t three = (bl[0] & bl[1] & (bl[2] | bl[3])) |
                                (bl[2] & bl[3] & (bl[0] | bl[1]));
         const uint32_t P = three ? A : A & two;  /* a pair has a rank of P, looked at as x */
+        const int nlow = thr < 0 ? 0 : hr_cl_pop[A & ((2u << thr) - 1)];  /* A up to thr */
         uint32_t sfb = 0, bx = P;
-        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2, j;
+        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2 - nlow * (nlow - 1) / 2, j;
         for (j = 0; j < 10; j++) {
             uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu;       /* ranks of straight j + 1 */
             if (!(lane & ~w) && !(w & ~lane & ~A)) {
                 sfb |= 1u << j;
-                nfl--;
+                nfl -= hr_cl_top[w & ~lane] > thr;
             }
         }
         while (bx) {
@@ -253,11 +260,12 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
                 k = R->kid[x][y];
                 if (R->keys[k] >> 26 >= 6) {
                     if (k >= lo) HR_CL_MARK(k);
-                    nfl--;
+                    nfl -= (x > y ? x : y) > thr;
                 }
             }
         }
-        distinct += hr_cl_pop[sfb] + (key >> 26 < 5 ? nfl : 0);
+        /* straight flushes above the hand's (one per high card j + 1) */
+        distinct += hr_cl_pop[cat == 8 ? sfb >> (key & 0x1fff) : sfb] + (cat <= 5 ? nfl : 0);
     } else {
         memset(set, 0, sizeof set);
         for (x = 0; x < 13; x++) {              /* two cards of s */

@@ -10,8 +10,9 @@ Rows:
 - rows in groups of one board (every holding of 2,000 flops, as the
   exhaustive check runs them): a board's work (the keys of all its holdings,
   for the nut rank) is done once per group;
-- every row its own random board: the board's work for each row (the nut
-  rank from records of the board's ranks, built once a process; the brute
+- every row its own random board: the board's work for each row (on a board
+  with no suit of three cards, one lookup in the rank table, built once a
+  process; else the nut rank from records of the board's ranks; the brute
   force they replaced, every holding's key for each row, is timed beside).
 
 Answers are checked against the first rows of a direct call before timing

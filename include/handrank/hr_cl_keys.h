@@ -257,9 +257,9 @@ static void hr_cl_rec_fill(hr_cl_rec_t *R, const int *c)
         }
 }
 
-/* Build the records of boards of nb cards (once; call with the GIL held,
- * before any thread reads them).  0, or -3 when memory runs out. */
-static int hr_cl_prepare(int nb)
+/* Build the records of boards of nb cards (once, from hr_cl_prepare).
+ * 0, or -3 when memory runs out. */
+static int hr_cl_prepare_recs(int nb)
 {
     int q[5], c[13], i, size;
     hr_cl_rec_t *recs;

@@ -10,7 +10,13 @@
  * used for the category and for the nut rank, so this header needs no
  * evaluator tables: only hr_core.h and the row loop of hr_rows.h.
  *
- * A board's work (its ranks and suits, the cards that block the nut flush
+ * On a board with no suit of 3+ cards no hand makes a flush, so all but
+ * the suit flags (flush draws, the nut-flush blocker: hr_cl_suited) depend
+ * on the ranks only: for each multiset of board ranks and each rank pair of
+ * the hole, hr_cl_one's answer is kept in a rank table (hr_cl_rt, built
+ * once a process for each board size), and such a row is two lookups and
+ * its suit flags, with no board set-up (hr_cl_rows_own).  On other boards
+ * a board's work (its ranks and suits, the cards that block the nut flush
  * and straight, its record) is done once per run of rows of that board
  * (hr_cl_board); with one board for many rows, every two-card holding is
  * classified once into a 52 x 52 table and rows are looked up.
@@ -33,259 +39,85 @@
 
 #include "hr_core.h"
 #include "hr_cl_keys.h"  /* classes, flags, hr_cl_key, the rank records */
+#include "hr_cl_nut.h"   /* hr_cl_board_t, the nut rank */
 #include "hr_rows.h"     /* hr_rows, hr_team */
 
-/* What one board gives every hand on it. */
-typedef struct {
-    int nb;
-    uint64_t bmask;
-    uint32_t branks;          /* ranks on the board */
-    uint32_t blane[4];        /* the board's ranks of each suit */
-    int bcount[4];
-    int btop1, btop2;         /* highest and second-highest board ranks (-1: none) */
-    uint64_t nut_flush;       /* cards that block a nut flush */
-    uint32_t nut_straight;    /* ranks the highest possible straight needs from the hole */
-    int nkeys, nrest;
-    int has_keys;                        /* keys, mult and id below are filled */
-    int flush_suit;                      /* the suit with 3+ board cards, or -1 */
-    int brute;                           /* nut rank by the old brute force (tests) */
-    const struct hr_cl_rec *rec;         /* the board's ranks' record (no flush suit) */
-    uint8_t rest[52];                    /* the cards off the board */
-    uint32_t keys[HR_CL_MAX_HOLDINGS];   /* distinct keys of every holding, ascending */
-    uint16_t mult[HR_CL_MAX_HOLDINGS];   /* holdings of each key */
-    uint16_t seen[HR_CL_MAX_HOLDINGS];   /* scratch of hr_cl_nut, all 0 between calls */
-    uint16_t id[52 * 52];                /* the key's index of each holding */
-} hr_cl_board_t;
 
-/* Sort n keys (below 2^30) ascending: three passes of ten bits. */
-static void hr_cl_sort(uint32_t *keys, int n)
+/* ---- The rank table: boards with no suit of 3+ cards ----
+ *
+ * hr_cl_one's answer, less its suit flags, for each multiset of board ranks
+ * (its record index) and each rank pair of the hole (hr_cl_tri), built once
+ * a process for each board size from a board of those ranks dealt suits
+ * 0, 1, 2, 3, 0 in rank order (two cards a suit at most) and hole cards of
+ * suits the board leaves.  No flush is possible on such boards, so the
+ * made hand, the straight draws, overcards, the nut rank (hr_cl_nut_rec)
+ * and the nut-straight blocker depend on the ranks alone.  Entries of rank
+ * pairs the deck does not have are 0 and never read.  A board's record
+ * index comes from its cards' ranks in any order: a flop's from hr_cl_ix3,
+ * then a turn's from the flop's and the fourth rank, a river's from the
+ * flop's and the last two ranks. */
+static uint32_t *hr_cl_rt[6];               /* by board size: 91 entries a record */
+static uint8_t hr_cl_tri[13 * 13];          /* rank pair (either order) to 0..90 */
+static uint16_t hr_cl_ix3[13 * 13 * 13];
+static uint16_t hr_cl_ix4[455 * 13];
+static uint16_t hr_cl_ix5[455 * 91];
+
+#define HR_CL_SUIT_BITS \
+    HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
+               HR_CL_BLOCKS_NUT_FLUSH, 0)
+
+/* The record index of board cards bp (nb of them, any order). */
+HR_INLINE int hr_cl_board_index(const uint8_t *bp, int nb)
 {
-    uint32_t tmp[HR_CL_MAX_HOLDINGS], *src = keys, *dst = tmp, *sw;
-    int count[1024], pass, i;
-    for (pass = 0; pass < 3; pass++) {
-        int shift = 10 * pass, sum = 0;
-        memset(count, 0, sizeof count);
-        for (i = 0; i < n; i++) count[(src[i] >> shift) & 1023]++;
-        for (i = 0; i < 1024; i++) { int c = count[i]; count[i] = sum; sum += c; }
-        for (i = 0; i < n; i++) dst[count[(src[i] >> shift) & 1023]++] = src[i];
-        sw = src; src = dst; dst = sw;
-    }
-    if (src != keys) memcpy(keys, src, (size_t)n * sizeof(uint32_t));
+    int i3 = hr_cl_ix3[HR_RANK(bp[0]) * 169 + HR_RANK(bp[1]) * 13 + HR_RANK(bp[2])];
+    if (nb == 3) return i3;
+    if (nb == 4) return hr_cl_ix4[i3 * 13 + HR_RANK(bp[3])];
+    return hr_cl_ix5[i3 * 91 + hr_cl_tri[HR_RANK(bp[3]) * 13 + HR_RANK(bp[4])]];
 }
 
-/* The index of key among the board's distinct keys (it is one of them). */
-HR_INLINE int hr_cl_find(const hr_cl_board_t *B, uint32_t key)
+/* The record index of n ranks (any order; n <= 5). */
+static int hr_cl_sorted_index(const int *r, int n)
 {
-    int lo = 0, hi = B->nkeys - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        if (B->keys[mid] < key) lo = mid + 1; else hi = mid;
+    int q[5], i, j;
+    for (i = 0; i < n; i++) {
+        int v = r[i];
+        for (j = i; j > 0 && q[j - 1] > v; j--) q[j] = q[j - 1];
+        q[j] = v;
     }
-    return lo;
+    return hr_cl_rec_index(q, n);
 }
 
-/* The nut rank of hole cards a, b on a board with no flush suit. */
-static int hr_cl_nut_rec(const hr_cl_board_t *B, int a, int b)
+static void hr_cl_index_init(void)
 {
-    const hr_cl_rec_t *R = B->rec;
-    int r1 = HR_RANK(a), r2 = HR_RANK(b), own = R->kid[r1][r2], nut = R->m - own;
-    int hr_[2], nr = r1 == r2 ? 1 : 2, i, y, t, ngone = 0;
-    uint8_t gone[32];                           /* rank pairs the hole uses up */
-    hr_[0] = r1; hr_[1] = r2;
-    for (i = 0; i < nr; i++) {
-        int r = hr_[i], d = (r == r1) + (r == r2), a0 = 4 - HR_CL_RANK_COUNT(B->bmask, r);
-        int a1 = a0 - d;
-        if (a1 < 2 && a0 >= 2 && R->kid[r][r] > own) gone[ngone++] = (uint8_t)(13 * r + r);
-        if (a1 == 0)
-            for (y = 0; y < 13; y++)
-                if (y != r && R->kid[r][y] != 255 && R->kid[r][y] > own &&
-                    !(i == 1 && y == hr_[0] && HR_CL_RANK_COUNT(B->bmask, y) == 3))
-                    gone[ngone++] = (uint8_t)(r < y ? 13 * r + y : 13 * y + r);
-    }
-    if (ngone) {
-        uint8_t seen[91];
-        memset(seen, 0, sizeof seen);
-        for (t = 0; t < ngone; t++) {
-            int k = R->kid[gone[t] / 13][gone[t] % 13];
-            nut -= ++seen[k] == R->mult[k];
-        }
-    }
-    return nut;
-}
-
-/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
- * suit s, by kinds of cards: a card's rank, and whether it is of suit s,
- * is all a holding's key depends on.  One holding of each pair of kinds the
- * deck still has is valued; distinct keys above theirs are counted in a
- * small hash set. */
-static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
-{
-    const int s = B->flush_suit, need = 5 - B->bcount[s];
-    uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
-    uint32_t set[1024];
-    int other[13][3], no[13], hs[13], x, y, i, distinct = 0;
-    memset(set, 0, sizeof set);
-    for (x = 0; x < 13; x++) {
-        no[x] = 0;
-        hs[x] = (int)(avail >> (16 * s + x)) & 1;
-        for (i = 0; i < 4; i++)
-            if (i != s && (avail >> (16 * i + x) & 1)) other[x][no[x]++] = i;
-    }
-#define HR_CL_ADD(m) do { \
-        uint32_t k_ = hr_cl_key(B->bmask | (m)); \
-        if (k_ > key) { \
-            uint32_t h_ = (k_ * 2654435761u) >> 22; \
-            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 1023; \
-            if (!set[h_]) { set[h_] = k_; distinct++; } \
-        } \
-    } while (0)
-#define HR_CL_CARD(r, su) (1ULL << (16 * (su) + (r)))
+    int r[5], x, y, k = 0;
     for (x = 0; x < 13; x++)
-        for (y = x; y < 13; y++) {
-            /* neither card of suit s */
-            if (x == y ? no[x] >= 2 : (no[x] && no[y]))
-                HR_CL_ADD(HR_CL_CARD(x, other[x][0]) | HR_CL_CARD(y, other[y][x == y]));
-            /* both of suit s */
-            if (x != y && hs[x] && hs[y]) HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, s));
-        }
-    for (x = 0; x < 13; x++) {                  /* one card of suit s */
-        if (!hs[x]) continue;
-        for (y = 0; y < 13; y++) {
-            if (!no[y]) continue;
-            /* with two of s needed, (x of s, y) plays as (x, y) of other suits when
-             * x has another card: that holding was valued above */
-            if (need == 2 && no[x] && (x != y || no[x] >= 2)) continue;
-            HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, other[y][0]));
-        }
-    }
-#undef HR_CL_ADD
-#undef HR_CL_CARD
-    return 1 + distinct;
-}
-
-/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
- * suit s of 3 or 4 cards (one or two hole cards of s make a flush), from
- * the record of the board's ranks (B->rec, built for flush boards too):
- *
- * - a holding that makes no flush has the key of its rank pair in the
- *   record: each rank pair that still has such a holding marks its key's
- *   index in a bit set (ranks' cards counted outside suit s and in it);
- * - a holding that makes a flush has a straight-flush key, a full house or
- *   quads (the key of its rank pair, marked as above), or a flush key
- *   (top five of suit s); flush and straight-flush keys are counted apart
- *   in a small hash set.
- *
- * With one card of s needed, a flush key depends on that card only, and a
- * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
-static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
-{
-    const hr_cl_rec_t *R = B->rec;
-    const int s = B->flush_suit, need = 5 - B->bcount[s];
-    const uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
-    const uint32_t lane = B->blane[s];
-    uint64_t bits[2] = {0, 0};
-    uint32_t set[64];
-    int ns[13], hs[13], x, y, lo = 0, hi = R->m, distinct = 0;
-    while (lo < hi) {                           /* record keys from index lo are above key */
-        int mid = (lo + hi) >> 1;
-        if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
-    }
-    memset(set, 0, sizeof set);
-    for (x = 0; x < 13; x++) {
-        hs[x] = (int)(avail >> (16 * s + x)) & 1;
-        ns[x] = HR_CL_RANK_COUNT(avail, x) - hs[x];
-    }
-#define HR_CL_MARK(k) do { \
-        uint64_t b_ = 1ULL << ((k) & 63); \
-        if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
-    } while (0)
-#define HR_CL_FLUSH_KEY(k) do { \
-        uint32_t k_ = (k), h_ = (k_ * 2654435761u) >> 26; \
-        if (k_ > key) { \
-            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 63; \
-            if (!set[h_]) { set[h_] = k_; distinct++; } \
-        } \
-    } while (0)
-    {   /* holdings that make no flush: every record key from lo, less the keys
-         * whose every rank pair has none; a pair that has none has its ranks
-         * among the few short of cards (ranks in `few`) */
-        uint32_t few = 0;
-        uint8_t seen[91];
-        uint64_t lost[2] = {0, 0};
-        int nlost = 0;
-        for (x = 0; x < 13; x++)
-            if (need == 2 ? ns[x] + hs[x] < 2 || !ns[x] : ns[x] < 2) few |= 1u << x;
-        if (few) {
-            memset(seen, 0, sizeof seen);
-            for (x = 0; x < 13; x++) {
-                if (!(few >> x & 1)) continue;
-                for (y = 0; y < 13; y++) {
-                    int k = R->kid[x][y], ok;
-                    if (k == 255 || k < lo || (y < x && (few >> y & 1))) continue;
-                    if (need == 2)                  /* at most one card of s */
-                        ok = x == y ? ns[x] + hs[x] >= 2
-                                    : ns[x] + hs[x] >= 1 && ns[y] + hs[y] >= 1 && (ns[x] || ns[y]);
-                    else                            /* no card of s */
-                        ok = x == y ? ns[x] >= 2 : ns[x] >= 1 && ns[y] >= 1;
-                    if (!ok && ++seen[k] == R->mult[k]) {
-                        lost[k >> 6] |= 1ULL << (k & 63);
-                        nlost++;
-                    }
+        for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = 0; r[1] < 13; r[1]++)
+            for (r[2] = 0; r[2] < 13; r[2]++) {
+                int i3 = hr_cl_sorted_index(r, 3);
+                hr_cl_ix3[169 * r[0] + 13 * r[1] + r[2]] = (uint16_t)i3;
+                if (r[0] > r[1] || r[1] > r[2]) continue;       /* each flop's index once */
+                for (r[3] = 0; r[3] < 13; r[3]++) {
+                    hr_cl_ix4[13 * i3 + r[3]] = (uint16_t)hr_cl_sorted_index(r, 4);
+                    for (r[4] = r[3]; r[4] < 13; r[4]++)
+                        hr_cl_ix5[91 * i3 + hr_cl_tri[13 * r[3] + r[4]]] =
+                            (uint16_t)hr_cl_sorted_index(r, 5);
                 }
             }
-        }
-        /* marked below: keys of flushing holdings; a lost key marked there is back */
-        bits[0] = lost[0];
-        bits[1] = lost[1];
-        distinct = R->m - lo - nlost;
-    }
-    for (x = 0; x < 13; x++) {                  /* two cards of s */
-        if (!hs[x]) continue;
-        for (y = x + 1; y < 13; y++) {
-            uint32_t l, st;
-            int k;
-            if (!hs[y]) continue;
-            l = lane | (1u << x) | (1u << y);
-            st = hr_cl_straights(l);
-            k = R->kid[x][y];
-            if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
-            else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-            else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
-        }
-    }
-    if (need == 1)                              /* one card of s, one of another suit */
-        for (x = 0; x < 13; x++) {
-            uint32_t l, st, fk;
-            int flush_too = 0;
-            if (!hs[x]) continue;
-            l = lane | (1u << x);
-            st = hr_cl_straights(l);
-            fk = st ? (8u << 26) | (uint32_t)(hr_cl_top[st] + 1) : (5u << 26) | hr_cl_keep(l, 5);
-            for (y = 0; y < 13; y++) {
-                int k = R->kid[x][y];
-                if (!ns[y] || k == 255) continue;
-                if (!st && R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-                else flush_too = 1;
-            }
-            if (flush_too) HR_CL_FLUSH_KEY(fk);
-        }
-#undef HR_CL_MARK
-#undef HR_CL_FLUSH_KEY
-    return 1 + distinct;
 }
 
-/* Fill B for a board mask of 3..5 distinct cards; with_keys: also the
- * keys of every holding, for hr_cl_nut (worth it when several rows share
- * the board; without them hr_cl_nut_direct counts for one hand). */
-static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
+/* Fill B for a board mask of 3..5 distinct cards, rec_ix the record index
+ * of its ranks (hr_cl_board_index); with_keys: also the keys of every
+ * holding, for hr_cl_nut (worth it when several rows share the board;
+ * without them hr_cl_nut_direct counts for one hand). */
+static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
 {
     int s, j, i, n = 0, nc = 0;
     uint32_t raw[HR_CL_MAX_HOLDINGS];
-    uint32_t top;
     B->bmask = bmask;
     B->nb = 0;
     B->branks = 0;
-    B->nut_flush = 0;
     B->nut_straight = 0;
     B->nkeys = B->nrest = 0;
     B->flush_suit = -1;
@@ -296,22 +128,7 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
         B->branks |= B->blane[s];
         if (B->bcount[s] >= 3) B->flush_suit = s;
     }
-    for (s = 0; s < 4; s++)
-        if (B->bcount[s] >= 3 || (B->nb < 5 && B->bcount[s] >= 2)) {
-            top = (uint32_t)hr_cl_top[~B->blane[s] & 0x1fff];
-            B->nut_flush |= 1ULL << (16 * s + top);
-        }
-    B->rec = NULL;
-    if (hr_cl_recs[B->nb]) {                           /* the board's ranks, ascending */
-        int q[5], k = 0, r, c;
-        uint32_t m = B->branks;
-        while (m) {
-            r = hr_cl_ctz32(m);
-            m &= m - 1;
-            for (c = HR_CL_RANK_COUNT(bmask, r); c > 0; c--) q[k++] = r;
-        }
-        B->rec = &hr_cl_recs[B->nb][hr_cl_rec_index(q, B->nb)];
-    }
+    B->rec = hr_cl_recs[B->nb] ? &hr_cl_recs[B->nb][rec_ix] : NULL;
     B->btop1 = hr_cl_top[B->branks];
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
     B->nut_straight = hr_cl_nutst[B->branks];
@@ -342,50 +159,33 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int with_keys)
         }
 }
 
-/* The nut rank of hole cards a, b (key: theirs) without the board's keys:
- * the keys above theirs of the holdings that use neither a nor b, counted
- * once each. */
-static int hr_cl_nut_direct(const hr_cl_board_t *B, int a, int b, uint32_t key)
-{
-    uint32_t above[HR_CL_MAX_HOLDINGS];
-    int i, j, n = 0, distinct = 0;
-    for (i = 0; i < B->nrest; i++) {
-        int x = B->rest[i];
-        if (x == a || x == b) continue;
-        for (j = i + 1; j < B->nrest; j++) {
-            int y = B->rest[j];
-            uint32_t k;
-            if (y == a || y == b) continue;
-            k = hr_cl_key(B->bmask | HR_BIT(x) | HR_BIT(y));
-            if (k > key) above[n++] = k;
-        }
-    }
-    hr_cl_sort(above, n);
-    for (i = 0; i < n; i++) distinct += i == 0 || above[i] != above[i - 1];
-    return 1 + distinct;
-}
 
-/* The nut rank of hole cards a, b: 1 + the number of distinct keys above
- * theirs among the holdings that use neither a nor b.  A key is lost when
- * every holding of it uses a or b (counted in `seen`, reset after). */
-static int hr_cl_nut(hr_cl_board_t *B, int a, int b)
+/* The suit flags of hole cards a, b on board mask bm of nb cards, packed
+ * (HR_CL_PACK): flush draws (before the river, for a hand below a flush:
+ * drawable), counting the board's and the hole's cards of each hole card's
+ * suit, and whether a hole card is the highest card missing from a suit
+ * with 3+ board cards (2+ before the river): the nut flush's. */
+HR_INLINE uint32_t hr_cl_suited(uint64_t bm, int nb, int a, int b, int drawable)
 {
-    const int own = B->id[a * 52 + b];
-    int touched[2 * 52], nt = 0, lost = 0, i, c;
-    for (i = 0; i < B->nrest; i++) {
-        c = B->rest[i];
-        if (c == a || c == b) continue;
-        {
-            int ka = B->id[a * 52 + c], kb = B->id[b * 52 + c];
-            if (ka > own && B->seen[ka]++ == 0) touched[nt++] = ka;
-            if (kb > own && B->seen[kb]++ == 0) touched[nt++] = kb;
+    const int sa = HR_SUIT(a), sb = HR_SUIT(b), ra = HR_RANK(a), rb = HR_RANK(b);
+    const uint32_t la = (uint32_t)(bm >> (16 * sa)) & 0x1fff, lb = (uint32_t)(bm >> (16 * sb)) & 0x1fff;
+    const int na = hr_cl_pop[la], nb2 = hr_cl_pop[lb];
+    const int ta = hr_cl_top[~la & 0x1fff], tb = hr_cl_top[~lb & 0x1fff];
+    const int need = nb < 5 ? 2 : 3;
+    uint32_t draws = 0, blk = 0;
+    if ((na >= need && ra == ta) || (nb2 >= need && rb == tb)) blk = HR_CL_BLOCKS_NUT_FLUSH;
+    if (nb < 5 && drawable) {
+        if (sa == sb) {                         /* one suit, two hole cards */
+            if (na == 2) draws = HR_CL_FLUSH_DRAW | (ra == ta || rb == ta ? HR_CL_NUT_FLUSH_DRAW : 0);
+            else if (na == 1 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
+        } else {                                /* a suit each */
+            if (na == 3) draws = HR_CL_FLUSH_DRAW | (ra == ta ? HR_CL_NUT_FLUSH_DRAW : 0);
+            else if (na == 2 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
+            if (nb2 == 3) draws |= HR_CL_FLUSH_DRAW | (rb == tb ? HR_CL_NUT_FLUSH_DRAW : 0);
+            else if (nb2 == 2 && nb == 3) draws |= HR_CL_BACKDOOR_FLUSH_DRAW;
         }
     }
-    for (i = 0; i < nt; i++) {
-        lost += B->seen[touched[i]] == B->mult[touched[i]];
-        B->seen[touched[i]] = 0;
-    }
-    return B->nkeys - own - lost;
+    return HR_CL_PACK(0, draws, blk, 0);
 }
 
 /* The packed result of hole cards a, b (not on the board). */
@@ -393,7 +193,7 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
 {
     uint64_t hmask = HR_BIT(a) | HR_BIT(b), all = B->bmask | hmask;
     uint32_t key = hr_cl_key(all), cat = key >> 26, draws = 0, blk = 0;
-    int r1 = HR_RANK(a), r2 = HR_RANK(b), made, s;
+    int r1 = HR_RANK(a), r2 = HR_RANK(b), made;
     uint32_t hranks = (1u << r1) | (1u << r2), ranks = B->branks | hranks;
     switch (cat) {
     case 8: made = HR_CL_STRAIGHT_FLUSH; break;
@@ -426,18 +226,6 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
     default: made = (r1 == 12 || r2 == 12) ? HR_CL_ACE_HIGH : HR_CL_NO_MADE_HAND;
     }
     if (B->nb < 5) {
-        if (cat < 5) {                                          /* flush draws */
-            for (s = 0; s < 4; s++) {
-                uint32_t hl = (uint32_t)(hmask >> (16 * s)) & 0x1fff;
-                int cnt = B->bcount[s] + hr_cl_pop[hl];
-                if (!hl) continue;
-                if (cnt == 4) {
-                    draws |= HR_CL_FLUSH_DRAW;
-                    if (hl >> hr_cl_top[~B->blane[s] & 0x1fff] & 1) draws |= HR_CL_NUT_FLUSH_DRAW;
-                } else if (cnt == 3 && B->nb == 3)
-                    draws |= HR_CL_BACKDOOR_FLUSH_DRAW;
-            }
-        }
         if (cat < 4) {                                          /* straight draws */
             uint64_t d = hr_cl_next[ranks] ^ hr_cl_next[B->branks];
             int nouts;
@@ -467,9 +255,8 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
              made == HR_CL_BOARD_TRIPS))
             draws |= HR_CL_OVERCARDS;
     }
-    if (hmask & B->nut_flush) blk |= HR_CL_BLOCKS_NUT_FLUSH;
     if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
-    return HR_CL_PACK(made, draws, blk,
+    return hr_cl_suited(B->bmask, B->nb, a, b, cat < 5) | HR_CL_PACK(made, draws, blk,
                       B->brute ? (B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key))
                       : B->rec && B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b)
                       : B->rec && B->bcount[B->flush_suit] < 5 ? hr_cl_nut_flush(B, a, b, key)
@@ -497,39 +284,138 @@ HR_INLINE uint64_t hr_cl_board_mask(const uint8_t *board, int nb)
     return m;
 }
 
+/* The records and the rank table of boards of nb cards (once; call with the
+ * GIL held, before any thread reads them).  0, or -3 when memory runs out. */
+static int hr_cl_prepare(int nb)
+{
+    int q[5], c[13], i, k, x, y, size;
+    uint32_t *T;
+    hr_cl_board_t *B;
+    if (nb < 3 || nb > 5) return 0;
+    if (hr_cl_prepare_recs(nb)) return -3;
+    if (hr_cl_rt[nb]) return 0;
+    if (!hr_cl_rt[3] && !hr_cl_rt[4] && !hr_cl_rt[5]) hr_cl_index_init();
+    size = hr_cl_binom[12 + nb][nb];
+    T = (uint32_t *)calloc((size_t)size * 91, sizeof(uint32_t));
+    B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
+    if (!T || !B) {
+        free(T);
+        free(B);
+        return -3;
+    }
+    B->brute = 0;
+    for (i = 0; i < nb; i++) q[i] = 0;
+    for (;;) {                                  /* every non-decreasing q */
+        int ok = 1;
+        memset(c, 0, sizeof c);
+        for (i = 0; i < nb; i++) ok &= ++c[q[i]] <= 4;
+        if (ok) {
+            const int ix = hr_cl_rec_index(q, nb);
+            uint32_t *row = T + 91 * ix;
+            uint64_t bm = 0;
+            for (i = 0; i < nb; i++) bm |= 1ULL << (16 * (i & 3) + q[i]);
+            hr_cl_board(B, bm, ix, 0);
+            for (x = 0; x < 13; x++)
+                for (y = x; y < 13; y++) {
+                    int a = -1, b = -1, s;
+                    for (s = 0; s < 4; s++) {           /* cards the board leaves */
+                        int card = 4 * x + s;
+                        if (!(bm & HR_BIT(card))) { a = card; break; }
+                    }
+                    for (s = 0; s < 4; s++) {
+                        int card = 4 * y + s;
+                        if (card != a && !(bm & HR_BIT(card))) { b = card; break; }
+                    }
+                    if (a >= 0 && b >= 0)
+                        row[hr_cl_tri[13 * x + y]] = hr_cl_one(B, a, b) & ~HR_CL_SUIT_BITS;
+                }
+        }
+        for (k = nb - 1; k >= 0 && q[k] == 12; k--) {}
+        if (k < 0) break;
+        q[k]++;
+        for (i = k + 1; i < nb; i++) q[i] = q[k];
+    }
+    free(B);
+    hr_cl_rt[nb] = T;
+    return 0;
+}
+
 #define HR_CL_BLOCK 4096          /* rows a thread takes at a time (hr_rows) */
 #define HR_CL_KEYS_RUN 8          /* rows of one board from which its keys are built */
 
-/* Rows [lo, hi) of one block.  shared: one board for all (B set, table
- * optional); else each row's board is boards + nb * row, and B is the
- * block's own, rebuilt when the board changes.  The first bad row or -1. */
-static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, int shared,
-                          const uint8_t *holes, const uint8_t *boards, int nb,
+/* Rows [lo, hi) of one block, all of one board (B, table optional: every
+ * holding's answer).  The first bad row or -1. */
+static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t *holes,
                           int64_t lo, int64_t hi, uint8_t *made, uint16_t *draws,
                           int16_t *nut, uint8_t *blk)
 {
+    const uint64_t have = B->bmask;
     int64_t i;
-    uint64_t have = shared ? B->bmask : 0;
     for (i = lo; i < hi; i++) {
         int a = holes[2 * i], b = holes[2 * i + 1];
-        if (!shared) {
-            uint64_t bm = hr_cl_board_mask(boards + (int64_t)nb * i, nb);
-            if (!bm) return i;
-            if (bm != have) {
-                hr_cl_board(B, bm, 0);
-                if (!B->rec || B->brute ||
-                    (B->flush_suit >= 0 && B->bcount[B->flush_suit] == 5)) {
+        if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & have)) return i;
+        hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
+    }
+    return -1;
+}
+
+/* Rows [lo, hi) of one block, each row's board its own (boards + nb * row;
+ * nb a constant where this is inlined).  A board's facts are found when it
+ * differs from the row before's.  The rank table's precondition: the hand
+ * makes no flush.  That holds on a board with no suit of 3+ cards (mode 0:
+ * the table holds all but the suit flags), and on a board with 3 or 4
+ * cards of suit fs for a hole with fewer cards of fs than a flush needs
+ * (mode 2: the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
+ * (five-flush boards, the tests' brute force) go through hr_cl_one, B
+ * holding the keys of every holding for a run of rows of one board.  The
+ * first bad row or -1. */
+HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
+                                 const uint8_t *boards, const int nb, int64_t lo, int64_t hi,
+                                 uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk)
+{
+    const uint32_t *rt = hr_cl_rt[nb], *ent = rt;
+    uint64_t have = 0;
+    int64_t i;
+    int mode = 0, fs = 0, need = 0, ix;
+    for (i = lo; i < hi; i++) {
+        const uint8_t *bp = boards + (int64_t)nb * i;
+        int a = holes[2 * i], b = holes[2 * i + 1];
+        uint64_t bm = hr_cl_board_mask(bp, nb);
+        uint32_t v;
+        if (!bm) return i;
+        if (bm != have) {
+            uint32_t sc = 0;                    /* board cards of each suit, a nibble each */
+            int j;
+            for (j = 0; j < nb; j++) sc += 1u << (4 * HR_SUIT(bp[j]));
+            ix = hr_cl_board_index(bp, nb);
+            ent = rt + 91 * ix;
+            mode = (sc + 0x5555u) & 0x8888u || B->brute;
+            if (mode) {
+                hr_cl_board(B, bm, ix, 0);
+                fs = B->flush_suit;
+                if (!B->brute && fs >= 0 && B->bcount[fs] < 5) {
+                    mode = 2;
+                    need = 5 - B->bcount[fs];
+                } else {
                     int64_t run = 1;           /* keys pay off for a run of rows */
                     while (run < HR_CL_KEYS_RUN && i + run < hi &&
                            hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
                         run++;
-                    if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, 1);
+                    if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, ix, 1);
                 }
-                have = bm;
             }
+            have = bm;
         }
-        if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & have)) return i;
-        hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
+        if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & bm)) return i;
+        if (mode == 0)
+            v = ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] | hr_cl_suited(bm, nb, a, b, 1);
+        else if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
+            v = (ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
+                hr_cl_suited(bm, nb, a, b, 1) |
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_key(bm | HR_BIT(a) | HR_BIT(b))));
+        else
+            v = hr_cl_one(B, a, b);
+        hr_cl_store(v, i, made, draws, nut, blk);
     }
     return -1;
 }
@@ -557,16 +443,17 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
     hr_cl_board_t *B;
     int64_t bad;
     if (J->B)
-        return hr_cl_rows(J->B, J->table, 1, J->holes, J->boards, J->nb, lo, hi, J->made,
-                          J->draws, J->nut, J->blk);
+        return hr_cl_rows(J->B, J->table, J->holes, lo, hi, J->made, J->draws, J->nut, J->blk);
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) {
         J->oom = 1;
         return -1;
     }
     B->brute = J->brute;
-    bad = hr_cl_rows(B, NULL, 0, J->holes, J->boards, J->nb, lo, hi, J->made, J->draws,
-                     J->nut, J->blk);
+#define HR_CL_OWN(n) hr_cl_rows_own(B, J->holes, J->boards, n, lo, hi, J->made, J->draws, \
+                                    J->nut, J->blk)
+    bad = J->nb == 3 ? HR_CL_OWN(3) : J->nb == 4 ? HR_CL_OWN(4) : HR_CL_OWN(5);
+#undef HR_CL_OWN
     free(B);
     return bad;
 }
@@ -619,7 +506,7 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) return -3;
     B->brute = brute;
-    hr_cl_board(B, bm, 1);
+    hr_cl_board(B, bm, hr_cl_board_index(boards, nb), 1);
     if (n >= 600) {                          /* worth classifying every holding once */
         table = (uint32_t *)calloc(52 * 52, sizeof(uint32_t));
         if (!table) { free(B); return -3; }

@@ -264,7 +264,7 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
 
     Rows that share a board (one board for all, or the same board in
     consecutive rows) share the board's work; rows of boards of their own
-    cost more (a few million a second on one core, docs/classify.rst).
+    cost more (about 10-30 million a second on one core, docs/classify.rst).
 
     >>> import handrank as hr
     >>> c = hr.classify("9h 8h", "Th 7c 2h")

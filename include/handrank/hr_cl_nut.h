@@ -1,0 +1,353 @@
+/*
+ * handrank classify, its second part: a board's state (hr_cl_board_t) and
+ * the nut rank of a hand on it: from the record of the board's ranks
+ * (hr_cl_nut_rec; hr_cl_nut_flush on boards with a flush suit of 3 or 4
+ * cards), by kinds of cards on five-flush boards (hr_cl_nut_kinds), or by
+ * the brute force over every holding's key that the tests compare with
+ * (hr_cl_nut, hr_cl_nut_direct).  hr_classify.h fills the state and
+ * describes the whole design.
+ */
+#ifndef HANDRANK_HR_CL_NUT_H
+#define HANDRANK_HR_CL_NUT_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hr_core.h"
+#include "hr_cl_keys.h"
+/* What one board gives every hand on it. */
+typedef struct {
+    int nb;
+    uint64_t bmask;
+    uint32_t branks;          /* ranks on the board */
+    uint32_t blane[4];        /* the board's ranks of each suit */
+    int bcount[4];
+    int btop1, btop2;         /* highest and second-highest board ranks (-1: none) */
+    uint32_t nut_straight;    /* ranks the highest possible straight needs from the hole */
+    int nkeys, nrest;
+    int has_keys;                        /* keys, mult and id below are filled */
+    int flush_suit;                      /* the suit with 3+ board cards, or -1 */
+    int brute;                           /* nut rank by the old brute force (tests) */
+    const struct hr_cl_rec *rec;         /* the board's ranks' record (no flush suit) */
+    uint8_t rest[52];                    /* the cards off the board */
+    uint32_t keys[HR_CL_MAX_HOLDINGS];   /* distinct keys of every holding, ascending */
+    uint16_t mult[HR_CL_MAX_HOLDINGS];   /* holdings of each key */
+    uint16_t seen[HR_CL_MAX_HOLDINGS];   /* scratch of hr_cl_nut, all 0 between calls */
+    uint16_t id[52 * 52];                /* the key's index of each holding */
+} hr_cl_board_t;
+
+/* Sort n keys (below 2^30) ascending: three passes of ten bits. */
+static void hr_cl_sort(uint32_t *keys, int n)
+{
+    uint32_t tmp[HR_CL_MAX_HOLDINGS], *src = keys, *dst = tmp, *sw;
+    int count[1024], pass, i;
+    for (pass = 0; pass < 3; pass++) {
+        int shift = 10 * pass, sum = 0;
+        memset(count, 0, sizeof count);
+        for (i = 0; i < n; i++) count[(src[i] >> shift) & 1023]++;
+        for (i = 0; i < 1024; i++) { int c = count[i]; count[i] = sum; sum += c; }
+        for (i = 0; i < n; i++) dst[count[(src[i] >> shift) & 1023]++] = src[i];
+        sw = src; src = dst; dst = sw;
+    }
+    if (src != keys) memcpy(keys, src, (size_t)n * sizeof(uint32_t));
+}
+
+/* The index of key among the board's distinct keys (it is one of them). */
+HR_INLINE int hr_cl_find(const hr_cl_board_t *B, uint32_t key)
+{
+    int lo = 0, hi = B->nkeys - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (B->keys[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* The nut rank of hole cards a, b on a board with no flush suit. */
+static int hr_cl_nut_rec(const hr_cl_board_t *B, int a, int b)
+{
+    const hr_cl_rec_t *R = B->rec;
+    int r1 = HR_RANK(a), r2 = HR_RANK(b), own = R->kid[r1][r2], nut = R->m - own;
+    int hr_[2], nr = r1 == r2 ? 1 : 2, i, y, t, ngone = 0;
+    uint8_t gone[32];                           /* rank pairs the hole uses up */
+    hr_[0] = r1; hr_[1] = r2;
+    for (i = 0; i < nr; i++) {
+        int r = hr_[i], d = (r == r1) + (r == r2), a0 = 4 - HR_CL_RANK_COUNT(B->bmask, r);
+        int a1 = a0 - d;
+        if (a1 < 2 && a0 >= 2 && R->kid[r][r] > own) gone[ngone++] = (uint8_t)(13 * r + r);
+        if (a1 == 0)
+            for (y = 0; y < 13; y++)
+                if (y != r && R->kid[r][y] != 255 && R->kid[r][y] > own &&
+                    !(i == 1 && y == hr_[0] && HR_CL_RANK_COUNT(B->bmask, y) == 3))
+                    gone[ngone++] = (uint8_t)(r < y ? 13 * r + y : 13 * y + r);
+    }
+    if (ngone) {
+        uint8_t seen[91];
+        memset(seen, 0, sizeof seen);
+        for (t = 0; t < ngone; t++) {
+            int k = R->kid[gone[t] / 13][gone[t] % 13];
+            nut -= ++seen[k] == R->mult[k];
+        }
+    }
+    return nut;
+}
+
+/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
+ * suit s, by kinds of cards: a card's rank, and whether it is of suit s,
+ * is all a holding's key depends on.  One holding of each pair of kinds the
+ * deck still has is valued; distinct keys above theirs are counted in a
+ * small hash set. */
+static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    const int s = B->flush_suit, need = 5 - B->bcount[s];
+    uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
+    uint32_t set[1024];
+    int other[13][3], no[13], hs[13], x, y, i, distinct = 0;
+    memset(set, 0, sizeof set);
+    for (x = 0; x < 13; x++) {
+        no[x] = 0;
+        hs[x] = (int)(avail >> (16 * s + x)) & 1;
+        for (i = 0; i < 4; i++)
+            if (i != s && (avail >> (16 * i + x) & 1)) other[x][no[x]++] = i;
+    }
+#define HR_CL_ADD(m) do { \
+        uint32_t k_ = hr_cl_key(B->bmask | (m)); \
+        if (k_ > key) { \
+            uint32_t h_ = (k_ * 2654435761u) >> 22; \
+            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 1023; \
+            if (!set[h_]) { set[h_] = k_; distinct++; } \
+        } \
+    } while (0)
+#define HR_CL_CARD(r, su) (1ULL << (16 * (su) + (r)))
+    for (x = 0; x < 13; x++)
+        for (y = x; y < 13; y++) {
+            /* neither card of suit s */
+            if (x == y ? no[x] >= 2 : (no[x] && no[y]))
+                HR_CL_ADD(HR_CL_CARD(x, other[x][0]) | HR_CL_CARD(y, other[y][x == y]));
+            /* both of suit s */
+            if (x != y && hs[x] && hs[y]) HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, s));
+        }
+    for (x = 0; x < 13; x++) {                  /* one card of suit s */
+        if (!hs[x]) continue;
+        for (y = 0; y < 13; y++) {
+            if (!no[y]) continue;
+            /* with two of s needed, (x of s, y) plays as (x, y) of other suits when
+             * x has another card: that holding was valued above */
+            if (need == 2 && no[x] && (x != y || no[x] >= 2)) continue;
+            HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, other[y][0]));
+        }
+    }
+#undef HR_CL_ADD
+#undef HR_CL_CARD
+    return 1 + distinct;
+}
+
+/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
+ * suit s of 3 or 4 cards (one or two hole cards of s make a flush), from
+ * the record of the board's ranks (B->rec, built for flush boards too):
+ *
+ * - a holding that makes no flush has the key of its rank pair in the
+ *   record: each rank pair that still has such a holding marks its key's
+ *   index in a bit set (ranks' cards counted outside suit s and in it);
+ * - a holding that makes a flush has a straight-flush key, a full house or
+ *   quads (the key of its rank pair, marked as above), or a flush key
+ *   (top five of suit s).  With two cards of s needed, every pair of s has
+ *   a flush key of its own, so they are counted (by straight window, and
+ *   the few pairs that can fill up), none valued; with one needed, flush and
+ *   straight-flush keys are counted apart in a small hash set.
+ *
+ * With one card of s needed, a flush key depends on that card only, and a
+ * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
+static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    const hr_cl_rec_t *R = B->rec;
+    const int s = B->flush_suit, need = 5 - B->bcount[s];
+    const uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
+    const uint32_t lane = B->blane[s];
+    uint64_t bits[2] = {0, 0};
+    /* ranks with a card of s left (hsm), with 1+ and 2+ cards of other suits */
+    const uint32_t hsm = (uint32_t)(avail >> (16 * s)) & 0x1fff;
+    const uint32_t o0 = (uint32_t)(avail >> (16 * ((s + 1) & 3))) & 0x1fff;
+    const uint32_t o1 = (uint32_t)(avail >> (16 * ((s + 2) & 3))) & 0x1fff;
+    const uint32_t o2 = (uint32_t)(avail >> (16 * ((s + 3) & 3))) & 0x1fff;
+    const uint32_t n1 = o0 | o1 | o2, n2 = (o0 & o1) | (o0 & o2) | (o1 & o2);
+    uint32_t set[64];
+    int x, y, lo = 0, hi = R->m, distinct = 0;
+    while (lo < hi) {                           /* record keys from index lo are above key */
+        int mid = (lo + hi) >> 1;
+        if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
+    }
+#define HR_CL_MARK(k) do { \
+        uint64_t b_ = 1ULL << ((k) & 63); \
+        if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
+    } while (0)
+#define HR_CL_FLUSH_KEY(k) do { \
+        uint32_t k_ = (k), h_ = (k_ * 2654435761u) >> 26; \
+        if (k_ > key) { \
+            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 63; \
+            if (!set[h_]) { set[h_] = k_; distinct++; } \
+        } \
+    } while (0)
+    {   /* holdings that make no flush: every record key from lo, less the keys
+         * whose every rank pair has none; a pair that has none has its ranks
+         * among the few short of cards (ranks in `few`) */
+        const uint32_t t1 = n1 | hsm, t2 = n2 | (n1 & hsm);    /* 1+, 2+ cards, s or not */
+        const uint32_t few = ~(need == 2 ? t2 & n1 : n2) & 0x1fff;
+        uint8_t seen[91];
+        uint64_t lost[2] = {0, 0};
+        int nlost = 0;
+        if (few) {
+            memset(seen, 0, sizeof seen);
+            for (x = 0; x < 13; x++) {
+                if (!(few >> x & 1)) continue;
+                for (y = 0; y < 13; y++) {
+                    int k = R->kid[x][y], ok;
+                    if (k == 255 || k < lo || (y < x && (few >> y & 1))) continue;
+                    if (need == 2)                  /* at most one card of s */
+                        ok = x == y ? t2 >> x & 1
+                                    : (t1 >> x & t1 >> y & 1) && ((n1 >> x | n1 >> y) & 1);
+                    else                            /* no card of s */
+                        ok = x == y ? n2 >> x & 1 : n1 >> x & n1 >> y & 1;
+                    if (!ok && ++seen[k] == R->mult[k]) {
+                        lost[k >> 6] |= 1ULL << (k & 63);
+                        nlost++;
+                    }
+                }
+            }
+        }
+        /* marked below: keys of flushing holdings; a lost key marked there is back */
+        bits[0] = lost[0];
+        bits[1] = lost[1];
+        distinct = R->m - lo - nlost;
+    }
+    if (need == 2) {
+        /* Two cards of s: a pair of s makes a straight flush (a straight
+         * window holding the board's three ranks of s: counted by window),
+         * a full house or quads (only when a rank gets three cards: one of
+         * the pair's ranks has two on the board, else the board has trips
+         * and every pair is looked at), or else a flush key of its own, one
+         * per pair: above the hand's key when the hand is below a flush, or
+         * when it is a flush (its two hole cards of s) and the pair's higher
+         * rank is above the hand's higher hole rank (thr; the pairs counted
+         * in nfl are those whose higher rank is above thr). */
+        const int cat = (int)(key >> 26);
+        const int thr = cat == 5 ? hr_cl_top[key & 0x1fff & ~lane] : -1;
+        const uint32_t A = hsm, *bl = B->blane;
+        const uint32_t two = (bl[0] & bl[1]) | (bl[0] & bl[2]) | (bl[0] & bl[3]) |
+                             (bl[1] & bl[2]) | (bl[1] & bl[3]) | (bl[2] & bl[3]);
+        const uint32_t three = (bl[0] & bl[1] & (bl[2] | bl[3])) |
+                               (bl[2] & bl[3] & (bl[0] | bl[1]));
+        const uint32_t P = three ? A : A & two;  /* a pair has a rank of P, looked at as x */
+        const int nlow = thr < 0 ? 0 : hr_cl_pop[A & ((2u << thr) - 1)];  /* A up to thr */
+        uint32_t sfb = 0, bx = P;
+        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2 - nlow * (nlow - 1) / 2, j;
+        for (j = 0; j < 10; j++) {
+            uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu;       /* ranks of straight j + 1 */
+            if (!(lane & ~w) && !(w & ~lane & ~A)) {
+                sfb |= 1u << j;
+                nfl -= hr_cl_top[w & ~lane] > thr;
+            }
+        }
+        while (bx) {
+            uint32_t ym;
+            x = hr_cl_ctz32(bx);
+            bx &= bx - 1;
+            for (ym = A & ~(1u << x); ym; ym &= ym - 1) {
+                int k;
+                y = hr_cl_ctz32(ym);
+                if (y < x && (P >> y & 1)) continue;                 /* counted as x */
+                if (hr_cl_straights(lane | (1u << x) | (1u << y))) continue;  /* counted */
+                k = R->kid[x][y];
+                if (R->keys[k] >> 26 >= 6) {
+                    if (k >= lo) HR_CL_MARK(k);
+                    nfl -= (x > y ? x : y) > thr;
+                }
+            }
+        }
+        /* straight flushes above the hand's (one per high card j + 1) */
+        distinct += hr_cl_pop[cat == 8 ? sfb >> (key & 0x1fff) : sfb] + (cat <= 5 ? nfl : 0);
+    } else {
+        memset(set, 0, sizeof set);
+        for (x = 0; x < 13; x++) {              /* two cards of s */
+            if (!(hsm >> x & 1)) continue;
+            for (y = x + 1; y < 13; y++) {
+                uint32_t l, st;
+                int k;
+                if (!(hsm >> y & 1)) continue;
+                l = lane | (1u << x) | (1u << y);
+                st = hr_cl_straights(l);
+                k = R->kid[x][y];
+                if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
+                else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
+                else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
+            }
+        }
+    }
+    if (need == 1)                              /* one card of s, one of another suit */
+        for (x = 0; x < 13; x++) {
+            uint32_t l, st, fk;
+            int flush_too = 0;
+            if (!(hsm >> x & 1)) continue;
+            l = lane | (1u << x);
+            st = hr_cl_straights(l);
+            fk = st ? (8u << 26) | (uint32_t)(hr_cl_top[st] + 1) : (5u << 26) | hr_cl_keep(l, 5);
+            for (y = 0; y < 13; y++) {
+                int k = R->kid[x][y];
+                if (!(n1 >> y & 1) || k == 255) continue;
+                if (!st && R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
+                else flush_too = 1;
+            }
+            if (flush_too) HR_CL_FLUSH_KEY(fk);
+        }
+#undef HR_CL_MARK
+#undef HR_CL_FLUSH_KEY
+    return 1 + distinct;
+}
+
+/* The nut rank of hole cards a, b (key: theirs) without the board's keys:
+ * the keys above theirs of the holdings that use neither a nor b, counted
+ * once each. */
+static int hr_cl_nut_direct(const hr_cl_board_t *B, int a, int b, uint32_t key)
+{
+    uint32_t above[HR_CL_MAX_HOLDINGS];
+    int i, j, n = 0, distinct = 0;
+    for (i = 0; i < B->nrest; i++) {
+        int x = B->rest[i];
+        if (x == a || x == b) continue;
+        for (j = i + 1; j < B->nrest; j++) {
+            int y = B->rest[j];
+            uint32_t k;
+            if (y == a || y == b) continue;
+            k = hr_cl_key(B->bmask | HR_BIT(x) | HR_BIT(y));
+            if (k > key) above[n++] = k;
+        }
+    }
+    hr_cl_sort(above, n);
+    for (i = 0; i < n; i++) distinct += i == 0 || above[i] != above[i - 1];
+    return 1 + distinct;
+}
+
+/* The nut rank of hole cards a, b: 1 + the number of distinct keys above
+ * theirs among the holdings that use neither a nor b.  A key is lost when
+ * every holding of it uses a or b (counted in `seen`, reset after). */
+static int hr_cl_nut(hr_cl_board_t *B, int a, int b)
+{
+    const int own = B->id[a * 52 + b];
+    int touched[2 * 52], nt = 0, lost = 0, i, c;
+    for (i = 0; i < B->nrest; i++) {
+        c = B->rest[i];
+        if (c == a || c == b) continue;
+        {
+            int ka = B->id[a * 52 + c], kb = B->id[b * 52 + c];
+            if (ka > own && B->seen[ka]++ == 0) touched[nt++] = ka;
+            if (kb > own && B->seen[kb]++ == 0) touched[nt++] = kb;
+        }
+    }
+    for (i = 0; i < nt; i++) {
+        lost += B->seen[touched[i]] == B->mult[touched[i]];
+        B->seen[touched[i]] = 0;
+    }
+    return B->nkeys - own - lost;
+}
+
+#endif /* HANDRANK_HR_CL_NUT_H */

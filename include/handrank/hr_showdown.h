@@ -303,6 +303,127 @@ HR_DEFINE_SHOWDOWN_ROWS(hr_showdown_portable, )
 typedef int64_t (*hr_showdown_fn)(const hr_game_t *, const uint8_t *, const uint8_t *, int64_t,
                                   int64_t, int, double *, int16_t *, int64_t);
 
+#ifdef HR_MULTIVERSION
+/* Player-hands per block of hr_showdown_simd (its buffers live on the stack). */
+#define HR_SD_BLOCK 1024
+
+/* The shares of one valid deal from its strengths s[0..P), in a block
+ * written before (so the vector load does not wait on the stores). */
+HR_AVX2_TARGET HR_INLINE void hr_sd_shares(const int16_t *s, const int P, double *share)
+{
+    if (P > 8) {
+        hr_pot_shares(s, P, share);
+        return;
+    }
+    const __m128i live = _mm_cmpgt_epi16(_mm_set1_epi16((short)P),
+                                         _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m128i v = _mm_loadu_si128((const __m128i *)s);
+    hr_pot_shares8(_mm_blendv_epi8(_mm_set1_epi16(INT16_MIN), v, live), P, share);
+}
+
+/* hr_deal_valid for the n codes at h, in code bits: the deal is valid when
+ * every code is a card of the deck and no two are equal, that is when the
+ * sum of the codes' one-hot bits (hr_code_bit) holds n bits of `cards`
+ * (bit c for each code c that is a card of the deck): a repeated code
+ * carries, a code of 64 or more adds nothing.  Four codes at a time in
+ * AVX2, the rest in scalar code. */
+HR_AVX2_TARGET HR_INLINE int hr_sd_deal_ok(const uint8_t *h, const int n, uint64_t cards)
+{
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i acc = _mm256_setzero_si256();
+    int j = 0;
+    for (; j + 4 <= n; j += 4) {
+        int32_t w;
+        memcpy(&w, h + j, 4);
+        acc = _mm256_add_epi64(
+            acc, _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(w))));
+    }
+    uint64_t sum = 0;
+    for (; j < n; j++) sum += hr_code_bit[h[j]];
+    const __m128i a2 = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    sum += (uint64_t)_mm_cvtsi128_si64(a2) + (uint64_t)_mm_extract_epi64(a2, 1);
+    return n <= 54 && hr_popcount64(sum & cards) == n;
+}
+
+/* Deals [lo, hi) of a showdown batch of a game without a board (stud,
+ * razz, draw) under hr_showdown_any_ok(G), with AVX2: the same results as
+ * hr_showdown_any (the arguments are its, K = HOLE).  Each player's hole
+ * cards are a hand of K codes, and the hands of consecutive deals are
+ * consecutive rows: blocks of whole deals, at most HR_SD_BLOCK hands, are
+ * valued by hr_simd8, 8 at a time (a row that fails its own check, or
+ * holds a flush, goes to its scalar row check and hr_value, so nothing is
+ * looked up for a hand that is not valid).  Each deal is checked as
+ * hr_deal_valid does (hr_sd_deal_ok, which finds a card two players hold),
+ * and a valid deal's shares are computed from its strengths; a bad deal's
+ * strengths (each its own hand's, or -1) are not used.  shares or str_out
+ * may be NULL. */
+HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint8_t *holes,
+                                                  int64_t lo, int64_t hi, const int P,
+                                                  double *shares, int16_t *str_out,
+                                                  const int K, const int MODE, const int QUAL)
+{
+    const hr_deck_t *D = G->wild;
+    uint64_t cards = 0;                                   /* the codes that are cards */
+    for (int x = 0; x < HR_NCARDS; x++) cards |= (uint64_t)(D->bit[x] != 0) << x;
+    const int per = HR_SD_BLOCK / P;                      /* deals per block, P <= 23 */
+    int16_t buf[HR_SD_BLOCK + 8];
+    uint8_t ok[HR_SD_BLOCK];
+    int64_t bad = -1;
+    for (int64_t i0 = lo; i0 < hi; i0 += per) {
+        const int nd = hi - i0 < per ? (int)(hi - i0) : per, m = nd * P;
+        const uint8_t *h = holes + (size_t)i0 * P * K;
+        int16_t *s = str_out ? str_out + (size_t)i0 * P : buf;
+        for (int d = 0; d < nd; d++) ok[d] = (uint8_t)hr_sd_deal_ok(h + (size_t)d * P * K, P * K, cards);
+        hr_simd8(&G->half[0].v, D, h, 0, m, K, MODE, QUAL, s);
+        for (int d = 0; d < nd; d++) {
+            double *share = shares ? shares + (size_t)(i0 + d) * P : NULL;
+            if (HR_UNLIKELY(!ok[d])) {
+                if (bad < 0) bad = i0 + d;
+                if (share)
+                    for (int p = 0; p < P; p++) share[p] = 0.0;
+                continue;
+            }
+            if (share) {
+                if (s == buf || P > 8) hr_sd_shares(s + d * P, P, share);
+                else hr_pot_shares(s + d * P, P, share);    /* no 16 bytes past the end */
+            }
+        }
+    }
+    return bad;
+}
+
+/* The AVX2 showdown (hr_isa >= HR_ISA_AVX2): hr_showdown_simd for games
+ * without a board whose hands are 5..7 hole cards (stud, razz, draw), in
+ * the (mode, qualifier) pairs of hr_simd8, under hr_showdown_any_ok(G) --
+ * which gives hr_simd8's precondition: no wild card, K = 5..7, a poker
+ * rule set.  Everything else, hold'em included (its scalar loop sums the
+ * board once per deal and measured faster than hands of 7 codes in
+ * hr_simd8), takes the POPCNT build of the scalar loops. */
+#define HR_SDS_K(MODE, QUAL, K)                                                       \
+    case K:                                                                           \
+        return hr_showdown_simd(G, holes, lo, hi, players, shares, str_out, K, MODE, QUAL);
+#define HR_SDS_CASE(MODE, QUAL)                                                       \
+    case (MODE) * 2 + (QUAL):                                                         \
+        switch (G->hole) { HR_SDS_K(MODE, QUAL, 5) HR_SDS_K(MODE, QUAL, 6)           \
+                           HR_SDS_K(MODE, QUAL, 7) }                                  \
+        break;
+HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t *holes,
+                                               const uint8_t *boards, int64_t lo, int64_t hi,
+                                               int players, double *shares, int16_t *str_out,
+                                               int64_t half_stride)
+{
+    if (hr_showdown_any_ok(G) && G->board == 0) {
+        switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {
+            HR_SDS_CASE(HR_MODE_BEST, 0) HR_SDS_CASE(HR_MODE_IGNORE, 0)
+            HR_SDS_CASE(HR_MODE_IGNORE, 1) HR_SDS_CASE(HR_MODE_AVOID, 0)
+        }
+    }
+    return hr_showdown_popcnt(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
+}
+#undef HR_SDS_K
+#undef HR_SDS_CASE
+#endif
+
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's
  * rule set (a game of one half). */
 static int64_t hr_omaha_rows(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
@@ -423,7 +544,8 @@ static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8
 {
     hr_showdown_fn fn = hr_showdown_portable;
 #ifdef HR_MULTIVERSION
-    if (hr_use_popcnt) fn = hr_showdown_popcnt;
+    if (hr_isa >= HR_ISA_AVX2) fn = hr_showdown_avx2;
+    else if (hr_use_popcnt) fn = hr_showdown_popcnt;
 #endif
     const hr_showdown_args_t a = {fn, G, holes, boards, players, shares, str_out, stride};
     return hr_rows(hr_showdown_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));

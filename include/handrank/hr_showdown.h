@@ -325,18 +325,27 @@ HR_AVX2_TARGET HR_INLINE void hr_sd_shares(const int16_t *s, const int P, double
  * every code is a card of the deck and no two are equal, that is when the
  * sum of the codes' one-hot bits (hr_code_bit) holds n bits of `cards`
  * (bit c for each code c that is a card of the deck): a repeated code
- * carries, a code of 64 or more adds nothing.  Four codes at a time in
- * AVX2, the rest in scalar code. */
+ * carries, a code of 64 or more adds nothing.  Sixteen, then four codes at
+ * a time in AVX2, the rest in scalar code. */
 HR_AVX2_TARGET HR_INLINE int hr_sd_deal_ok(const uint8_t *h, const int n, uint64_t cards)
 {
     const __m256i one = _mm256_set1_epi64x(1);
-    __m256i acc = _mm256_setzero_si256();
+    __m256i acc = _mm256_setzero_si256(), acc2 = _mm256_setzero_si256();
     int j = 0;
+    for (; j + 16 <= n; j += 16) {
+        const __m128i x = _mm_loadu_si128((const __m128i *)(h + j));
+#define HR_ONE_HOT4(v) _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(v))
+        acc = _mm256_add_epi64(acc, _mm256_add_epi64(HR_ONE_HOT4(x),
+                                                     HR_ONE_HOT4(_mm_srli_si128(x, 4))));
+        acc2 = _mm256_add_epi64(acc2, _mm256_add_epi64(HR_ONE_HOT4(_mm_srli_si128(x, 8)),
+                                                       HR_ONE_HOT4(_mm_srli_si128(x, 12))));
+    }
+    acc = _mm256_add_epi64(acc, acc2);
     for (; j + 4 <= n; j += 4) {
         int32_t w;
         memcpy(&w, h + j, 4);
-        acc = _mm256_add_epi64(
-            acc, _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(w))));
+        acc = _mm256_add_epi64(acc, HR_ONE_HOT4(_mm_cvtsi32_si128(w)));
+#undef HR_ONE_HOT4
     }
     uint64_t sum = 0;
     for (; j < n; j++) sum += hr_code_bit[h[j]];

@@ -97,9 +97,17 @@ HR_INLINE void hr_pot_shares(const int16_t *s, const int P, double *share)
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))   /* GNU vector intrinsics */
 #include <emmintrin.h>
+/* Shares per part from which hr_showdown_simd stores them non-temporally
+ * (a quarter MB: half this CPU's L2 and more; the part ends with a fence):
+ * a large batch's shares would only evict the tables.  (The scalar loop
+ * measured no gain from it.) */
+#define HR_SD_STREAM (1 << 15)
+
 /* hr_pot_shares for P <= 8 players whose strengths are the first P lanes of
- * v (the others INT16_MIN, which never win), in SSE2 (every x86-64 CPU). */
-HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share)
+ * v (the others INT16_MIN, which never win), in SSE2 (every x86-64 CPU).
+ * NT: non-temporal stores (a batch's shares larger than the cache; the
+ * caller fences). */
+HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share, const int NT)
 {
     __m128i m = _mm_max_epi16(v, _mm_shuffle_epi32(v, 0x4e));
     m = _mm_max_epi16(m, _mm_shuffle_epi32(m, 0xb1));
@@ -115,6 +123,15 @@ HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share)
     x[1] = _mm_and_si128(w, _mm_unpackhi_epi32(lo, lo));
     x[2] = _mm_and_si128(w, _mm_unpacklo_epi32(hi, hi));
     x[3] = _mm_and_si128(w, _mm_unpackhi_epi32(hi, hi));
+    if (NT) {
+        for (int j = 0; 2 * j < P; j++) {
+            _mm_stream_si64((long long *)(share + 2 * j), _mm_cvtsi128_si64(x[j]));
+            if (2 * j + 1 < P)
+                _mm_stream_si64((long long *)(share + 2 * j + 1),
+                                _mm_cvtsi128_si64(_mm_unpackhi_epi64(x[j], x[j])));
+        }
+        return;
+    }
     for (int j = 0; 2 * j + 1 < P; j++) _mm_storeu_si128((__m128i *)(share + 2 * j), x[j]);
     if (P & 1) _mm_storel_epi64((__m128i *)(share + P - 1), x[P >> 1]);
 }
@@ -232,7 +249,7 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
                 hr_pot_shares8(_mm_set_epi16(HR_LANE_OF(7), HR_LANE_OF(6), HR_LANE_OF(5),
                                              HR_LANE_OF(4), HR_LANE_OF(3), HR_LANE_OF(2),
                                              HR_LANE_OF(1), HR_LANE_OF(0)),
-                               P, share);
+                               P, share, 0);
 #undef HR_LANE_OF
                 continue;
             }
@@ -308,8 +325,10 @@ typedef int64_t (*hr_showdown_fn)(const hr_game_t *, const uint8_t *, const uint
 #define HR_SD_BLOCK 1024
 
 /* The shares of one valid deal from its strengths s[0..P), in a block
- * written before (so the vector load does not wait on the stores). */
-HR_AVX2_TARGET HR_INLINE void hr_sd_shares(const int16_t *s, const int P, double *share)
+ * written before (so the vector load does not wait on the stores); NT as
+ * for hr_pot_shares8. */
+HR_AVX2_TARGET HR_INLINE void hr_sd_shares(const int16_t *s, const int P, double *share,
+                                           const int NT)
 {
     if (P > 8) {
         hr_pot_shares(s, P, share);
@@ -318,7 +337,7 @@ HR_AVX2_TARGET HR_INLINE void hr_sd_shares(const int16_t *s, const int P, double
     const __m128i live = _mm_cmpgt_epi16(_mm_set1_epi16((short)P),
                                          _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7));
     const __m128i v = _mm_loadu_si128((const __m128i *)s);
-    hr_pot_shares8(_mm_blendv_epi8(_mm_set1_epi16(INT16_MIN), v, live), P, share);
+    hr_pot_shares8(_mm_blendv_epi8(_mm_set1_epi16(INT16_MIN), v, live), P, share, NT);
 }
 
 /* hr_deal_valid for the n codes at h, in code bits: the deal is valid when
@@ -378,6 +397,7 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint
     int16_t buf[HR_SD_BLOCK + 8];
     uint8_t ok[HR_SD_BLOCK];
     int64_t bad = -1;
+    const int nt = shares && (hi - lo) * P >= HR_SD_STREAM;
     for (int64_t i0 = lo; i0 < hi; i0 += per) {
         const int nd = hi - i0 < per ? (int)(hi - i0) : per, m = nd * P;
         const uint8_t *h = holes + (size_t)i0 * P * K;
@@ -393,11 +413,13 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint
                 continue;
             }
             if (share) {
-                if (s == buf || P > 8) hr_sd_shares(s + d * P, P, share);
-                else hr_pot_shares(s + d * P, P, share);    /* no 16 bytes past the end */
+                if (s != buf && P <= 8) hr_pot_shares(s + d * P, P, share);  /* not past the end */
+                else if (nt) hr_sd_shares(s + d * P, P, share, 1);
+                else hr_sd_shares(s + d * P, P, share, 0);
             }
         }
     }
+    if (nt) _mm_sfence();
     return bad;
 }
 

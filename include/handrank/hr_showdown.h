@@ -575,7 +575,8 @@ static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8
 {
     hr_showdown_fn fn = hr_showdown_portable;
 #ifdef HR_MULTIVERSION
-    if (hr_isa >= HR_ISA_AVX2) fn = hr_showdown_avx2;
+    if (hr_isa >= HR_ISA_AVX2) fn = hr_showdown_avx2;   /* the AVX2 loop in use (AVX-512 too);
+                                                         * it checks its shapes' precondition */
     else if (hr_use_popcnt) fn = hr_showdown_popcnt;
 #endif
     const hr_showdown_args_t a = {fn, G, holes, boards, players, shares, str_out, stride};

@@ -53,13 +53,12 @@ rs.tables.eval_masks(rows, out, 1, deck)
 """
 
 
-def instructions(code: str, entry: str = "eval_codes") -> int:
-    """Instructions callgrind counts inside RuleTables.<entry> for
-    `python -c code`."""
+def instructions(code: str, entry: str = "eval_codes", cls: str = "RuleTables") -> int:
+    """Instructions callgrind counts inside <cls>.<entry> for `python -c code`."""
     with tempfile.TemporaryDirectory() as d:
         outfile = os.path.join(d, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={outfile}",
-                        f"--toggle-collect=*RuleTables*{entry}*",
+                        f"--toggle-collect=*{cls}*{entry}*",
                         sys.executable, "-c", code], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        env={**os.environ, "PYTHONHASHSEED": "0"})

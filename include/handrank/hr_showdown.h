@@ -97,9 +97,17 @@ HR_INLINE void hr_pot_shares(const int16_t *s, const int P, double *share)
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))   /* GNU vector intrinsics */
 #include <emmintrin.h>
+/* Shares per part from which hr_showdown_simd stores them non-temporally
+ * (a quarter MB: half this CPU's L2 and more; the part ends with a fence):
+ * a large batch's shares would only evict the tables.  (The scalar loop
+ * measured no gain from it.) */
+#define HR_SD_STREAM (1 << 15)
+
 /* hr_pot_shares for P <= 8 players whose strengths are the first P lanes of
- * v (the others INT16_MIN, which never win), in SSE2 (every x86-64 CPU). */
-HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share)
+ * v (the others INT16_MIN, which never win), in SSE2 (every x86-64 CPU).
+ * NT: non-temporal stores (a batch's shares larger than the cache; the
+ * caller fences). */
+HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share, const int NT)
 {
     __m128i m = _mm_max_epi16(v, _mm_shuffle_epi32(v, 0x4e));
     m = _mm_max_epi16(m, _mm_shuffle_epi32(m, 0xb1));
@@ -115,6 +123,15 @@ HR_INLINE void hr_pot_shares8(__m128i v, const int P, double *share)
     x[1] = _mm_and_si128(w, _mm_unpackhi_epi32(lo, lo));
     x[2] = _mm_and_si128(w, _mm_unpacklo_epi32(hi, hi));
     x[3] = _mm_and_si128(w, _mm_unpackhi_epi32(hi, hi));
+    if (NT) {
+        for (int j = 0; 2 * j < P; j++) {
+            _mm_stream_si64((long long *)(share + 2 * j), _mm_cvtsi128_si64(x[j]));
+            if (2 * j + 1 < P)
+                _mm_stream_si64((long long *)(share + 2 * j + 1),
+                                _mm_cvtsi128_si64(_mm_unpackhi_epi64(x[j], x[j])));
+        }
+        return;
+    }
     for (int j = 0; 2 * j + 1 < P; j++) _mm_storeu_si128((__m128i *)(share + 2 * j), x[j]);
     if (P & 1) _mm_storel_epi64((__m128i *)(share + P - 1), x[P >> 1]);
 }
@@ -232,7 +249,7 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
                 hr_pot_shares8(_mm_set_epi16(HR_LANE_OF(7), HR_LANE_OF(6), HR_LANE_OF(5),
                                              HR_LANE_OF(4), HR_LANE_OF(3), HR_LANE_OF(2),
                                              HR_LANE_OF(1), HR_LANE_OF(0)),
-                               P, share);
+                               P, share, 0);
 #undef HR_LANE_OF
                 continue;
             }
@@ -302,6 +319,141 @@ HR_DEFINE_SHOWDOWN_ROWS(hr_showdown_portable, )
 
 typedef int64_t (*hr_showdown_fn)(const hr_game_t *, const uint8_t *, const uint8_t *, int64_t,
                                   int64_t, int, double *, int16_t *, int64_t);
+
+#ifdef HR_MULTIVERSION
+/* Player-hands per block of hr_showdown_simd (its buffers live on the stack). */
+#define HR_SD_BLOCK 1024
+
+/* The shares of one valid deal from its strengths s[0..P), in a block
+ * written before (so the vector load does not wait on the stores); NT as
+ * for hr_pot_shares8. */
+HR_AVX2_TARGET HR_INLINE void hr_sd_shares(const int16_t *s, const int P, double *share,
+                                           const int NT)
+{
+    if (P > 8) {
+        hr_pot_shares(s, P, share);
+        return;
+    }
+    const __m128i live = _mm_cmpgt_epi16(_mm_set1_epi16((short)P),
+                                         _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m128i v = _mm_loadu_si128((const __m128i *)s);
+    hr_pot_shares8(_mm_blendv_epi8(_mm_set1_epi16(INT16_MIN), v, live), P, share, NT);
+}
+
+/* hr_deal_valid for the n codes at h, in code bits: the deal is valid when
+ * every code is a card of the deck and no two are equal, that is when the
+ * sum of the codes' one-hot bits (hr_code_bit) holds n bits of `cards`
+ * (bit c for each code c that is a card of the deck): a repeated code
+ * carries, a code of 64 or more adds nothing.  Sixteen, then four codes at
+ * a time in AVX2, the rest in scalar code. */
+HR_AVX2_TARGET HR_INLINE int hr_sd_deal_ok(const uint8_t *h, const int n, uint64_t cards)
+{
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i acc = _mm256_setzero_si256(), acc2 = _mm256_setzero_si256();
+    int j = 0;
+    for (; j + 16 <= n; j += 16) {
+        const __m128i x = _mm_loadu_si128((const __m128i *)(h + j));
+#define HR_ONE_HOT4(v) _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(v))
+        acc = _mm256_add_epi64(acc, _mm256_add_epi64(HR_ONE_HOT4(x),
+                                                     HR_ONE_HOT4(_mm_srli_si128(x, 4))));
+        acc2 = _mm256_add_epi64(acc2, _mm256_add_epi64(HR_ONE_HOT4(_mm_srli_si128(x, 8)),
+                                                       HR_ONE_HOT4(_mm_srli_si128(x, 12))));
+    }
+    acc = _mm256_add_epi64(acc, acc2);
+    for (; j + 4 <= n; j += 4) {
+        int32_t w;
+        memcpy(&w, h + j, 4);
+        acc = _mm256_add_epi64(acc, HR_ONE_HOT4(_mm_cvtsi32_si128(w)));
+#undef HR_ONE_HOT4
+    }
+    uint64_t sum = 0;
+    for (; j < n; j++) sum += hr_code_bit[h[j]];
+    const __m128i a2 = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    sum += (uint64_t)_mm_cvtsi128_si64(a2) + (uint64_t)_mm_extract_epi64(a2, 1);
+    return n <= 54 && hr_popcount64(sum & cards) == n;
+}
+
+/* Deals [lo, hi) of a showdown batch of a game without a board (stud,
+ * razz, draw) under hr_showdown_any_ok(G), with AVX2: the same results as
+ * hr_showdown_any (the arguments are its, K = HOLE).  Each player's hole
+ * cards are a hand of K codes, and the hands of consecutive deals are
+ * consecutive rows: blocks of whole deals, at most HR_SD_BLOCK hands, are
+ * valued by hr_simd8, 8 at a time (a row that fails its own check, or
+ * holds a flush, goes to its scalar row check and hr_value, so nothing is
+ * looked up for a hand that is not valid).  Each deal is checked as
+ * hr_deal_valid does (hr_sd_deal_ok, which finds a card two players hold),
+ * and a valid deal's shares are computed from its strengths; a bad deal's
+ * strengths (each its own hand's, or -1) are not used.  shares or str_out
+ * may be NULL. */
+HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint8_t *holes,
+                                                  int64_t lo, int64_t hi, const int P,
+                                                  double *shares, int16_t *str_out,
+                                                  const int K, const int MODE, const int QUAL)
+{
+    const hr_deck_t *D = G->wild;
+    uint64_t cards = 0;                                   /* the codes that are cards */
+    for (int x = 0; x < HR_NCARDS; x++) cards |= (uint64_t)(D->bit[x] != 0) << x;
+    const int per = HR_SD_BLOCK / P;                      /* deals per block, P <= 23 */
+    int16_t buf[HR_SD_BLOCK + 8];
+    uint8_t ok[HR_SD_BLOCK];
+    int64_t bad = -1;
+    const int nt = shares && (hi - lo) * P >= HR_SD_STREAM;
+    for (int64_t i0 = lo; i0 < hi; i0 += per) {
+        const int nd = hi - i0 < per ? (int)(hi - i0) : per, m = nd * P;
+        const uint8_t *h = holes + (size_t)i0 * P * K;
+        int16_t *s = str_out ? str_out + (size_t)i0 * P : buf;
+        for (int d = 0; d < nd; d++) ok[d] = (uint8_t)hr_sd_deal_ok(h + (size_t)d * P * K, P * K, cards);
+        hr_simd8(&G->half[0].v, D, h, 0, m, K, MODE, QUAL, s);
+        for (int d = 0; d < nd; d++) {
+            double *share = shares ? shares + (size_t)(i0 + d) * P : NULL;
+            if (HR_UNLIKELY(!ok[d])) {
+                if (bad < 0) bad = i0 + d;
+                if (share)
+                    for (int p = 0; p < P; p++) share[p] = 0.0;
+                continue;
+            }
+            if (share) {
+                if (s != buf && P <= 8) hr_pot_shares(s + d * P, P, share);  /* not past the end */
+                else if (nt) hr_sd_shares(s + d * P, P, share, 1);
+                else hr_sd_shares(s + d * P, P, share, 0);
+            }
+        }
+    }
+    if (nt) _mm_sfence();
+    return bad;
+}
+
+/* The AVX2 showdown (hr_isa >= HR_ISA_AVX2): hr_showdown_simd for games
+ * without a board whose hands are 5..7 hole cards (stud, razz, draw), in
+ * the (mode, qualifier) pairs of hr_simd8, under hr_showdown_any_ok(G) --
+ * which gives hr_simd8's precondition: no wild card, K = 5..7, a poker
+ * rule set.  Everything else, hold'em included (its scalar loop sums the
+ * board once per deal and measured faster than hands of 7 codes in
+ * hr_simd8), takes the POPCNT build of the scalar loops. */
+#define HR_SDS_K(MODE, QUAL, K)                                                       \
+    case K:                                                                           \
+        return hr_showdown_simd(G, holes, lo, hi, players, shares, str_out, K, MODE, QUAL);
+#define HR_SDS_CASE(MODE, QUAL)                                                       \
+    case (MODE) * 2 + (QUAL):                                                         \
+        switch (G->hole) { HR_SDS_K(MODE, QUAL, 5) HR_SDS_K(MODE, QUAL, 6)           \
+                           HR_SDS_K(MODE, QUAL, 7) }                                  \
+        break;
+HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t *holes,
+                                               const uint8_t *boards, int64_t lo, int64_t hi,
+                                               int players, double *shares, int16_t *str_out,
+                                               int64_t half_stride)
+{
+    if (hr_showdown_any_ok(G) && G->board == 0) {
+        switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {
+            HR_SDS_CASE(HR_MODE_BEST, 0) HR_SDS_CASE(HR_MODE_IGNORE, 0)
+            HR_SDS_CASE(HR_MODE_IGNORE, 1) HR_SDS_CASE(HR_MODE_AVOID, 0)
+        }
+    }
+    return hr_showdown_popcnt(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
+}
+#undef HR_SDS_K
+#undef HR_SDS_CASE
+#endif
 
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's
  * rule set (a game of one half). */
@@ -423,7 +575,9 @@ static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8
 {
     hr_showdown_fn fn = hr_showdown_portable;
 #ifdef HR_MULTIVERSION
-    if (hr_use_popcnt) fn = hr_showdown_popcnt;
+    if (hr_isa >= HR_ISA_AVX2) fn = hr_showdown_avx2;   /* the AVX2 loop in use (AVX-512 too);
+                                                         * it checks its shapes' precondition */
+    else if (hr_use_popcnt) fn = hr_showdown_popcnt;
 #endif
     const hr_showdown_args_t a = {fn, G, holes, boards, players, shares, str_out, stride};
     return hr_rows(hr_showdown_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));

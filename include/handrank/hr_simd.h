@@ -62,6 +62,9 @@
 static uint8_t hr_shuf_a[3][2][32], hr_shuf_b[3][2][32];
 static uint8_t hr_perm_64[3][2][64], hr_pad[3][2][64];
 static uint8_t hr_mult_byte[3][16], hr_code_mult[3][64], hr_code_pos[64], hr_code_suit[2][64];
+/* The one-hot bit of each code below 64, 0 for the others (the deal check
+ * of showdowns, hr_sd_deal_ok). */
+static uint64_t hr_code_bit[256];
 /* The lanes of each 8-bit mask's set bits, in order (HR_SIMD_SPECIALS). */
 static uint8_t hr_lanes_of[256][8];
 /* Masks (hr_simd_masks8): byte 2s of a hand mask holds ranks 0..7 of suit s
@@ -114,6 +117,7 @@ static void hr_simd_init(void)
     }
     for (int c = 0; c < 64; c++) {
         const int r = c >> 2 < 14 ? c >> 2 : 14, s = c & 3;
+        hr_code_bit[c] = 1ULL << c;
         hr_code_pos[c] = (uint8_t)(16 * s + r);
         for (int i = 0; i < 3; i++) hr_code_mult[i][c] = c < HR_NCARDS ? hr_mult_byte[i][r] : 0;
         hr_code_suit[s >> 1][c] = c < HR_NCARDS ? (uint8_t)(1u << (4 * (s & 1))) : 0;

@@ -222,6 +222,9 @@ def test_the_tool_builds_in_pieces_resumes_and_ships(tmp_path, monkeypatch, caps
     assert p["deals_min"] <= played.min()
     shipped = hr.omaha_order("omaha")
     assert np.corrcoef(small.equity, shipped.equity)[0, 1] > 0.95
+    # a timed slice extrapolates the whole build
+    assert _omaha_build.main(["slice", "omaha", "--classes", "3"]) == 0
+    assert re.search(r"16,432 classes: about [\d.]+ core-minutes", capsys.readouterr().out)
     assert np.all(np.abs(small.equity - shipped.equity) < 6 * small.se + 0.01)
 
 
@@ -245,3 +248,23 @@ def test_build_counts_match_a_direct_count():
                 w += v > value[j]
                 t += v == value[j]
             assert got[i, :, b].tolist() == [n, w, t]
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha5"])
+def test_docs_quote_the_shipped_provenance(game):
+    """docs/ranges.rst's table of how the orders were made says what the
+    shipped files record."""
+    doc = Path(__file__).resolve().parent.parent / "docs" / "ranges.rst"
+    if not doc.is_file():
+        pytest.skip("no docs beside the tests")
+    text = doc.read_text()
+    row = text.split(f"   * - ``{game}``\n", 1)[1].split("\n   * -", 1)[0].split("\n\n")[0]
+    p = hr.omaha_order(game).provenance
+    for want in (f"{p['pool_deals']:,}", f"{p['deals_min']:,} or more",
+                 f"{p['se_median']:.5f} / {p['se_max']:.5f}",
+                 f"{p['diff_se_median']:.5f} / {p['diff_se_p95']:.5f}",
+                 f"{p['indep_se_median']:.5f}", f"{p['percentile_spread_median']:.2f} points",
+                 f"{p['cpu_seconds']:,.0f} s"):
+        assert f"     - {want}\n" in row + "\n", want
+    size = _file(game).stat().st_size
+    assert f"``{_omaha_preflop.order_file(game)}``, {size:,}" in " ".join(text.split())

@@ -233,6 +233,7 @@ def test_percentages_and_percentile(small_order):
     every, cls = _omaha_preflop._all_hands(4)
     idx = hr.canonical_index(every, rounds=(4,))
     assert len(set(zip(cls.tolist(), idx.tolist()))) == 16_432
+    assert np.array_equal(np.bincount(cls, minlength=16_432), o.size)   # sizes by listing
     assert np.all(np.diff(o.equity[o._order]) <= 0)                  # best first
     for p in (0.5, 5, 25):
         r = hr.Range(f"{p}%", cards=4)

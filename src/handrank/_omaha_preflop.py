@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 from functools import lru_cache
-from itertools import combinations, islice
+from itertools import combinations, islice, product
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -166,14 +166,28 @@ def _hand_chunks(k: int, size: int = 1 << 20):
 
 @lru_cache(maxsize=3)
 def _classes(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """(keys, sizes): every class's key, sorted, and its number of hands."""
-    total: dict[int, int] = {}
-    for chunk in _hand_chunks(k):
-        keys, counts = np.unique(_keys(chunk), return_counts=True)
-        for key, n in zip(keys.tolist(), counts.tolist()):
-            total[key] = total.get(key, 0) + n
-    keys = np.array(sorted(total), dtype=np.int64)
-    return keys, np.array([total[x] for x in keys.tolist()], dtype=np.int64)
+    """(keys, sizes): every class's key, sorted, and its number of hands.
+
+    Counted by suit: for each way of sharing k cards among the four suits,
+    every choice of each suit's rank set (numpy, no hand listed), keyed as
+    :func:`_keys` keys a hand."""
+    bits = np.arange(1 << 13, dtype=np.int64)
+    ones = np.zeros(1 << 13, dtype=np.int64)
+    for r in range(13):
+        ones += (bits >> r) & 1
+    sets = [bits[ones == n] for n in range(k + 1)]
+    keys, counts = [], []
+    for share in product(range(k + 1), repeat=4):
+        if sum(share) != k:
+            continue
+        grid = np.meshgrid(*(sets[n] for n in share), indexing="ij")
+        lanes = np.sort(np.stack([g.ravel() for g in grid], axis=1), axis=1)
+        key = lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39)
+        u, c = np.unique(key, return_counts=True)
+        keys.append(u)
+        counts.append(c)
+    every, where = np.unique(np.concatenate(keys), return_inverse=True)
+    return every, np.bincount(where, weights=np.concatenate(counts)).astype(np.int64)
 
 
 def class_keys(cards: int) -> np.ndarray:

@@ -9,7 +9,6 @@ the pattern's cards on the hand's cards, variables bound as it goes).
 from __future__ import annotations
 
 import random
-import warnings
 from itertools import permutations
 from math import comb
 
@@ -222,25 +221,19 @@ def test_equity_takes_pattern_ranges():
 
 # ------------------------------------------------------- percentages
 @pytest.fixture
-def small_order(tmp_path, monkeypatch):
-    """A four-card order built quickly (200 deals a class) in a temporary cache."""
-    monkeypatch.setenv("HANDRANK_CACHE", str(tmp_path))
-    monkeypatch.setitem(_omaha_preflop.TRIALS, "omaha", 200)
-    _omaha_preflop._memo.clear()
-    _omaha_preflop._by_mask.clear()
-    yield _omaha_preflop.omaha_order("omaha")
-    _omaha_preflop._memo.clear()
-    _omaha_preflop._by_mask.clear()
+def small_order():
+    """The shipped four-card order (tests/test_omaha_order.py checks the file)."""
+    return _omaha_preflop.omaha_order("omaha")
 
 
-def test_percentages_and_percentile(small_order, tmp_path):
+def test_percentages_and_percentile(small_order):
     o = small_order
-    assert (tmp_path / f"omaha-order-v{_omaha_preflop.VERSION}.npz").is_file()
     assert o.size.sum() == comb(52, 4) and len(o.equity) == 16_432 == hr.canonical_size((4,))
     # classes by key agree with Waugh's canonical index (a renaming of suits)
     every, cls = _omaha_preflop._all_hands(4)
     idx = hr.canonical_index(every, rounds=(4,))
     assert len(set(zip(cls.tolist(), idx.tolist()))) == 16_432
+    assert np.array_equal(np.bincount(cls, minlength=16_432), o.size)   # sizes by listing
     assert np.all(np.diff(o.equity[o._order]) <= 0)                  # best first
     for p in (0.5, 5, 25):
         r = hr.Range(f"{p}%", cards=4)
@@ -268,23 +261,6 @@ def test_percentages_and_percentile(small_order, tmp_path):
     assert res.equity[0] > 0.5
 
 
-def test_order_is_thread_invariant_and_cached(tmp_path, monkeypatch):
-    _omaha_preflop._memo.clear()
-    a = _omaha_preflop.omaha_order("omaha", trials=20, threads=1, path=tmp_path / "a.npz")
-    b = _omaha_preflop.omaha_order("omaha", trials=20, threads=2, path=tmp_path / "b.npz")
-    assert (a.equity == b.equity).all()
-    _omaha_preflop._memo.clear()
-    c = _omaha_preflop.omaha_order("omaha", trials=20, path=tmp_path / "a.npz")   # loaded
-    assert (c.equity == a.equity).all()
-    # a damaged file: a warning, then a rebuild
-    (tmp_path / "a.npz").write_bytes(b"not a zip")
-    _omaha_preflop._memo.clear()
-    with pytest.warns(UserWarning, match="unusable"):
-        d = _omaha_preflop.omaha_order("omaha", trials=20, path=tmp_path / "a.npz")
-    assert (d.equity == a.equity).all()
-    _omaha_preflop._memo.clear()
-
-
 def test_percentile_errors():
     with pytest.raises(hr.HandError, match="game"):
         hr.preflop_percentile("As Ah Ks Kh", "holdem")
@@ -292,31 +268,23 @@ def test_percentile_errors():
         hr.preflop_percentile("As Ah Ks", "omaha")
     with pytest.raises(hr.HandError, match="different cards"):
         hr.preflop_percentile("As As Ks Kh", "omaha")
-    with pytest.raises(hr.HandError, match="trials"):
-        hr.omaha_order("omaha", trials=0)
+    with pytest.raises(hr.HandError, match="omaha5 hands are 5 cards; got 4"):
+        hr.preflop_percentile("As Ah Ks Kh", "omaha5")
 
 
-@pytest.mark.slow
-def test_five_card_percentages(tmp_path, monkeypatch):
-    """The five-card order, built quickly (50 deals a class): its
-    percentage ranges and percentiles hang together."""
-    monkeypatch.setenv("HANDRANK_CACHE", str(tmp_path))
-    monkeypatch.setitem(_omaha_preflop.TRIALS, "omaha5", 50)
-    _omaha_preflop._memo.clear()
-    try:
-        o = _omaha_preflop.omaha_order("omaha5")
-        assert len(o.equity) == 134_459 == hr.canonical_size((5,)) and \
-            o.size.sum() == comb(52, 5)
-        r = hr.Range("2%", cards=5)
-        assert 0.02 * comb(52, 5) <= len(r) < 0.02 * comb(52, 5) + o.size.max()
-        pct = hr.preflop_percentile(r.combos, "omaha5")
-        assert pct.max() == pytest.approx(100 * len(r) / comb(52, 5))
-        best = o._order[0]                        # the best class: its own share of hands
-        hand = _omaha_preflop.representatives(5)[best]
-        assert hr.preflop_percentile(hand, "omaha5") == pytest.approx(
-            100 * o.size[best] / comb(52, 5))
-    finally:
-        _omaha_preflop._memo.clear()
+def test_five_card_percentages():
+    """The shipped five-card order: its percentage ranges and percentiles
+    hang together."""
+    o = _omaha_preflop.omaha_order("omaha5")
+    assert len(o.equity) == 134_459 == hr.canonical_size((5,)) and o.size.sum() == comb(52, 5)
+    r = hr.Range("2%", cards=5)
+    assert 0.02 * comb(52, 5) <= len(r) < 0.02 * comb(52, 5) + o.size.max()
+    pct = hr.preflop_percentile(r.combos, "omaha5")
+    assert pct.max() == pytest.approx(100 * len(r) / comb(52, 5))
+    best = o._order[0]                        # the best class: its own share of hands
+    hand = _omaha_preflop.representatives(5)[best]
+    assert hr.preflop_percentile(hand, "omaha5") == pytest.approx(
+        100 * o.size[best] / comb(52, 5))
 
 
 def test_patterns_too_large_to_list_are_refused(monkeypatch):

@@ -102,6 +102,40 @@ def parse_list(str text):
     return [buf[i] for i in range(k)]
 
 
+def omaha_class_key(object hand, int k):
+    """The class key of one hand of ``k`` cards (plain text, or a list or
+    tuple of int codes): its four suits' 13-bit rank sets sorted, packed 13
+    bits apart (handrank._omaha_preflop._keys), so that hands equal up to a
+    renaming of suits share it; -1 when ``hand`` is not ``k`` different
+    cards of the 52 (the caller's full path says what is wrong)."""
+    cdef uint8_t buf[8]
+    cdef int n, i, j, c
+    cdef uint64_t seen = 0, lane[4], t
+    if type(hand) is str:
+        n = _parse_plain(<str>hand, buf, 8)
+    elif type(hand) is list or type(hand) is tuple:
+        n = _codes_plain(hand, buf, 8)
+    else:
+        return -1
+    if n != k:
+        return -1
+    lane[0] = lane[1] = lane[2] = lane[3] = 0
+    for i in range(n):
+        c = buf[i]
+        if c >= 52 or (seen >> c) & 1:
+            return -1
+        seen |= (<uint64_t>1) << c
+        lane[c & 3] |= (<uint64_t>1) << (c >> 2)
+    for i in range(1, 4):                       # insertion sort of four lanes
+        t = lane[i]
+        j = i - 1
+        while j >= 0 and lane[j] > t:
+            lane[j + 1] = lane[j]
+            j -= 1
+        lane[j + 1] = t
+    return <int64_t>(lane[0] | (lane[1] << 13) | (lane[2] << 26) | (lane[3] << 39))
+
+
 def deck_without(bytes codes, list groups):
     """The codes of ``codes`` (a deck, each code < 64) not in any list of
     ``groups`` (lists of ints), in order; None when a card of the groups is

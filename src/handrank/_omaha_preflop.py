@@ -1,30 +1,25 @@
-"""Omaha starting hands in order: each canonical class of four-, five- or
-six-card hands ranked by its equity against one random hand (issue 25,
+"""Omaha starting hands in order: each canonical class of four- or
+five-card hands ranked by its equity against one random hand (issue 25,
 item 2), for percentage ranges (``Range("10%", cards=4)``) and
 :func:`preflop_percentile`.
 
-How the order is made: hands equal up to a renaming of suits form a
-class (16,432 of four cards, 134,459 of five, 962,988 of six); a class is
-known by its *key*, the four suits' rank sets sorted, and classes are
-numbered in the order of their keys.  Each class is played by one hand of
-it against a random hand, Monte Carlo with a fixed seed per class (its
-number), ``TRIALS[game]`` deals (standard error at most ``0.5 /
-sqrt(trials)``: 0.0016 for four cards); classes are ordered by that equity,
-best first, ties by class number.  Nothing is shipped: the first use builds
-the order (minutes: about 2 on two cores for four cards) and caches it
-beside the hold'em preflop table (``handrank._preflop.cache_path()``'s
-folder), written atomically, validated (version, game, trials, checksum)
-on load, one builder at a time (the preflop table's lock).
+Hands equal up to a renaming of suits form a class (16,432 of four cards,
+134,459 of five, 962,988 of six); a class is known by its *key*, the four
+suits' rank sets sorted, and classes are numbered in the order of their
+keys.  The orders are shipped as package data (``omaha-order-v3.npz``,
+``omaha5-order-v3.npz``), built by ``tools/build_omaha_orders.py``
+(:mod:`handrank._omaha_build`: Monte Carlo with common random numbers) and
+checked when loaded (version, game, class numbering, shape, checksum);
+each file records how it was computed (:attr:`OmahaOrder.provenance`).
+Classes are ordered by equity, best first, ties by class number.  Six-card
+orders are not shipped (see :data:`SIX_CARD_COST`).
 """
 from __future__ import annotations
 
 import hashlib
 import os
-import secrets
-import warnings
-from collections.abc import Callable
 from functools import lru_cache
-from itertools import combinations, islice
+from itertools import combinations, islice, product
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -32,18 +27,23 @@ from typing import Any
 import numpy as np
 
 from . import _core, _range_text
-from ._runs import resolve_threads
 from ._types import HandError
 
 __all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "class_keys", "class_of",
-           "representatives", "TRIALS", "GAME_OF_CARDS"]
+           "representatives", "GAME_OF_CARDS", "SIX_CARD_COST"]
 
-VERSION = 2                  # 2: classes numbered by their keys
-#: Monte Carlo deals per class for each game.
-TRIALS = {"omaha": 100_000, "omaha5": 20_000, "omaha6": 2_000}
+VERSION = 3                  # 3: shipped, common random numbers, quantised
+#: The shipped equity is ``round(equity * EQUITY_SCALE)`` as uint16 and the
+#: standard error ``round(se / se_unit)`` as uint8 (``se_unit`` in the file).
+EQUITY_SCALE = 65535
+#: Why six-card orders are not shipped: the measured cost of building one.
+SIX_CARD_COST = ("ordering its 962,988 classes to a standard error of 0.0024 (200,000 "
+                 "pool deals) takes about 65 core-minutes, extrapolated "
+                 "from a measured slice, more than the build budget; "
+                 "tools/build_omaha_orders.py builds it in pieces")
 GAME_OF_CARDS = {4: "omaha", 5: "omaha5", 6: "omaha6"}
 _CARDS_OF_GAME = {g: k for k, g in GAME_OF_CARDS.items()}
-_memo: dict[tuple[str, int, str], OmahaOrder] = {}
+_memo: dict[tuple[str, str], OmahaOrder] = {}
 
 
 def _game(game: Any) -> tuple[str, int]:
@@ -61,10 +61,14 @@ class OmahaOrder:
     Attributes
     ----------
     game, cards
-        The game (``"omaha"``, ``"omaha5"``, ``"omaha6"``) and its hole cards.
+        The game (``"omaha"``, ``"omaha5"``) and its hole cards.
     equity
         ``(C,)`` float64: each class's equity against a random hand, by class
-        number (the order of the class keys, :func:`class_keys`).
+        number (the order of the class keys, :func:`class_keys`), to within
+        1/65,535 of the build's figure (shipped as uint16).
+    se
+        ``(C,)`` float64: the standard error of each class's equity, to
+        ``provenance["se_unit"]`` (1e-5; shipped as uint8).
     size
         ``(C,)`` int64: hands in each class.
     rank
@@ -72,13 +76,14 @@ class OmahaOrder:
     percentile
         ``(C,)`` float64: the share (in percent) of all hands in the classes
         ranked at or above each class.
-    trials
-        Monte Carlo deals per class.
+    provenance
+        How the order was computed: pool deals, seed, deals a class, standard
+        errors of equities and of differences next in order, date, CPU time.
     """
 
-    def __init__(self, game: str, equity: np.ndarray, trials: int):
-        self.game, self.cards, self.trials = game, _CARDS_OF_GAME[game], int(trials)
-        self.equity = equity
+    def __init__(self, game: str, equity: np.ndarray, se: np.ndarray, provenance: dict):
+        self.game, self.cards = game, _CARDS_OF_GAME[game]
+        self.equity, self.se, self.provenance = equity, se, provenance
         self.size = _classes(self.cards)[1]
         order = np.lexsort((np.arange(len(equity)), -equity))
         self.rank = np.empty(len(equity), dtype=np.int64)
@@ -112,8 +117,9 @@ class OmahaOrder:
 
     def __repr__(self) -> str:
         best = self._order[0]
-        return (f"OmahaOrder({self.game}: {len(self.equity):,} classes, {self.trials:,} deals "
-                f"each; best equity {self.equity[best]:.4f})")
+        return (f"OmahaOrder({self.game}: {len(self.equity):,} classes, "
+                f"{self.provenance['deals_min']:,}+ deals each; best equity "
+                f"{self.equity[best]:.4f})")
 
 
 def _keys(hands: np.ndarray) -> np.ndarray:
@@ -124,6 +130,27 @@ def _keys(hands: np.ndarray) -> np.ndarray:
     lanes = np.stack([np.where(suits == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
     lanes.sort(axis=1)
     return lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39)
+
+
+def keys_digest(k: int) -> str:
+    """sha256 of the sorted class keys of k-card hands: pins the numbering."""
+    return hashlib.sha256(np.ascontiguousarray(class_keys(k), dtype="<i8").tobytes()).hexdigest()
+
+
+def order_file(game: str) -> str:
+    """The shipped order of ``game``, beside this module."""
+    return f"{game}-order-v{VERSION}.npz"
+
+
+def checksum(arrays: dict) -> str:
+    """sha256 over every member of a shipped order but ``checksum``, by name."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        if name != "checksum":
+            a = np.asarray(arrays[name])
+            h.update(f"{name} {a.dtype.str} {a.shape}\n".encode())
+            h.update(a.tobytes() if a.dtype.kind != "U" else str(a).encode())
+    return h.hexdigest()
 
 
 def _hand_chunks(k: int, size: int = 1 << 20):
@@ -139,14 +166,28 @@ def _hand_chunks(k: int, size: int = 1 << 20):
 
 @lru_cache(maxsize=3)
 def _classes(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """(keys, sizes): every class's key, sorted, and its number of hands."""
-    total: dict[int, int] = {}
-    for chunk in _hand_chunks(k):
-        keys, counts = np.unique(_keys(chunk), return_counts=True)
-        for key, n in zip(keys.tolist(), counts.tolist()):
-            total[key] = total.get(key, 0) + n
-    keys = np.array(sorted(total), dtype=np.int64)
-    return keys, np.array([total[x] for x in keys.tolist()], dtype=np.int64)
+    """(keys, sizes): every class's key, sorted, and its number of hands.
+
+    Counted by suit: for each way of sharing k cards among the four suits,
+    every choice of each suit's rank set (numpy, no hand listed), keyed as
+    :func:`_keys` keys a hand."""
+    bits = np.arange(1 << 13, dtype=np.int64)
+    ones = np.zeros(1 << 13, dtype=np.int64)
+    for r in range(13):
+        ones += (bits >> r) & 1
+    sets = [bits[ones == n] for n in range(k + 1)]
+    keys, counts = [], []
+    for share in product(range(k + 1), repeat=4):
+        if sum(share) != k:
+            continue
+        grid = np.meshgrid(*(sets[n] for n in share), indexing="ij")
+        lanes = np.sort(np.stack([g.ravel() for g in grid], axis=1), axis=1)
+        key = lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39)
+        u, c = np.unique(key, return_counts=True)
+        keys.append(u)
+        counts.append(c)
+    every, where = np.unique(np.concatenate(keys), return_inverse=True)
+    return every, np.bincount(where, weights=np.concatenate(counts)).astype(np.int64)
 
 
 def class_keys(cards: int) -> np.ndarray:
@@ -159,6 +200,7 @@ def class_of(hands: np.ndarray) -> np.ndarray:
     return np.searchsorted(_classes(hands.shape[1])[0], _keys(hands))
 
 
+@lru_cache(maxsize=3)
 def representatives(k: int) -> np.ndarray:
     """One hand of each class, ``(C, k)`` uint8: suit s holds the s-th rank set."""
     keys = _classes(k)[0]
@@ -166,6 +208,7 @@ def representatives(k: int) -> np.ndarray:
     for i, key in enumerate(keys.tolist()):
         cards = [4 * r + s for s in range(4) for r in range(13) if key >> (13 * s + r) & 1]
         out[i] = sorted(cards, reverse=True)
+    out.flags.writeable = False
     return out
 
 
@@ -179,147 +222,86 @@ def _all_hands(k: int) -> tuple[np.ndarray, np.ndarray]:
     return hands, class_of(hands)
 
 
-# ---------------------------------------------------------------- building
-def _build(game: str, trials: int, threads: int,
-           progress: Callable[[int, int], Any] | None, tick: Callable[[], Any]) -> np.ndarray:
-    from ._equity import equity
-    reps = representatives(_CARDS_OF_GAME[game])
-    n = len(reps)
-    out = np.empty(n)
-    step = max(1, n // 100)
-    for i in range(n):
-        r = equity(game, [reps[i].tolist(), None], trials=trials, seed=i, threads=threads)
-        out[i] = r.equity[0]
-        if i % step == step - 1 or i == n - 1:
-            tick()
-            if progress is not None:
-                progress(i + 1, n)
-    return out
+# ---------------------------------------------------------------- loading
+#: What a shipped order holds besides ``equity``, ``se`` and ``checksum``.
+PROVENANCE = ("version", "game", "classes", "keys_sha256", "pool_deals", "batches", "seed",
+              "deals_min", "se_unit", "deals_mean", "se_max", "se_median", "diff_se_median",
+              "diff_se_p95", "indep_se_median", "percentile_spread_median", "cpu_seconds",
+              "date", "method")
 
 
-def _checksum(game: str, equity: np.ndarray, trials: int) -> str:
-    h = hashlib.sha256()
-    h.update(f"handrank omaha order v{VERSION} {game} {trials}\n".encode())
-    h.update(np.ascontiguousarray(equity, dtype="<f8").tobytes())
-    return h.hexdigest()
-
-
-def order_path(game: str) -> Path:
-    """Where the order of a game is cached (beside the preflop table)."""
-    from ._preflop import cache_path
-    return cache_path().with_name(f"{game}-order-v{VERSION}.npz")
-
-
-def _load(file: Path, game: str, trials: int) -> tuple[np.ndarray | None, str | None]:
-    if not file.is_file():
-        return None, None
+def _load(file: Path, game: str) -> OmahaOrder:
+    """The order in ``file``, checked; RuntimeError naming what is wrong."""
+    def bad(why: str) -> RuntimeError:
+        return RuntimeError(f"the {game} order {file} is unusable: {why}; reinstall handrank "
+                            f"or rebuild it with tools/build_omaha_orders.py")
+    k = _CARDS_OF_GAME[game]
     try:
         with np.load(file, allow_pickle=False) as data:
-            need = ("equity", "version", "game", "trials", "checksum")
-            if any(k not in data.files for k in need):
-                return None, "it lacks some of " + ", ".join(need)
-            eq = data["equity"]
-            if int(data["version"]) != VERSION or str(data["game"]) != game:
-                return None, "it is of another version or game"
-            if int(data["trials"]) != trials:
-                return None, f"it was built with {int(data['trials'])} deals a class, not {trials}"
-            if eq.shape != (len(class_keys(_CARDS_OF_GAME[game])),) or eq.dtype != np.float64:
-                return None, f"equity has shape {eq.shape}"
-            if str(data["checksum"]) != _checksum(game, eq, trials):
-                return None, "its checksum does not match its contents"
-            if not (np.isfinite(eq).all() and (eq >= 0).all() and (eq <= 1).all()):
-                return None, "equity has values outside [0, 1]"
-            return eq.copy(), None
+            arrays = {name: data[name] for name in data.files}
     except Exception as e:     # unreadable archive or member
-        return None, f"it cannot be read ({type(e).__name__}: {e})"
+        raise bad(f"it cannot be read ({type(e).__name__}: {e})") from None
+    missing = [n for n in ("equity", "se", "checksum", *PROVENANCE) if n not in arrays]
+    if missing:
+        raise bad("it lacks " + ", ".join(missing))
+    if str(arrays["checksum"]) != checksum(arrays):
+        raise bad("its checksum does not match its contents")
+    if int(arrays["version"]) != VERSION or str(arrays["game"]) != game:
+        raise bad(f"it is version {int(arrays['version'])} of {str(arrays['game'])!r}")
+    n = len(class_keys(k))
+    eq, se = arrays["equity"], arrays["se"]
+    for name_, a, dt in (("equity", eq, np.uint16), ("se", se, np.uint8)):
+        if a.shape != (n,) or a.dtype != dt:
+            raise bad(f"{name_} is {a.dtype}{a.shape}, not {np.dtype(dt)}({n},)")
+    if str(arrays["keys_sha256"]) != keys_digest(k):
+        raise bad("its classes are numbered otherwise")
+    info = {name: arrays[name].item() for name in PROVENANCE}
+    if not 0 < info["se_unit"] < 1:
+        raise bad(f"se_unit is {info['se_unit']!r}")
+    return OmahaOrder(game, eq / EQUITY_SCALE, se * info["se_unit"], info)
 
 
-def _save(file: Path, game: str, equity: np.ndarray, trials: int) -> None:
-    file.parent.mkdir(parents=True, exist_ok=True)
-    tmp = file.with_name(f"{file.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            np.savez(f, equity=equity, version=np.int64(VERSION), game=np.array(game),
-                     trials=np.int64(trials), checksum=np.array(_checksum(game, equity, trials)))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, file)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def omaha_order(game: Any = "omaha", *, path: str | os.PathLike | None = None,
-                rebuild: bool = False, threads: int | None = None, trials: int | None = None,
-                progress: Callable[[int, int], Any] | None = None) -> OmahaOrder:
-    """The :class:`OmahaOrder` of ``game`` (``"omaha"``, ``"omaha5"``,
-    ``"omaha6"``): loaded from its cache, built there on first use (see the
-    module docstring; ``progress(done, total)`` counts classes).  ``trials``
-    (default ``TRIALS[game]``) is part of what is cached: another value
-    builds another file.
+def omaha_order(game: Any = "omaha", *, path: str | os.PathLike | None = None) -> OmahaOrder:
+    """The :class:`OmahaOrder` of ``game`` (``"omaha"`` or ``"omaha5"``),
+    read from the data shipped with handrank (or from ``path``, a file of
+    ``tools/build_omaha_orders.py``) and checked.  Six-card Omaha
+    (``"omaha6"``) has no shipped order: a :class:`HandError` says why.
     """
-    from ._preflop import _BuildLock
     name, _ = _game(game)
-    n_trials = TRIALS[name] if trials is None else trials
-    if isinstance(n_trials, bool) or not isinstance(n_trials, (int, np.integer)) or n_trials < 1:
-        raise HandError(f"trials must be a positive integer; got {trials!r}")
-    n_trials = int(n_trials)
-    t = resolve_threads(threads, 1 << 30)
-    file = Path(path) if path is not None else order_path(name)
-    if n_trials != TRIALS[name] and path is None:
-        file = file.with_name(f"{name}-order-v{VERSION}-t{n_trials}.npz")
-    key = (name, n_trials, os.path.abspath(file))
-    if not rebuild:
-        if key in _memo:
-            return _memo[key]
-        eq, problem = _load(file, name, n_trials)
-        if eq is not None:
-            _memo[key] = OmahaOrder(name, eq, n_trials)
-            return _memo[key]
-        if problem:
-            warnings.warn(f"the {name} order cache {file} is unusable: {problem}; rebuilding "
-                          f"it", stacklevel=2)
-    with _BuildLock(file, 3600.0) as lock:
-        eq = None
-        if lock.waited and not rebuild:
-            eq, _ = _load(file, name, n_trials)
-        if eq is None:
-            eq = _build(name, n_trials, t, progress, lock.touch)
-            try:
-                _save(file, name, eq, n_trials)
-            except OSError as e:
-                warnings.warn(f"cannot write the {name} order cache {file} "
-                              f"({type(e).__name__}: {e}); keeping it in memory for this "
-                              f"process", stacklevel=2)
-    _memo[key] = OmahaOrder(name, eq, n_trials)
+    file = Path(path) if path is not None else Path(__file__).with_name(order_file(name))
+    key = (name, os.path.abspath(file))
+    if key in _memo:
+        return _memo[key]
+    if name == "omaha6" and path is None and not file.is_file():
+        raise HandError(f"game: six-card Omaha percentages are not shipped: {SIX_CARD_COST}")
+    if not file.is_file():
+        raise RuntimeError(f"the {name} order {file} is missing; reinstall handrank or "
+                           f"rebuild it with tools/build_omaha_orders.py")
+    _memo[key] = _load(file, name)
     return _memo[key]
 
 
-def preflop_percentile(hand: Any, game: Any = "omaha", *, threads: int | None = None) -> Any:
+def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
     """Where an Omaha starting hand stands: the share (in percent, 0 to 100)
     of all hands of its size in the classes ranked at or above its own, by
     equity against a random hand (see :func:`omaha_order`).  ``Range("p%",
     cards=k)`` holds the hands whose percentile is at most about p.
 
     ``hand``: one hand (text or codes) or ``(N, cards)`` codes (an array of
-    percentiles).  The first call may build the order (minutes, cached; on
-    ``threads`` cores).
+    percentiles).  The orders are shipped for ``"omaha"`` and ``"omaha5"``;
+    ``"omaha6"`` raises :class:`HandError` (:data:`SIX_CARD_COST`).
 
     >>> import handrank as hr
-    >>> round(hr.preflop_percentile("As Ah Ks Kh"), 4)     # doctest: +SKIP
-    0.0199
+    >>> hr.preflop_percentile("As Ah Ks Kh") < 0.1 < hr.preflop_percentile("As Ah Kd Qc")
+    True
+    >>> hr.preflop_percentile("7c 6d 3h 2s") > 90
+    True
     """
-    fast = _by_mask.get(game) if threads is None else None
-    if fast is not None:                      # one four-card hand: a dict look-up
-        try:
-            a, b, c, d = _core.parse_list(hand) if type(hand) is str else hand
-            if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
-                return fast[_MASK[a] | _MASK[b] | _MASK[c] | _MASK[d]]
-        except (TypeError, ValueError, KeyError, IndexError):
-            pass                              # the full path says what is wrong
+    fast = _fast.get(game)
+    if fast is not None:                      # one hand: its class key in C, a dict look-up
+        key = _core.omaha_class_key(hand, fast[0])
+        if key >= 0:
+            return fast[1][key]               # else the full path says what is wrong
     from ._input import card_array, card_list
     name, k = _game(game)
     single = isinstance(hand, str) or np.asarray(hand, dtype=object).ndim <= 1
@@ -337,22 +319,17 @@ def preflop_percentile(hand: Any, game: Any = "omaha", *, threads: int | None = 
         i = int(np.argmax(bad))
         raise HandError(f"{'' if single else f'row {i}: '}hand: {k} different cards of the "
                         f"52-card deck, no jokers")
-    order = omaha_order(name, threads=threads)
+    order = omaha_order(name)
     out = order.percentile_of(np.ascontiguousarray(rows))
-    if k == 4 and name not in _by_mask:
-        every, idx = _all_hands(4)
-        masks = np.bitwise_or.reduce(np.array(_MASK[:52], dtype=object)[every], axis=1)
-        _by_mask[name] = _by_mask[game] = dict(zip(masks.tolist(),
-                                                   order.percentile[idx].tolist()))
+    if name not in _fast:
+        _fast[name] = _fast[game] = (k, dict(zip(class_keys(k).tolist(),
+                                                 order.percentile.tolist())))
     return float(out[0]) if single else out
 
 
-# A card's bit (16 * suit + rank); None past 51 and at negative indexes, so
-# that a bad code fails the look-up instead of wrapping around.
-_MASK = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [None] * 52
-# game name -> {mask of a four-card hand: percentile}: the single-hand fast
-# path, filled by the first call of preflop_percentile for the game.
-_by_mask: dict[Any, dict[int, float]] = {}
+# game (name or object) -> (cards, {class key: percentile}): the single-hand
+# fast path, filled by the first call of preflop_percentile for the game.
+_fast: dict[Any, tuple[int, dict[int, float]]] = {}
 
 
 def _percent_hands(cards: int, percent: float) -> np.ndarray:

@@ -214,7 +214,7 @@ class RangeReader:
         if self.cards == 6 and 0 < p < 100:
             raise self._error(text, token, pos, "percentage ranges are for hold'em and four- "
                               "and five-card Omaha hands (six-card ranges would list millions "
-                              "of hands; preflop_percentile works for six)")
+                              "of hands, and no six-card order is shipped)")
         if self.cards != 2 and 0 < p < 100:           # Omaha, by equity order
             if OMAHA_PERCENT is None:
                 raise self._error(text, token, pos, "Omaha percentages need "

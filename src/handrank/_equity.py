@@ -15,6 +15,7 @@ import numpy as np
 
 from . import _core
 from ._cards import card_name
+from ._evaluate import compiled_entry
 from ._games import _GAME_BY_NAME, Game, get_game
 from ._input import card_list, row_fault
 from ._ranges import Range, in_deck, parse_range
@@ -569,18 +570,8 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
 _equity_fast = _core.equity_fast
 
 
-def _entry(general: Any) -> Any:
-    """The public equity: _core.equity (the fast path in C, then
-    ``general``), named and documented as ``general``."""
-    entry = _core.equity_entry(general)
-    for name in ("__name__", "__qualname__", "__module__", "__doc__"):
-        setattr(entry, name, getattr(general, name))
-    entry.__wrapped__ = general                 # inspect.signature reads general's
-    return entry
-
-
 _equity_general = equity
-equity = _entry(_equity_general)
+equity = compiled_entry(_core.equity_entry(_equity_general), _equity_general)
 
 
 def _fast_game(game: Any) -> bool:

@@ -242,10 +242,9 @@ def _mask_problem(m: int, rs: RuleSet, jokers_ok: bool = False) -> str:
         bin(m).count('1'), rs)).split("; ")[0]
 
 
-def _entry(general: Any) -> Any:
-    """The public evaluate: _core.evaluate (the fast path in C, then
-    ``general``), named and documented as ``general``."""
-    entry = _core.evaluate_entry(general)
+def compiled_entry(entry: Any, general: Any) -> Any:
+    """A compiled public entry (its fast path in C, then ``general``), named
+    and documented as ``general``: used for evaluate here and for equity."""
     for name in ("__name__", "__qualname__", "__module__", "__doc__"):
         setattr(entry, name, getattr(general, name))
     entry.__wrapped__ = general                 # inspect.signature reads general's
@@ -253,7 +252,7 @@ def _entry(general: Any) -> Any:
 
 
 _evaluate_general = evaluate
-evaluate = _entry(_evaluate_general)
+evaluate = compiled_entry(_core.evaluate_entry(_evaluate_general), _evaluate_general)
 
 
 def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,

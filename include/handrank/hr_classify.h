@@ -65,6 +65,7 @@ static uint16_t hr_cl_ix5[455 * 91];
  * has (filled by hr_cl_index_init). */
 #define HR_CL_BAD_BIT (1ULL << 15)
 static uint64_t hr_cl_cbit[256];
+static uint32_t hr_cl_csuit[256];             /* a card's suit count: 1 << 4 * suit */
 
 #define HR_CL_SUIT_BITS \
     HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
@@ -97,7 +98,10 @@ static void hr_cl_index_init(void)
 {
     int r[5], x, y, k = 0;
     hr_cl_suit_init();
-    for (x = 0; x < 256; x++) hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
+    for (x = 0; x < 256; x++) {
+        hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
+        hr_cl_csuit[x] = 1u << (4 * HR_SUIT(x));
+    }
     for (x = 0; x < 13; x++)
         for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
     for (r[0] = 0; r[0] < 13; r[0]++)
@@ -172,42 +176,47 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_k
  * (HR_CL_PACK): flush draws (before the river, for a hand below a flush:
  * drawable), and whether a hole card is the highest card missing from a
  * suit with 3+ board cards (2+ before the river): the nut flush's.  Each
- * hole card adds the flags of its suit (hr_cl_sfl): with n board cards of
- * that suit and the other hole card of it or not (same), the suit has
- * n + 1 + same cards: 4 is a flush draw (the nut one when the card is the
- * suit's highest off the board: nut), 3 on the flop a backdoor one. */
+ * hole card adds the flags of its suit: with n board cards of that suit
+ * and the other hole card of it or not (same), the suit has n + 1 + same
+ * cards: 4 is a flush draw (the nut one when the card is the suit's
+ * highest off the board: nut), 3 on the flop a backdoor one.  One read of
+ * hr_cl_sfl gives both cards' flags (index: hr_cl_suited). */
 static uint8_t hr_cl_lane[1 << 13];   /* a suit's board ranks: count | highest missing << 4 */
-static uint32_t hr_cl_sfl[6][64];     /* [nb][n << 3 | same << 2 | nut << 1 | drawable] */
-
-HR_INLINE uint32_t hr_cl_suit_card(uint64_t bm, int nb, int c, int same, int drawable)
-{
-    const int f = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(c))) & 0x1fff];
-    return hr_cl_sfl[nb][(f & 15) << 3 | same << 2 | ((f >> 4) == HR_RANK(c)) << 1 | drawable];
-}
+static uint32_t hr_cl_sfl[6][1024];   /* [nb][na nut_a nb nut_b same drawable] */
 
 HR_INLINE uint32_t hr_cl_suited(uint64_t bm, int nb, int a, int b, int drawable)
 {
-    const int same = HR_SUIT(a) == HR_SUIT(b);
-    return hr_cl_suit_card(bm, nb, a, same, drawable) | hr_cl_suit_card(bm, nb, b, same, drawable);
+    const int fa = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(a))) & 0x1fff];
+    const int fb = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(b))) & 0x1fff];
+    return hr_cl_sfl[nb][(fa & 7) << 7 | ((fa >> 4) == HR_RANK(a)) << 6 | (fb & 7) << 3 |
+                         ((fb >> 4) == HR_RANK(b)) << 2 | (HR_SUIT(a) == HR_SUIT(b)) << 1 |
+                         drawable];
+}
+
+/* The flags one hole card adds (see hr_cl_suited). */
+static uint32_t hr_cl_suit_card(int nb, int n, int same, int nut, int drawable)
+{
+    const int tot = n + 1 + same;
+    uint32_t draws = 0, blk = n >= (nb < 5 ? 2 : 3) && nut ? HR_CL_BLOCKS_NUT_FLUSH : 0;
+    if (nb < 5 && drawable) {
+        if (tot == 4) draws = HR_CL_FLUSH_DRAW | (nut ? HR_CL_NUT_FLUSH_DRAW : 0);
+        else if (tot == 3 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
+    }
+    return HR_CL_PACK(0, draws, blk, 0);
 }
 
 static void hr_cl_suit_init(void)
 {
     int l, nb, i;
-    for (l = 0; l < (1 << 13); l++) {
+    for (l = 0; l < (1 << 13); l++) {         /* counts up to 5 (a board's): 3 bits */
         int t = hr_cl_top[~l & 0x1fff];
-        hr_cl_lane[l] = (uint8_t)(hr_cl_pop[l] | (t < 0 ? 15 : t) << 4);
+        hr_cl_lane[l] = (uint8_t)((hr_cl_pop[l] > 7 ? 7 : hr_cl_pop[l]) | (t < 0 ? 15 : t) << 4);
     }
     for (nb = 3; nb <= 5; nb++)
-        for (i = 0; i < 64; i++) {
-            const int n = i >> 3, same = i >> 2 & 1, nut = i >> 1 & 1, drawable = i & 1;
-            const int tot = n + 1 + same;
-            uint32_t draws = 0, blk = n >= (nb < 5 ? 2 : 3) && nut ? HR_CL_BLOCKS_NUT_FLUSH : 0;
-            if (nb < 5 && drawable) {
-                if (tot == 4) draws = HR_CL_FLUSH_DRAW | (nut ? HR_CL_NUT_FLUSH_DRAW : 0);
-                else if (tot == 3 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
-            }
-            hr_cl_sfl[nb][i] = HR_CL_PACK(0, draws, blk, 0);
+        for (i = 0; i < 1024; i++) {
+            const int same = i >> 1 & 1, drawable = i & 1;
+            hr_cl_sfl[nb][i] = hr_cl_suit_card(nb, i >> 7, same, i >> 6 & 1, drawable) |
+                               hr_cl_suit_card(nb, i >> 3 & 7, same, i >> 2 & 1, drawable);
         }
 }
 
@@ -414,18 +423,17 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
         const uint64_t ha = hr_cl_cbit[a], hb = hr_cl_cbit[b];
         uint64_t bm = 0, sum = 0;
         uint32_t sc = 0, v;                     /* board cards of each suit, a nibble each */
-        int j, same;
+        int j;
         for (j = 0; j < nb; j++) {
             const uint64_t c = hr_cl_cbit[bp[j]];
             bm |= c;
             sum += c;
-            sc += 1u << (4 * HR_SUIT(bp[j]));
+            sc += hr_cl_csuit[bp[j]];
         }
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
-        same = HR_SUIT(a) == HR_SUIT(b);
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
             v = rt[91 * hr_cl_board_index(bp, nb) + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] |
-                hr_cl_suit_card(bm, nb, a, same, 1) | hr_cl_suit_card(bm, nb, b, same, 1);
+                hr_cl_suited(bm, nb, a, b, 1);
             made[i] = (uint8_t)(v & 31);
             draws[i] = (uint16_t)((v >> 5) & 0xff);
             blk[i] = (uint8_t)((v >> 13) & 3);

@@ -66,6 +66,7 @@ static uint16_t hr_cl_ix5[455 * 91];
 #define HR_CL_BAD_BIT (1ULL << 15)
 static uint64_t hr_cl_cbit[256];
 static uint32_t hr_cl_csuit[256];             /* a card's suit count: 1 << 4 * suit */
+static uint8_t hr_cl_crank[256];              /* a card's rank; 0 for codes of 52 and up */
 
 #define HR_CL_SUIT_BITS \
     HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
@@ -101,6 +102,7 @@ static void hr_cl_index_init(void)
     for (x = 0; x < 256; x++) {
         hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
         hr_cl_csuit[x] = 1u << (4 * HR_SUIT(x));
+        hr_cl_crank[x] = (uint8_t)(x < 52 ? HR_RANK(x) : 0);
     }
     for (x = 0; x < 13; x++)
         for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
@@ -392,6 +394,34 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
     return -1;
 }
 
+#define HR_CL_AHEAD 8             /* rows whose rank-table entry is asked for ahead */
+
+/* The rank-table entry of hole cards h on board cards bp (nb of them, any
+ * codes: those of 52 and up read rank 0, so every read is in bounds), as an
+ * offset into hr_cl_rt[nb]. */
+HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb)
+{
+    const uint8_t *r = hr_cl_crank;
+    int ix = hr_cl_ix3[r[bp[0]] * 169 + r[bp[1]] * 13 + r[bp[2]]];
+    if (nb == 4) ix = hr_cl_ix4[ix * 13 + r[bp[3]]];
+    else if (nb == 5) ix = hr_cl_ix5[ix * 91 + hr_cl_tri[r[bp[3]] * 13 + r[bp[4]]]];
+    return (uint32_t)(91 * ix + hr_cl_tri[r[h[0]] * 13 + r[h[1]]]);
+}
+
+/* Ask for row i's rank-table entry (random reads of a table of up to 2.3 MB:
+ * a row's work would otherwise wait on memory) and keep its offset. */
+HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes,
+                         const uint8_t *boards, const int nb, int64_t i)
+{
+    const uint32_t off = hr_cl_entry(holes + 2 * i, boards + (int64_t)nb * i, nb);
+    ring[i & 15] = off;
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(rt + off, 0, 0);
+#else
+    (void)rt;
+#endif
+}
+
 /* Rows [lo, hi) of one block, each row's board its own (boards + nb * row;
  * nb a constant where this is inlined).  A row's cards are checked at once:
  * with each card's bit (hr_cl_cbit), they are all cards and all different
@@ -406,8 +436,9 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
  * the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
  * (five-flush boards, the tests' brute force) go through hr_cl_one, B
  * holding the keys of every holding for a run of rows of one board.  B is
- * filled when a flush-suit board differs from the last one filled.  The
- * first bad row or -1. */
+ * filled when a flush-suit board differs from the last one filled.  Each
+ * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
+ * bad row or -1. */
 HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
                                  const uint8_t *boards, const int nb, int64_t lo, int64_t hi,
                                  uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk)
@@ -417,6 +448,9 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
     uint64_t have = 0;
     int64_t i;
     int mode = 0, fs = 0, need = 0, ix = 0;
+    uint32_t ring[16];
+    if (nb > 3)                                 /* a flop's table (166 KB) stays in cache */
+        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++) hr_cl_ask(rt, ring, holes, boards, nb, i);
     for (i = lo; i < hi; i++) {
         const uint8_t *bp = boards + (int64_t)nb * i;
         const int a = holes[2 * i], b = holes[2 * i + 1];
@@ -430,9 +464,10 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             sum += c;
             sc += hr_cl_csuit[bp[j]];
         }
+        if (nb > 3 && i + HR_CL_AHEAD < hi) hr_cl_ask(rt, ring, holes, boards, nb, i + HR_CL_AHEAD);
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
-            v = rt[91 * hr_cl_board_index(bp, nb) + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] |
+            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + 2 * i, bp, nb)] |
                 hr_cl_suited(bm, nb, a, b, 1);
             made[i] = (uint8_t)(v & 31);
             draws[i] = (uint16_t)((v >> 5) & 0xff);

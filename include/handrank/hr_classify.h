@@ -409,14 +409,26 @@ HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb
 }
 
 /* Ask for row i's rank-table entry (random reads of a table of up to 2.3 MB:
- * a row's work would otherwise wait on memory) and keep its offset. */
+ * a row's work would otherwise wait on memory) and keep its offset; on a
+ * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
+ * reads it all). */
 HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes,
                          const uint8_t *boards, const int nb, int64_t i)
 {
-    const uint32_t off = hr_cl_entry(holes + 2 * i, boards + (int64_t)nb * i, nb);
+    const uint8_t *bp = boards + (int64_t)nb * i;
+    const uint32_t off = hr_cl_entry(holes + 2 * i, bp, nb);
     ring[i & 15] = off;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(rt + off, 0, 0);
+    {
+        uint32_t sc = 0;
+        int j;
+        for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
+        if ((sc + 0x5555u) & 0x8888u) {
+            const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
+            for (j = 0; j < (int)sizeof(hr_cl_rec_t); j += 64) __builtin_prefetch(rec + j, 0, 0);
+        }
+    }
 #else
     (void)rt;
 #endif

@@ -394,6 +394,15 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
     return -1;
 }
 
+/* The key of hole cards a, b on a board whose ranks' record is R, when
+ * they make no flush (mode 2 below: the board's flush suit has 3 or 4
+ * cards and the hole fewer than a flush needs, and no other suit can reach
+ * five): the key of their rank pair, which the record holds. */
+HR_INLINE uint32_t hr_cl_rank_pair_key(const hr_cl_rec_t *R, int a, int b)
+{
+    return R->keys[R->kid[HR_RANK(a)][HR_RANK(b)]];
+}
+
 #define HR_CL_AHEAD 8             /* rows whose rank-table entry is asked for ahead */
 
 /* The rank-table entry of hole cards h on board cards bp (nb of them, any
@@ -507,7 +516,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
         if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
             v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
                 hr_cl_suited(bm, nb, a, b, 1) |
-                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_key(bm | ha | hb)));
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_rank_pair_key(B->rec, a, b)));
         else
             v = hr_cl_one(B, a, b);
         hr_cl_store(v, i, made, draws, nut, blk);

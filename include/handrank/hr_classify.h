@@ -61,6 +61,12 @@ static uint8_t hr_cl_tri[13 * 13];          /* rank pair (either order) to 0..90
 static uint16_t hr_cl_ix3[13 * 13 * 13];
 static uint16_t hr_cl_ix4[455 * 13];
 static uint16_t hr_cl_ix5[455 * 91];
+/* A card code's bit; a code of 52 and up has HR_CL_BAD_BIT, which no card
+ * has (filled by hr_cl_index_init). */
+#define HR_CL_BAD_BIT (1ULL << 15)
+static uint64_t hr_cl_cbit[256];
+static uint32_t hr_cl_csuit[256];             /* a card's suit count: 1 << 4 * suit */
+static uint8_t hr_cl_crank[256];              /* a card's rank; 0 for codes of 52 and up */
 
 #define HR_CL_SUIT_BITS \
     HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
@@ -87,9 +93,17 @@ static int hr_cl_sorted_index(const int *r, int n)
     return hr_cl_rec_index(q, n);
 }
 
+static void hr_cl_suit_init(void);
+
 static void hr_cl_index_init(void)
 {
     int r[5], x, y, k = 0;
+    hr_cl_suit_init();
+    for (x = 0; x < 256; x++) {
+        hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
+        hr_cl_csuit[x] = 1u << (4 * HR_SUIT(x));
+        hr_cl_crank[x] = (uint8_t)(x < 52 ? HR_RANK(x) : 0);
+    }
     for (x = 0; x < 13; x++)
         for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
     for (r[0] = 0; r[0] < 13; r[0]++)
@@ -162,31 +176,52 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_k
 
 /* The suit flags of hole cards a, b on board mask bm of nb cards, packed
  * (HR_CL_PACK): flush draws (before the river, for a hand below a flush:
- * drawable), counting the board's and the hole's cards of each hole card's
- * suit, and whether a hole card is the highest card missing from a suit
- * with 3+ board cards (2+ before the river): the nut flush's. */
+ * drawable), and whether a hole card is the highest card missing from a
+ * suit with 3+ board cards (2+ before the river): the nut flush's.  Each
+ * hole card adds the flags of its suit: with n board cards of that suit
+ * and the other hole card of it or not (same), the suit has n + 1 + same
+ * cards: 4 is a flush draw (the nut one when the card is the suit's
+ * highest off the board: nut), 3 on the flop a backdoor one.  One read of
+ * hr_cl_sfl gives both cards' flags (index: hr_cl_suited). */
+static uint8_t hr_cl_lane[1 << 13];   /* a suit's board ranks: count | highest missing << 4 */
+static uint32_t hr_cl_sfl[6][1024];   /* [nb][na nut_a nb nut_b same drawable] */
+
 HR_INLINE uint32_t hr_cl_suited(uint64_t bm, int nb, int a, int b, int drawable)
 {
-    const int sa = HR_SUIT(a), sb = HR_SUIT(b), ra = HR_RANK(a), rb = HR_RANK(b);
-    const uint32_t la = (uint32_t)(bm >> (16 * sa)) & 0x1fff, lb = (uint32_t)(bm >> (16 * sb)) & 0x1fff;
-    const int na = hr_cl_pop[la], nb2 = hr_cl_pop[lb];
-    const int ta = hr_cl_top[~la & 0x1fff], tb = hr_cl_top[~lb & 0x1fff];
-    const int need = nb < 5 ? 2 : 3;
-    uint32_t draws = 0, blk = 0;
-    if ((na >= need && ra == ta) || (nb2 >= need && rb == tb)) blk = HR_CL_BLOCKS_NUT_FLUSH;
+    const int fa = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(a))) & 0x1fff];
+    const int fb = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(b))) & 0x1fff];
+    return hr_cl_sfl[nb][(fa & 7) << 7 | ((fa >> 4) == HR_RANK(a)) << 6 | (fb & 7) << 3 |
+                         ((fb >> 4) == HR_RANK(b)) << 2 | (HR_SUIT(a) == HR_SUIT(b)) << 1 |
+                         drawable];
+}
+
+/* The flags one hole card adds (see hr_cl_suited). */
+static uint32_t hr_cl_suit_card(int nb, int n, int same, int nut, int drawable)
+{
+    const int tot = n + 1 + same;
+    uint32_t draws = 0, blk = n >= (nb < 5 ? 2 : 3) && nut ? HR_CL_BLOCKS_NUT_FLUSH : 0;
     if (nb < 5 && drawable) {
-        if (sa == sb) {                         /* one suit, two hole cards */
-            if (na == 2) draws = HR_CL_FLUSH_DRAW | (ra == ta || rb == ta ? HR_CL_NUT_FLUSH_DRAW : 0);
-            else if (na == 1 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
-        } else {                                /* a suit each */
-            if (na == 3) draws = HR_CL_FLUSH_DRAW | (ra == ta ? HR_CL_NUT_FLUSH_DRAW : 0);
-            else if (na == 2 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
-            if (nb2 == 3) draws |= HR_CL_FLUSH_DRAW | (rb == tb ? HR_CL_NUT_FLUSH_DRAW : 0);
-            else if (nb2 == 2 && nb == 3) draws |= HR_CL_BACKDOOR_FLUSH_DRAW;
-        }
+        if (tot == 4) draws = HR_CL_FLUSH_DRAW | (nut ? HR_CL_NUT_FLUSH_DRAW : 0);
+        else if (tot == 3 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
     }
     return HR_CL_PACK(0, draws, blk, 0);
 }
+
+static void hr_cl_suit_init(void)
+{
+    int l, nb, i;
+    for (l = 0; l < (1 << 13); l++) {         /* counts up to 5 (a board's): 3 bits */
+        int t = hr_cl_top[~l & 0x1fff];
+        hr_cl_lane[l] = (uint8_t)((hr_cl_pop[l] > 7 ? 7 : hr_cl_pop[l]) | (t < 0 ? 15 : t) << 4);
+    }
+    for (nb = 3; nb <= 5; nb++)
+        for (i = 0; i < 1024; i++) {
+            const int same = i >> 1 & 1, drawable = i & 1;
+            hr_cl_sfl[nb][i] = hr_cl_suit_card(nb, i >> 7, same, i >> 6 & 1, drawable) |
+                               hr_cl_suit_card(nb, i >> 3 & 7, same, i >> 2 & 1, drawable);
+        }
+}
+
 
 /* The packed result of hole cards a, b (not on the board). */
 static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
@@ -359,60 +394,129 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
     return -1;
 }
 
+/* The key of hole cards a, b on a board whose ranks' record is R, when
+ * they make no flush (mode 2 below: the board's flush suit has 3 or 4
+ * cards and the hole fewer than a flush needs, and no other suit can reach
+ * five): the key of their rank pair, which the record holds. */
+HR_INLINE uint32_t hr_cl_rank_pair_key(const hr_cl_rec_t *R, int a, int b)
+{
+    return R->keys[R->kid[HR_RANK(a)][HR_RANK(b)]];
+}
+
+#define HR_CL_AHEAD 8             /* rows whose rank-table entry is asked for ahead */
+
+/* The rank-table entry of hole cards h on board cards bp (nb of them, any
+ * codes: those of 52 and up read rank 0, so every read is in bounds), as an
+ * offset into hr_cl_rt[nb]. */
+HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb)
+{
+    const uint8_t *r = hr_cl_crank;
+    int ix = hr_cl_ix3[r[bp[0]] * 169 + r[bp[1]] * 13 + r[bp[2]]];
+    if (nb == 4) ix = hr_cl_ix4[ix * 13 + r[bp[3]]];
+    else if (nb == 5) ix = hr_cl_ix5[ix * 91 + hr_cl_tri[r[bp[3]] * 13 + r[bp[4]]]];
+    return (uint32_t)(91 * ix + hr_cl_tri[r[h[0]] * 13 + r[h[1]]]);
+}
+
+/* Ask for row i's rank-table entry (random reads of a table of up to 2.3 MB:
+ * a row's work would otherwise wait on memory) and keep its offset; on a
+ * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
+ * reads it all). */
+HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes,
+                         const uint8_t *boards, const int nb, int64_t i)
+{
+    const uint8_t *bp = boards + (int64_t)nb * i;
+    const uint32_t off = hr_cl_entry(holes + 2 * i, bp, nb);
+    ring[i & 15] = off;
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(rt + off, 0, 0);
+    {
+        uint32_t sc = 0;
+        int j;
+        for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
+        if ((sc + 0x5555u) & 0x8888u) {
+            const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
+            for (j = 0; j < (int)sizeof(hr_cl_rec_t); j += 64) __builtin_prefetch(rec + j, 0, 0);
+        }
+    }
+#else
+    (void)rt;
+#endif
+}
+
 /* Rows [lo, hi) of one block, each row's board its own (boards + nb * row;
- * nb a constant where this is inlined).  A board's facts are found when it
- * differs from the row before's.  The rank table's precondition: the hand
- * makes no flush.  That holds on a board with no suit of 3+ cards (mode 0:
- * the table holds all but the suit flags), and on a board with 3 or 4
- * cards of suit fs for a hole with fewer cards of fs than a flush needs
- * (mode 2: the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
+ * nb a constant where this is inlined).  A row's cards are checked at once:
+ * with each card's bit (hr_cl_cbit), they are all cards and all different
+ * exactly when the bits' sum equals their union and has no HR_CL_BAD_BIT
+ * (x + y == (x | y) when x & y == 0, and only then).
+ *
+ * The rank table's precondition: the hand makes no flush.  That holds on a
+ * board with no suit of 3+ cards (checked from the board's suit counts,
+ * a nibble each): such a row is the rank table's entry and its suit
+ * flags, with no board set-up.  It also holds on a board with 3 or 4 cards
+ * of suit fs for a hole with fewer cards of fs than a flush needs (mode 2:
+ * the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
  * (five-flush boards, the tests' brute force) go through hr_cl_one, B
- * holding the keys of every holding for a run of rows of one board.  The
- * first bad row or -1. */
+ * holding the keys of every holding for a run of rows of one board.  B is
+ * filled when a flush-suit board differs from the last one filled.  Each
+ * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
+ * bad row or -1. */
 HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
                                  const uint8_t *boards, const int nb, int64_t lo, int64_t hi,
                                  uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk)
 {
-    const uint32_t *rt = hr_cl_rt[nb], *ent = rt;
+    const uint32_t *rt = hr_cl_rt[nb];
+    const int brute = B->brute;
     uint64_t have = 0;
     int64_t i;
-    int mode = 0, fs = 0, need = 0, ix;
+    int mode = 0, fs = 0, need = 0, ix = 0;
+    uint32_t ring[16];
+    if (nb > 3)                                 /* a flop's table (166 KB) stays in cache */
+        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++) hr_cl_ask(rt, ring, holes, boards, nb, i);
     for (i = lo; i < hi; i++) {
         const uint8_t *bp = boards + (int64_t)nb * i;
-        int a = holes[2 * i], b = holes[2 * i + 1];
-        uint64_t bm = hr_cl_board_mask(bp, nb);
-        uint32_t v;
-        if (!bm) return i;
+        const int a = holes[2 * i], b = holes[2 * i + 1];
+        const uint64_t ha = hr_cl_cbit[a], hb = hr_cl_cbit[b];
+        uint64_t bm = 0, sum = 0;
+        uint32_t sc = 0, v;                     /* board cards of each suit, a nibble each */
+        int j;
+        for (j = 0; j < nb; j++) {
+            const uint64_t c = hr_cl_cbit[bp[j]];
+            bm |= c;
+            sum += c;
+            sc += hr_cl_csuit[bp[j]];
+        }
+        if (nb > 3 && i + HR_CL_AHEAD < hi) hr_cl_ask(rt, ring, holes, boards, nb, i + HR_CL_AHEAD);
+        if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
+        if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
+            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + 2 * i, bp, nb)] |
+                hr_cl_suited(bm, nb, a, b, 1);
+            made[i] = (uint8_t)(v & 31);
+            draws[i] = (uint16_t)((v >> 5) & 0xff);
+            blk[i] = (uint8_t)((v >> 13) & 3);
+            nut[i] = (int16_t)(v >> 16);
+            continue;
+        }
         if (bm != have) {
-            uint32_t sc = 0;                    /* board cards of each suit, a nibble each */
-            int j;
-            for (j = 0; j < nb; j++) sc += 1u << (4 * HR_SUIT(bp[j]));
             ix = hr_cl_board_index(bp, nb);
-            ent = rt + 91 * ix;
-            mode = (sc + 0x5555u) & 0x8888u || B->brute;
-            if (mode) {
-                hr_cl_board(B, bm, ix, 0);
-                fs = B->flush_suit;
-                if (!B->brute && fs >= 0 && B->bcount[fs] < 5) {
-                    mode = 2;
-                    need = 5 - B->bcount[fs];
-                } else {
-                    int64_t run = 1;           /* keys pay off for a run of rows */
-                    while (run < HR_CL_KEYS_RUN && i + run < hi &&
-                           hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
-                        run++;
-                    if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, ix, 1);
-                }
+            hr_cl_board(B, bm, ix, 0);
+            fs = B->flush_suit;
+            mode = 1;
+            if (!brute && fs >= 0 && B->bcount[fs] < 5) {
+                mode = 2;
+                need = 5 - B->bcount[fs];
+            } else {
+                int64_t run = 1;               /* keys pay off for a run of rows */
+                while (run < HR_CL_KEYS_RUN && i + run < hi &&
+                       hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
+                    run++;
+                if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, ix, 1);
             }
             have = bm;
         }
-        if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & bm)) return i;
-        if (mode == 0)
-            v = ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] | hr_cl_suited(bm, nb, a, b, 1);
-        else if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
-            v = (ent[hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
+        if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
+            v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
                 hr_cl_suited(bm, nb, a, b, 1) |
-                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_key(bm | HR_BIT(a) | HR_BIT(b))));
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_rank_pair_key(B->rec, a, b)));
         else
             v = hr_cl_one(B, a, b);
         hr_cl_store(v, i, made, draws, nut, blk);

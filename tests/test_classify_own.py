@@ -1,0 +1,109 @@
+"""hr.classify on rows with boards of their own (issue 25, item 1: the
+own-board row loop of hr_classify.h, its rank table, suit-flag tables,
+card check and reads ahead).
+
+The own-board loop must give, bit for bit, what the general path gives:
+rows are drawn from a few hundred boards (plain, and with a suit of 3, 4
+and 5 cards) and every holding of each board is classified with the board
+shared (each holding through hr_cl_one); the own-board answers of
+shuffled rows, board cards in any order, are read against those.  Bad
+rows (a repeated card, a joker code) are named at the first one, wherever
+it falls among the rows read ahead.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import handrank as hr
+
+
+def _board(rng: np.random.Generator, nb: int, suited: int) -> np.ndarray:
+    """nb distinct cards, at least `suited` of one suit (0: any)."""
+    while True:
+        if suited:
+            s = rng.integers(4)
+            ranks = rng.choice(13, suited, replace=False)
+            head = (4 * ranks + s).astype(np.uint8)
+            rest = np.setdiff1d(np.arange(52), head)
+            tail = rng.choice(rest, nb - suited, replace=False).astype(np.uint8)
+            b = np.concatenate([head, tail])
+        else:
+            b = rng.choice(52, nb, replace=False).astype(np.uint8)
+        return rng.permutation(b)
+
+
+def _holdings(board: np.ndarray) -> np.ndarray:
+    rest = np.setdiff1d(np.arange(52, dtype=np.uint8), board)
+    i, j = np.triu_indices(len(rest), 1)
+    return np.stack([rest[i], rest[j]], axis=1)
+
+
+@pytest.mark.parametrize("nb, rows", [(3, 300_000), (4, 300_000), (5, 150_000)])
+def test_own_boards_equal_the_shared_board_path(nb, rows):
+    rng = np.random.default_rng(250 + nb)
+    kinds = [0] * 60 + [3] * 30 + ([4] * 25 if nb >= 4 else []) + ([5] * 12 if nb == 5 else [])
+    boards = [_board(rng, nb, k) for k in kinds]
+    # every holding of every board, the board shared: hr_cl_one's answers
+    want = {name: np.zeros((len(boards), 52, 52), dtype=t) for name, t in
+            (("made", np.uint8), ("draws", np.uint16), ("nut_rank", np.int16),
+             ("blockers", np.uint8))}
+    for k, b in enumerate(boards):
+        h = _holdings(b)
+        c = hr.classify(h, b, threads=1)
+        for name, arr in want.items():
+            v = getattr(c, name)
+            arr[k, h[:, 0], h[:, 1]] = v
+            arr[k, h[:, 1], h[:, 0]] = v
+    # rows: a random board each (its cards in any order), a random holding;
+    # every tenth stretch repeats its board for 12 rows (a run of one board)
+    idx = rng.integers(0, len(boards), rows)
+    runs = np.flatnonzero(rng.random(rows // 12) < 0.1) * 12
+    for r in runs:
+        idx[r:r + 12] = idx[r]
+    bd = np.stack([rng.permutation(boards[k]) for k in idx])
+    holes = np.empty((rows, 2), dtype=np.uint8)
+    for k in range(len(boards)):
+        sel = np.flatnonzero(idx == k)
+        h = _holdings(boards[k])
+        pick = h[rng.integers(0, len(h), len(sel))]
+        swap = rng.random(len(sel)) < 0.5
+        pick[swap] = pick[swap][:, ::-1]
+        holes[sel] = pick
+    got = hr.classify(holes, bd, threads=1)
+    for name, arr in want.items():
+        expect = arr[idx, holes[:, 0], holes[:, 1]]
+        bad = np.flatnonzero(getattr(got, name) != expect)
+        assert not len(bad), (name, bad[:5], holes[bad[:1]], bd[bad[:1]])
+    two = hr.classify(holes, bd, threads=2)
+    assert (two.nut_rank == got.nut_rank).all() and (two.draws == got.draws).all()
+
+
+@pytest.mark.parametrize("nb", [3, 4, 5])
+def test_first_bad_row_among_rows_read_ahead(nb):
+    rng = np.random.default_rng(40 + nb)
+    n = 5000
+    for trial in range(40):
+        deals = np.argsort(rng.random((n, 52)), axis=1)[:, :2 + nb].astype(np.uint8)
+        h, b = deals[:, :2].copy(), deals[:, 2:].copy()
+        # one to three bad rows, some near the end (rows read ahead run out there)
+        where = sorted(set(int(x) for x in rng.choice(
+            [rng.integers(0, n), n - 1 - rng.integers(0, 10), rng.integers(0, 10)],
+            rng.integers(1, 4))))
+        for r in where:
+            kind = trial % 4
+            if kind == 0:                                  # a hole card on the board
+                h[r, rng.integers(2)] = b[r, rng.integers(nb)]
+            elif kind == 1:                                # a board card twice
+                i, j = rng.choice(nb, 2, replace=False)
+                b[r, i] = b[r, j]
+            elif kind == 2:                                # a joker in the hole
+                h[r, rng.integers(2)] = 52 + rng.integers(2)
+            else:                                          # a joker on the board
+                b[r, rng.integers(nb)] = 52 + rng.integers(2)
+        with pytest.raises(hr.HandError, match=f"^row {where[0]}: "):
+            hr.classify(h, b, threads=1)
+        ok = np.ones(n, bool)
+        ok[where] = False
+        good = hr.classify(h[ok], b[ok], threads=1)        # the rest are all fine
+        assert len(good.made) == ok.sum()

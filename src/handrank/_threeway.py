@@ -1,0 +1,88 @@
+"""The exact three-way hold'em preflop table, in pieces: every triple of
+starting-hand classes (A, B, C), A <= B <= C in ``HAND_CLASSES`` order
+(818,805 triples; one triple gives all three seats).
+
+A triple is counted by the C kernel ``include/handrank/hr_threeway.h``: one
+representative hand of A (``_preflop._representative``) meets every hand of
+B and of C that shares no card with it or each other, each deal over all
+1,370,754 boards of the other 46 cards, counted by rank multiset with the
+flush boards counted per suit pattern.  Every number is an exact count.
+
+``triple_counts`` gives, per triple, the matchups and the boards (over all
+of them) split by each set of seats; ``shares`` turns them into each seat's
+exact equity (ties split evenly).  tools/build_threeway.py builds the whole
+table in resumable pieces.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from ._classes import HAND_CLASSES
+from ._rules import get_rules
+from ._slices import sliced
+
+__all__ = ["BOARDS", "TRIPLES", "class_rows", "triple_rows", "triple_counts", "shares"]
+
+BOARDS = 1_370_754                  # five-card boards of the 46 cards left
+TRIPLES = comb(len(HAND_CLASSES) + 2, 3)   # 818,805 class triples with repetition
+_RANKS = "23456789TJQKA"
+
+
+def class_rows() -> np.ndarray:
+    """(169, 3) int32: each class's (high rank, low rank, kind), kind 0 a pair,
+    1 suited, 2 offsuit."""
+    rows = []
+    for c in HAND_CLASSES:
+        hi, lo = _RANKS.index(c[0]), _RANKS.index(c[1])
+        rows.append((hi, lo, 0 if hi == lo else 1 if c.endswith("s") else 2))
+    return np.array(rows, dtype=np.int32)
+
+
+def triple_rows(lo: int = 0, hi: int = TRIPLES) -> np.ndarray:
+    """(hi - lo, 3) int32: class indexes a <= b <= c of triples lo..hi-1, in
+    lexicographic order (triple 0 is (0, 0, 0), the last (168, 168, 168))."""
+    n = len(HAND_CLASSES)
+    a = np.arange(n)
+    t = np.array(np.meshgrid(a, a, a, indexing="ij")).reshape(3, -1).T
+    t = t[(t[:, 0] <= t[:, 1]) & (t[:, 1] <= t[:, 2])]
+    return np.ascontiguousarray(t[lo:hi], dtype=np.int32)
+
+
+def triple_counts(triples: np.ndarray, threads: int = 1,
+                  progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
+    """(t, 8) int64 for (t, 3) class indexes: column 0 the matchups, column w
+    (1..7) the boards split by the seats in w's bits (bit p: seat p).  Called
+    in slices, so Ctrl-C gets a turn every tenth of a second or so."""
+    triples = np.asarray(triples, dtype=np.int64).reshape(-1, 3)
+    cls = np.ascontiguousarray(class_rows()[triples].reshape(-1, 9), dtype=np.int32)
+    out = np.zeros((len(cls), 8), dtype=np.int64)
+    tables = get_rules("high").tables
+    done = [0]
+
+    def run(lo: int, hi: int) -> None:
+        tables.threeway(cls[lo:hi], out[lo:hi], threads)
+        done[0] = hi
+
+    sliced(run, 0, len(cls), first=max(1, threads), max_step=max(1, threads * 64),
+           report=(lambda: progress(done[0], len(cls))) if progress else None)
+    return out
+
+
+def shares(counts: np.ndarray) -> np.ndarray:
+    """(t, 3) float64: each seat's equity from ``triple_counts`` rows (a tie
+    of k seats gives each 1/k of the board); NaN for a triple no deal can
+    seat (such as AA, AA, AA)."""
+    counts = np.asarray(counts, dtype=np.int64).reshape(-1, 8)
+    six = np.zeros((len(counts), 3), dtype=np.int64)    # six times the boards won
+    for w in range(1, 8):
+        k = bin(w).count("1")
+        for p in range(3):
+            if w >> p & 1:
+                six[:, p] += counts[:, w] * (6 // k)
+    total = counts[:, 1:].sum(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return six / (6.0 * total)

@@ -16,6 +16,7 @@ table in resumable pieces.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -25,7 +26,8 @@ from ._classes import HAND_CLASSES
 from ._rules import get_rules
 from ._slices import sliced
 
-__all__ = ["BOARDS", "TRIPLES", "class_rows", "triple_rows", "triple_counts", "shares"]
+__all__ = ["BOARDS", "TRIPLES", "class_rows", "triple_rows", "triple_index", "triple_counts",
+           "shares", "load_table"]
 
 BOARDS = 1_370_754                  # five-card boards of the 46 cards left
 TRIPLES = comb(len(HAND_CLASSES) + 2, 3)   # 818,805 class triples with repetition
@@ -42,14 +44,57 @@ def class_rows() -> np.ndarray:
     return np.array(rows, dtype=np.int32)
 
 
+@lru_cache(maxsize=1)
+def _all_triples() -> np.ndarray:
+    n = len(HAND_CLASSES)
+    a = np.arange(n, dtype=np.int32)
+    t = np.array(np.meshgrid(a, a, a, indexing="ij")).reshape(3, -1).T
+    t = np.ascontiguousarray(t[(t[:, 0] <= t[:, 1]) & (t[:, 1] <= t[:, 2])])
+    t.flags.writeable = False
+    return t
+
+
 def triple_rows(lo: int = 0, hi: int = TRIPLES) -> np.ndarray:
     """(hi - lo, 3) int32: class indexes a <= b <= c of triples lo..hi-1, in
     lexicographic order (triple 0 is (0, 0, 0), the last (168, 168, 168))."""
+    return _all_triples()[lo:hi].copy()
+
+
+def triple_index(a: int, b: int, c: int) -> int:
+    """The number of triple (a, b, c), a <= b <= c, in ``triple_rows`` order."""
     n = len(HAND_CLASSES)
-    a = np.arange(n)
-    t = np.array(np.meshgrid(a, a, a, indexing="ij")).reshape(3, -1).T
-    t = t[(t[:, 0] <= t[:, 1]) & (t[:, 1] <= t[:, 2])]
-    return np.ascontiguousarray(t[lo:hi], dtype=np.int32)
+    before_a = comb(n + 2, 3) - comb(n - a + 2, 3)       # triples starting below a
+    m = n - a                                            # pairs (b, c) with a <= b <= c
+    before_b = comb(m + 1, 2) - comb(n - b + 1, 2)
+    return before_a + before_b + (c - b)
+
+
+def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
+    """The built table (``threeway-v1.npz`` beside this module, or ``path``):
+    (matchups (818805,) uint16, won6 (818805, 3) uint32), checked: version,
+    class numbering, shapes, dtypes, row sums and sha256.  Raises
+    FileNotFoundError if it is not built, ValueError if it fails a check."""
+    from pathlib import Path
+    from . import _threeway_build as tb
+    path = Path(path) if path is not None else Path(__file__).with_name(tb.DATA_FILE)
+    with np.load(path, allow_pickle=False) as z:
+        arrays = {k: z[k] for k in z.files}
+    problems = []
+    if arrays.get("version") != tb.VERSION or arrays.get("triples") != TRIPLES:
+        problems.append("version or number of triples")
+    if str(arrays.get("classes_sha256")) != tb.classes_digest():
+        problems.append("class numbering")
+    m, w = arrays.get("matchups"), arrays.get("won6")
+    if (m is None or w is None or m.shape != (TRIPLES,) or m.dtype != np.uint16
+            or w.shape != (TRIPLES, 3) or w.dtype != np.uint32):
+        problems.append("shapes or dtypes")
+    elif not np.array_equal(w.astype(np.int64).sum(axis=1), 6 * BOARDS * m.astype(np.int64)):
+        problems.append("row sums")
+    if str(arrays.get("checksum")) != tb.checksum(arrays):
+        problems.append("checksum")
+    if problems:
+        raise ValueError(f"{path}: not a valid three-way table ({', '.join(problems)})")
+    return m, w
 
 
 def triple_counts(triples: np.ndarray, threads: int = 1,

@@ -15,9 +15,11 @@ table in resumable pieces.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,6 +34,8 @@ __all__ = ["BOARDS", "TRIPLES", "class_rows", "triple_rows", "triple_index", "tr
 BOARDS = 1_370_754                  # five-card boards of the 46 cards left
 TRIPLES = comb(len(HAND_CLASSES) + 2, 3)   # 818,805 class triples with repetition
 _RANKS = "23456789TJQKA"
+VERSION = 1                         # of the data file
+DATA_FILE = f"threeway-v{VERSION}.npz"
 
 
 def class_rows() -> np.ndarray:
@@ -69,20 +73,34 @@ def triple_index(a: int, b: int, c: int) -> int:
     return before_a + before_b + (c - b)
 
 
+def classes_digest() -> str:
+    """sha256 of the class names in order: pins the numbering of the triples."""
+    return hashlib.sha256(" ".join(HAND_CLASSES).encode()).hexdigest()
+
+
+def checksum(arrays: dict) -> str:
+    """sha256 of a data file's members but ``checksum``, by name."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        if name != "checksum":
+            a = np.asarray(arrays[name])
+            h.update(f"{name} {a.dtype.str} {a.shape}\n".encode())
+            h.update(a.tobytes() if a.dtype.kind != "U" else str(a).encode())
+    return h.hexdigest()
+
+
 def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
     """The built table (``threeway-v1.npz`` beside this module, or ``path``):
     (matchups (818805,) uint16, won6 (818805, 3) uint32), checked: version,
     class numbering, shapes, dtypes, row sums and sha256.  Raises
     FileNotFoundError if it is not built, ValueError if it fails a check."""
-    from pathlib import Path
-    from . import _threeway_build as tb
-    path = Path(path) if path is not None else Path(__file__).with_name(tb.DATA_FILE)
+    path = Path(path) if path is not None else Path(__file__).with_name(DATA_FILE)
     with np.load(path, allow_pickle=False) as z:
         arrays = {k: z[k] for k in z.files}
     problems = []
-    if arrays.get("version") != tb.VERSION or arrays.get("triples") != TRIPLES:
+    if arrays.get("version") != VERSION or arrays.get("triples") != TRIPLES:
         problems.append("version or number of triples")
-    if str(arrays.get("classes_sha256")) != tb.classes_digest():
+    if str(arrays.get("classes_sha256")) != classes_digest():
         problems.append("class numbering")
     m, w = arrays.get("matchups"), arrays.get("won6")
     if (m is None or w is None or m.shape != (TRIPLES,) or m.dtype != np.uint16
@@ -90,7 +108,7 @@ def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
         problems.append("shapes or dtypes")
     elif not np.array_equal(w.astype(np.int64).sum(axis=1), 6 * BOARDS * m.astype(np.int64)):
         problems.append("row sums")
-    if str(arrays.get("checksum")) != tb.checksum(arrays):
+    if str(arrays.get("checksum")) != checksum(arrays):
         problems.append("checksum")
     if problems:
         raise ValueError(f"{path}: not a valid three-way table ({', '.join(problems)})")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import os
 import subprocess
 import sys
@@ -25,11 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from . import _threeway as tw
-from ._classes import HAND_CLASSES
 
 PIECE = 5_000                     # triples a piece (164 pieces, ~20 s each on one core)
-VERSION = 1
-DATA_FILE = f"threeway-v{VERSION}.npz"
+VERSION, DATA_FILE, checksum, classes_digest = tw.VERSION, tw.DATA_FILE, tw.checksum, tw.classes_digest
 CHECK_SAMPLE = 64                 # triples recounted afresh by finish
 
 
@@ -55,22 +52,6 @@ def build_piece(q: int, work: Path, threads: int = 1) -> Path:
     (work / f"piece-{q:05d}.cpu").write_text(f"{time.process_time() - t0:.3f}\n")
     os.replace(tmp, _file(work, q))
     return _file(work, q)
-
-
-def classes_digest() -> str:
-    """sha256 of the class names in order: pins the numbering of the triples."""
-    return hashlib.sha256(" ".join(HAND_CLASSES).encode()).hexdigest()
-
-
-def checksum(arrays: dict) -> str:
-    """sha256 over every member but ``checksum``, by name."""
-    h = hashlib.sha256()
-    for name in sorted(arrays):
-        if name != "checksum":
-            a = np.asarray(arrays[name])
-            h.update(f"{name} {a.dtype.str} {a.shape}\n".encode())
-            h.update(a.tobytes() if a.dtype.kind != "U" else str(a).encode())
-    return h.hexdigest()
 
 
 def won6(counts: np.ndarray) -> np.ndarray:

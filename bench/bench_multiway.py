@@ -14,17 +14,22 @@ Each of the 818,805 class triples (A <= B <= C, classes with repetition:
 one triple gives all three seats) sets a representative of A against every
 hand of B and of C that shares no card with it or each other, exactly, over
 all 1,370,754 boards.  The old way played every suit-distinct matchup with
-``hr.equity`` (about 18 a triple, 2.4 ms each, 10 core-hours in all); the
-kernel now used (``handrank._threeway``, include/handrank/hr_threeway.h)
-counts a triple in one walk of the board-rank multisets, shared by all its
-matchups, plus one flush walk per distinct suit pattern of the hole cards.
-This script times both on the same triples (alternating, median of
-``--repeats``) and the new one on ``--uniform`` triples drawn uniformly
-from all 818,805, and extrapolates the whole build from the latter.
-Measured here (two shared cores, 2026-12-04, load 3-4): old 2.5 ms a
-matchup, 44 ms a triple; new 2.9 ms a triple (15x); the whole table
-0.62 core-hours: 2.3 min on 16 cores, 19 min on the two here
-(tools/build_threeway.py builds it).
+``hr.equity`` (17.6 a triple on the slice); the kernel now used
+(``handrank._threeway``, include/handrank/hr_threeway.h) counts a triple in
+one walk of the board-rank multisets, shared by all its matchups, plus one
+flush walk per distinct suit pattern of the hole cards (15.1 walks in all a
+triple).  This script times both on the same triples in CPU seconds of one
+thread (alternating, median of ``--repeats``; wall time on the shared
+machine measured the other jobs), the new one also on ``--uniform`` triples
+drawn from all 818,805, and extrapolates the whole build from those.
+Measured here (2 shared vCPUs, load 8-9, 2026-12-04, three runs): old
+1.05-1.24 ms a matchup, 18.5-21.8 ms a triple; new 1.55-1.70 ms a triple
+(11.7-12.8x); uniform triples 1.64-1.78 ms, so the whole table is about
+0.4 core-hours: 1.5 min on 16 cores, 12 min on 2 (goal 30 min on 16).
+Callgrind, 6 of the slice's triples (65 matchups): the old compiled equity
+calls 294.7 M instructions (plus about 197 M of Python finding the
+suit-distinct matchups), the new kernel 83.5 M: 3.5x (5.9x with the
+Python).  The table is built by tools/build_threeway.py.
 
 (The shipped table of each class against 1..9 random hands,
 ``hr.preflop_vs_random``, is built by tools/build_preflop_multiway.py.)
@@ -139,12 +144,12 @@ def three_way(triples: int, uniform: int = 2000, repeats: int = 3) -> None:
     names = [tuple(HAND_CLASSES[i] for i in t) for t in some]
     old_t, new_t = [], []
     for _ in range(repeats):                        # alternate A/B on a shared machine
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         played = sum(_old(n, combos) for n in names)
-        old_t.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
+        old_t.append(time.process_time() - t0)
+        t0 = time.process_time()
         triple_counts(some)
-        new_t.append(time.perf_counter() - t0)
+        new_t.append(time.process_time() - t0)
     old_s, new_s = statistics.median(old_t), statistics.median(new_t)
     walks = sum(_walks(n, combos) for n in names)
     print(f"\nThree-way 169^3 table, {triples} class triples, median of {repeats}:")
@@ -155,9 +160,9 @@ def three_way(triples: int, uniform: int = 2000, repeats: int = 3) -> None:
     sel = triple_rows()[np.sort(rng.choice(TRIPLES, uniform, replace=False))]
     uni = []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         triple_counts(sel)
-        uni.append(time.perf_counter() - t0)
+        uni.append(time.process_time() - t0)
     per = statistics.median(uni) / uniform
     whole = per * TRIPLES
     print(f"  new, {uniform} triples drawn uniformly: {per * 1e3:.2f} ms a triple "

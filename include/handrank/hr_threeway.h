@@ -68,32 +68,43 @@ HR_INLINE uint32_t hr_tw_slot(const hr_tw_t *K, uint32_t rk)
     return (uint32_t)((int64_t)rk + K->moff[rk >> HR_HASH_SHIFT(5)]);
 }
 
-/* Every multiset of `left` more ranks from rank r up (rank key rk, w boards).
- * FL = 0: the rank walk (stores each multiset's values and winners, counts
- * it); FL = 1: the flush walk of a suit (fv set: counts the flush outcome,
- * takes off the multiset's). */
+/* A multiset of 5 new ranks (rank key rk) reached with w boards.  FL = 0:
+ * the rank walk (stores the multiset's values and winners, counts it);
+ * FL = 1: a flush walk (fv set: counts the flush outcome, takes off the
+ * multiset's). */
+HR_INLINE void hr_tw_leaf(hr_tw_t *K, uint32_t rk, int64_t w, const int FL)
+{
+    const uint32_t s = hr_tw_slot(K, rk);
+    int16_t *v = K->val + 3 * (size_t)s;
+    if (FL) {
+        const int wf = hr_tw_winners(K->fv[0] >= 0 ? K->fv[0] : v[0],
+                                     K->fv[1] >= 0 ? K->fv[1] : v[1],
+                                     K->fv[2] >= 0 ? K->fv[2] : v[2]);
+        K->d[wf] += w;
+        K->d[K->code[s]] -= w;
+        return;
+    }
+    for (int p = 0; p < 3; p++) {
+        const uint32_t key = K->base[p] + rk;
+        v[p] = K->V[key + K->off[key >> HR_HASH_SHIFT(7)]];
+    }
+    const int wr = hr_tw_winners(v[0], v[1], v[2]);
+    K->code[s] = (uint8_t)wr;
+    K->d[wr] += w;
+}
+
+/* Every multiset of `left` more ranks from rank r up (rank key rk, w boards),
+ * each at most cnt[r] times, to hr_tw_leaf. */
 #define HR_TW_WALK(NAME, FL)                                                          \
     static void NAME(hr_tw_t *K, int r, int left, uint32_t rk, int64_t w)            \
     {                                                                                 \
         if (left == 0) {                                                              \
-            const uint32_t s = hr_tw_slot(K, rk);                                     \
-            if (FL) {                                                                 \
-                const int16_t *v = K->val + 3 * (size_t)s;                            \
-                const int wf = hr_tw_winners(K->fv[0] >= 0 ? K->fv[0] : v[0],         \
-                                             K->fv[1] >= 0 ? K->fv[1] : v[1],         \
-                                             K->fv[2] >= 0 ? K->fv[2] : v[2]);        \
-                K->d[wf] += w;                                                        \
-                K->d[K->code[s]] -= w;                                                \
-            } else {                                                                  \
-                int16_t *v = K->val + 3 * (size_t)s;                                  \
-                for (int p = 0; p < 3; p++) {                                         \
-                    const uint32_t key = K->base[p] + rk;                             \
-                    v[p] = K->V[key + K->off[key >> HR_HASH_SHIFT(7)]];               \
-                }                                                                     \
-                const int wr = hr_tw_winners(v[0], v[1], v[2]);                       \
-                K->code[s] = (uint8_t)wr;                                             \
-                K->d[wr] += w;                                                        \
-            }                                                                         \
+            hr_tw_leaf(K, rk, w, FL);                                                 \
+            return;                                                                   \
+        }                                                                             \
+        if (left == 1) {                                                              \
+            for (; r < HR_NRANKS; r++)                                                \
+                if (K->cnt[r]) hr_tw_leaf(K, rk + hr_rank_mult[r], w * K->cnt[r], FL); \
             return;                                                                   \
         }                                                                             \
         for (; r < HR_NRANKS; r++) {                                                  \

@@ -40,9 +40,15 @@ def test_build_resume_finish_load(small, tmp_path, capsys):
         arrays = {k: z[k] for k in z.files}
     arrays["won6"] = arrays["won6"].copy()
     arrays["won6"][3, 0] += 6
-    arrays["won6"][3, 1] -= 6                              # row sums still hold
+    arrays["won6"][3, 1] -= 6                              # seat 2's rest unchanged
     np.savez(tmp_path / "bad.npz", **arrays)
     with pytest.raises(ValueError, match="checksum"):
+        tw.load_table(tmp_path / "bad.npz")
+    arrays["won6"][3, 0] = 2 ** 32 - 1                     # more than the boards, checksum redone
+    from handrank._threeway import checksum
+    arrays["checksum"] = np.array(checksum(arrays))
+    np.savez(tmp_path / "bad.npz", **arrays)
+    with pytest.raises(ValueError, match="seat 2's share"):
         tw.load_table(tmp_path / "bad.npz")
 
 

@@ -91,9 +91,10 @@ def checksum(arrays: dict) -> str:
 
 def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
     """The built table (``threeway-v1.npz`` beside this module, or ``path``):
-    (matchups (818805,) uint16, won6 (818805, 3) uint32), checked: version,
-    class numbering, shapes, dtypes, row sums and sha256.  Raises
-    FileNotFoundError if it is not built, ValueError if it fails a check."""
+    (matchups (818805,) int64, won6 (818805, 3) int64: six times the boards
+    each seat wins, seat 2's being the rest), checked: version, class
+    numbering, shapes, dtypes and sha256.  Raises FileNotFoundError if it is
+    not built, ValueError if it fails a check."""
     path = Path(path) if path is not None else Path(__file__).with_name(DATA_FILE)
     with np.load(path, allow_pickle=False) as z:
         arrays = {k: z[k] for k in z.files}
@@ -104,15 +105,19 @@ def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
         problems.append("class numbering")
     m, w = arrays.get("matchups"), arrays.get("won6")
     if (m is None or w is None or m.shape != (TRIPLES,) or m.dtype != np.uint16
-            or w.shape != (TRIPLES, 3) or w.dtype != np.uint32):
+            or w.shape != (TRIPLES, 2) or w.dtype != np.uint32):
         problems.append("shapes or dtypes")
-    elif not np.array_equal(w.astype(np.int64).sum(axis=1), 6 * BOARDS * m.astype(np.int64)):
-        problems.append("row sums")
     if str(arrays.get("checksum")) != checksum(arrays):
         problems.append("checksum")
+    if not problems:
+        m = m.astype(np.int64)
+        w = w.astype(np.int64)
+        rest = 6 * BOARDS * m - w.sum(axis=1)
+        if (rest < 0).any():
+            problems.append("seat 2's share")
     if problems:
         raise ValueError(f"{path}: not a valid three-way table ({', '.join(problems)})")
-    return m, w
+    return m, np.column_stack([w, rest])
 
 
 def triple_counts(triples: np.ndarray, threads: int = 1,

@@ -7,8 +7,8 @@ folder (each written atomically, with its CPU seconds beside it), so a
 stopped build resumes where it stopped.  ``finish`` refuses unless every
 piece is there, checks each row (the boards add up to the matchups times
 1,370,754) and recounts a sample of triples afresh, then writes the package
-data file: per triple the matchups and six times the boards each seat wins
-(ties of k seats count 6 / k), all exact integers, with provenance and a
+data file: per triple the matchups and six times the boards seats 0 and 1
+win (ties of k seats count 6 / k; seat 2 has the rest), exact integers, with provenance and a
 sha256 checksum.  No partial table is ever written.
 """
 from __future__ import annotations
@@ -112,7 +112,8 @@ def finish(work: Path, out: Path, sample: int = CHECK_SAMPLE) -> dict:
                         "over all 1,370,754 boards, counted by rank multiset and suit mask "
                         "(include/handrank/hr_threeway.h); tools/build_threeway.py"),
     )
-    arrays = dict(matchups=counts[:, 0].astype(np.uint16), won6=w.astype(np.uint32), **info)
+    # seat 2's share is the rest: 6 x boards x matchups less seats 0 and 1 (load_table)
+    arrays = dict(matchups=counts[:, 0].astype(np.uint16), won6=w[:, :2].astype(np.uint32), **info)
     arrays["checksum"] = np.array(checksum(arrays))
     tmp = out.with_name(out.name + ".tmp.npz")
     np.savez_compressed(tmp, **arrays)

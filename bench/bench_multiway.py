@@ -22,14 +22,15 @@ triple).  This script times both on the same triples in CPU seconds of one
 thread (alternating, median of ``--repeats``; wall time on the shared
 machine measured the other jobs), the new one also on ``--uniform`` triples
 drawn from all 818,805, and extrapolates the whole build from those.
-Measured here (2 shared vCPUs, load 8-9, 2026-12-04, three runs): old
-1.05-1.24 ms a matchup, 18.5-21.8 ms a triple; new 1.55-1.70 ms a triple
-(11.7-12.8x); uniform triples 1.64-1.78 ms, so the whole table is about
-0.4 core-hours: 1.5 min on 16 cores, 12 min on 2 (goal 30 min on 16).
-Callgrind, 6 of the slice's triples (65 matchups): the old compiled equity
-calls 294.7 M instructions (plus about 197 M of Python finding the
-suit-distinct matchups), the new kernel 83.5 M: 3.5x (5.9x with the
-Python).  The table is built by tools/build_threeway.py.
+Measured here (2 shared vCPUs, load 17-19, 2026-12-04, three runs): old
+1.04-1.17 ms a matchup, 18.3-20.6 ms a triple (so the old way was about
+4.5 core-hours in CPU time; the 10 of the last note were wall time under
+load); new 1.09-1.28 ms a triple (16-17x); uniform triples 1.07-1.21 ms,
+so the whole table is about 0.25 core-hours: 1 min on 16 cores, 8 min on 2
+(goal 30 min on 16).  Callgrind, 6 of the slice's triples (65 matchups):
+the old compiled equity calls 294.7 M instructions (plus about 197 M of
+Python finding the suit-distinct matchups), the new kernel 52.0 M: 5.7x
+(9.5x with the Python).  The table is built by tools/build_threeway.py.
 
 (The shipped table of each class against 1..9 random hands,
 ``hr.preflop_vs_random``, is built by tools/build_preflop_multiway.py.)

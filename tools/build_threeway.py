@@ -11,8 +11,8 @@ every piece is there:
     python tools/build_threeway.py status --work /work/scratch/threeway
     python tools/build_threeway.py finish --work /work/scratch/threeway
 
-Measured (bench/bench_multiway.py --three-way-only): about 3 ms a triple on
-one core, 0.6 core-hours in all.
+Measured (bench/bench_multiway.py --three-way-only): about 1.1 ms of CPU a
+triple, 0.25 core-hours in all (20-30 min wall on the two busy cores here).
 """
 import sys
 

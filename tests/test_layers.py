@@ -42,7 +42,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ranges", ("_classes", "_omaha_syntax", "_range_text", "_ranges")),
     ("equity", ("_equity", "_folded")),
     ("analysis, dealing, indexing", ("_analysis", "_preflop", "_preflop_multiway",
-                                     "_omaha_preflop", "_omaha_build", "_deal",
+                                     "_threeway", "_threeway_build", "_omaha_preflop", "_omaha_build", "_deal",
                                      "_index", "_solver", "_abstraction")),
     ("display and plots", ("_display", "_plot", "_equity_grid")),
     ("interfaces", ("cli", "dask", "__main__")),

@@ -161,6 +161,10 @@ cdef extern from "handrank/hr_holdem.h" nogil:
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
 
+cdef extern from "handrank/hr_threeway.h" nogil:
+    int64_t hr_threeway_batch(const hr_rule_t *R, const int32_t *cls, int64_t t, int64_t *out,
+                              int nthreads)
+
 cdef extern from "handrank/hr_strength.h" nogil:
     void hr_hand_potential(const hr_rule_t *R, const uint8_t *hole, const uint8_t *board,
                            int nb, int64_t *now, int64_t *hp, int32_t *run2, int32_t *runn)

@@ -260,6 +260,30 @@ cdef class RuleTables:
         with nogil:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
+    def threeway(self, const int32_t[:, ::1] cls, int64_t[:, ::1] out, int threads):
+        """Three-way preflop class triples (include/handrank/hr_threeway.h):
+        each row of ``cls`` is (hi, lo, kind) for three seats (ranks 0..12,
+        hi >= lo, kind 0 a pair, 1 suited, 2 offsuit); seat 0 holds the class's
+        representative hand, seats 1 and 2 every hand of theirs that shares no
+        card.  ``out`` (t, 8): the matchups, then the boards (over all of them)
+        split by each set of seats (bit p: seat p).  High rule set only."""
+        cdef int64_t t = cls.shape[0], bad
+        if t == 0:
+            return
+        arr = np.asarray(cls)
+        if (cls.shape[1] != 9 or out.shape[0] != t or out.shape[1] != 8
+                or arr.min() < 0 or arr[:, 0::3].max() > 12 or arr[:, 2::3].max() > 2
+                or (arr[:, 0::3] < arr[:, 1::3]).any()
+                or ((arr[:, 0::3] == arr[:, 1::3]) != (arr[:, 2::3] == 0)).any()
+                or self.rule.flush_mode != 0 or self.rule.qual != -32768
+                or self.rule.deff.ranks != 8191 or self.rule.deff.n != 5 or self.rule.deff.kind != 0):
+            raise ValueError("threeway takes (t, 9) class rows (hi >= lo, kind 0 for pairs "
+                             "only), (t, 8) counts and the high rule set")
+        with nogil:
+            bad = hr_threeway_batch(&self.rule, &cls[0, 0], t, &out[0, 0], threads)
+        if bad >= 0:
+            raise MemoryError("threeway: no memory for the scratch tables")
+
     def potential(self, bytes hole, bytes board, bint runs):
         """Hand strength and potential counts of one hold'em hand (2 codes)
         on a board of 3..5 codes, all distinct cards of the 52, against every

@@ -306,6 +306,9 @@ cdef class EquityCounts:
         ranges), by its place there (0 equity, 1 wins, 2 ties, 3 stderr, 4
         halves, 5 categories, 6 winning categories), made alone by the same
         arithmetic: what reading one field of an EquityResult builds."""
+        return self.part(exact, part)
+
+    cdef object part(self, bint exact, int part):
         cdef int P = self.c.players, H = self.c.nhalves
         cdef double eq[23]
         cdef double se[23]

@@ -11,6 +11,7 @@ import copy
 import dataclasses
 import pickle
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -376,6 +377,22 @@ def test_fast_game_table_is_bounded(monkeypatch):
 
 
 # ---------------------------------------------------------------- the result
+
+def test_reading_a_fast_result_runs_no_python_frame():
+    # a river call's cost is as much reading .equity as the call: the field
+    # is made by a compiled descriptor, with no Python function between
+    r = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc 9s 3c")
+    calls = []
+    sys.setprofile(lambda frame, event, arg: calls.append((event, frame.f_code.co_name)))
+    try:
+        eq = r.equity
+    finally:
+        sys.setprofile(None)
+    assert [c for c in calls if c[0] == "call"] == []
+    assert eq.tolist() == [0.0, 1.0] and vars(r)["equity"] is eq
+    assert r.high.tolist() == [0.0, 1.0] and r.halves["high"].tolist() == [0.0, 1.0]
+    assert type(vars(hr.EquityResult)["equity"]) is _core.PendingField
+
 
 def test_lazy_result_reads_pickles_and_copies_like_an_eager_one():
     fast = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc 9s")

@@ -159,6 +159,12 @@ class EquityState:
 class EquityCounts:
     def summary_part(self, exact: bool, part: int) -> npt.NDArray[Any]: ...
 
+class PendingField:
+    name: str
+    part: int
+    def __init__(self, name: str, part: int, halves_of: Any, names: tuple[str, ...]) -> None: ...
+    def __get__(self, r: Any, owner: Any = None) -> Any: ...
+
 FAST_GAMES_MAX: int
 
 def equity_fast_setup(names: dict[str, Any], result_type: type, card_names: tuple[str, ...],

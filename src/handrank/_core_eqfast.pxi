@@ -409,7 +409,7 @@ def equity_result(EquityState st, object game, list labels, bint exact, object s
     as both paths of handrank.equity return it: ``deals``, ``exact``,
     ``seed``, ``game`` (its name), ``hands`` (``labels``), ``by_hand`` and
     ``total_weight`` now; the arrays (``equity``, ``wins`` ..., read
-    through handrank._equity._Pending) from ``st``'s counts when one is first read."""
+    through handrank._core.PendingField) from ``st``'s counts when one is first read."""
     return _equity_result(st.cn, game, game.name, labels, exact, seed)
 
 
@@ -430,3 +430,41 @@ cdef object _equity_result(EquityCounts cn, object game, str name, list labels, 
 
 cdef dict _RESULT_DICT = {"deals": 0, "exact": True, "seed": None, "game": "", "hands": None,
                           "by_hand": None, "total_weight": None, "_pending": None}
+
+
+cdef class PendingField:
+    """A field of an EquityResult made from the counts (kept in the result's
+    ``_pending``) when first read (handrank._equity sets one per field of
+    ``_PART``): a non-data descriptor, so a value in the instance's dict
+    (made, assigned, or given to ``__init__``) is read directly, with no
+    call.  Compiled, so that reading ``r.equity`` costs one array, not a
+    Python frame besides.  ``halves_of(game, per_half)`` makes the dict of
+    the halves, high and low fields (part 4); ``names`` are every pending
+    field: once all are in the dict, ``_pending`` is dropped."""
+    cdef readonly str name
+    cdef readonly int part
+    cdef object halves_of
+    cdef tuple names
+
+    def __init__(self, str name, int part, object halves_of, tuple names):
+        self.name, self.part, self.halves_of, self.names = name, part, halves_of, names
+
+    def __get__(self, r, owner):
+        if r is None:
+            raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
+        cdef dict d = r.__dict__
+        pending = d.get("_pending")
+        if pending is None:
+            raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")
+        game, cn, exact = <tuple>pending
+        if self.part == 4:
+            for k, v in self.halves_of(game, (<EquityCounts?>cn).part(exact, 4)).items():
+                d.setdefault(k, v)             # a value already set (assigned) stays
+        else:
+            d.setdefault(self.name, (<EquityCounts?>cn).part(exact, self.part))
+        for k in self.names:
+            if k not in d:
+                break
+        else:
+            d.pop("_pending", None)
+        return d[self.name]

@@ -306,6 +306,9 @@ cdef class EquityCounts:
         ranges), by its place there (0 equity, 1 wins, 2 ties, 3 stderr, 4
         halves, 5 categories, 6 winning categories), made alone by the same
         arithmetic: what reading one field of an EquityResult builds."""
+        return self.part(exact, part)
+
+    cdef object part(self, bint exact, int part):
         cdef int P = self.c.players, H = self.c.nhalves
         cdef double eq[23]
         cdef double se[23]
@@ -316,13 +319,14 @@ cdef class EquityCounts:
         cdef int64_t ties[23]
         if self.c.wcnt != NULL or not 0 <= part <= 6 or not self.ready:
             raise ValueError("summary_part: parts 0..6 of a question without ranges")
-        memset(eq, 0, sizeof(eq))
-        memset(se, 0, sizeof(se))
-        memset(halves, 0, sizeof(halves))
-        memset(cv, 0, sizeof(cv))
-        memset(wv, 0, sizeof(wv))
-        memset(wins, 0, sizeof(wins))
-        memset(ties, 0, sizeof(ties))
+        # only the P players' entries are filled and copied: zero those alone
+        memset(eq, 0, P * sizeof(double))
+        memset(se, 0, P * sizeof(double))
+        memset(halves, 0, P * H * sizeof(double))
+        memset(cv, 0, P * HR_NCATS * sizeof(int64_t))
+        memset(wv, 0, P * HR_NCATS * sizeof(int64_t))
+        memset(wins, 0, P * sizeof(int64_t))
+        memset(ties, 0, P * sizeof(int64_t))
         _summary_fill(P, H, self.c.cnt, NULL, self.c.cats, self.c.deals,
                       <double>self.c.deals, exact, False, self.boards,
                       self.c.dd, self.c.dx, eq, se, halves, cv, wv, wins, ties)

@@ -155,46 +155,15 @@ class EquityResult:
         return "\n".join(lines)
 
 
-class _Pending:
-    """A field of an EquityResult that equity_result leaves to be made from
-    the counts (kept in the result's ``_pending``) when first read: a
-    non-data descriptor, so a value in the instance's dict (made, assigned,
-    or given to ``__init__``) is read directly, with no call."""
-
-    def __init__(self, part: int) -> None:
-        self.part = part
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, r: Any, owner: type | None = None) -> Any:
-        if r is None:
-            raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
-        d = r.__dict__
-        pending = d.get("_pending")
-        if pending is None:
-            raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")
-        game, st, exact = pending
-        if self.part == 4:
-            for k, v in _halves(game, st.summary_part(exact, 4)).items():
-                d.setdefault(k, v)             # a value already set (assigned) stays
-        else:
-            d.setdefault(self.name, st.summary_part(exact, self.part))
-        if d.keys() >= _PART.keys():
-            d.pop("_pending", None)
-        return d[self.name]
-
-
 #: The fields of an EquityResult that equity_result makes when first read,
 #: with the part of EquityState.summary each comes from (4: halves, high and
-#: low, made together), read through _Pending (set on the class after the
+#: low, made together), read through _core.PendingField (set on the class after the
 #: dataclass is made: the generated __init__ keeps its own defaults).
 _PART = {"equity": 0, "wins": 1, "ties": 2, "stderr": 3, "halves": 4, "high": 4, "low": 4,
          "categories": 5, "winning_categories": 6}
 for _name, _part in _PART.items():
-    _field = _Pending(_part)
-    _field.__set_name__(EquityResult, _name)
-    setattr(EquityResult, _name, _field)
+    setattr(EquityResult, _name, _core.PendingField(_name, _part, lambda g, a: _halves(g, a),
+                                                    tuple(_PART)))
 
 
 def _halves(g: Game, per_half: np.ndarray) -> dict[str, Any]:

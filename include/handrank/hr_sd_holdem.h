@@ -11,29 +11,36 @@
 
 /* Deals [lo, hi) of a hold'em showdown (2 hole cards, a board of 5) under
  * hr_showdown_any_ok(G), with AVX2: the same results as hr_showdown_any
- * (its arguments; K = 7), for P = 2..10 players.  Blocks of whole deals, at most HR_SD_BLOCK
- * player-hands (lanes), in three passes:
+ * (its arguments; K = 7), for P = 2..10 players.  Blocks of whole deals,
+ * at most HR_SD_BLOCK player-hands (lanes), in passes:
  *
  *   1. per deal, in scalar registers: the validity check of hr_showdown_any
  *      (the popcount of the sum of every card's mask bit, hr_deal_valid's
- *      answer), and the board's rank key and suit counters (the deck's key
+ *      answer), and the board's rank key and suit counters (the deck's
  *      entries summed: for a deck without wild cards, the rank key in the
- *      low 32 bits and a nibble per suit above), stored once for each of
- *      the deal's lanes;
+ *      low 32 bits of the key and a nibble per suit above) and validity,
+ *      once per deal;
  *   2. per 8 lanes, in AVX2: the two hole codes of each lane (16 contiguous
  *      bytes, whatever the deals' boundaries) give their rank multipliers
- *      (hr_mult_byte, byte shuffles) and suit nibbles, added to the
- *      board's: the lane's rank key (the scalar key's low 32 bits), its
- *      hash row, and whether a suit holds five where flushes count (the
- *      scalar key + fadj against HR_FLUSH_BITS), as a bit per lane;
- *   3. per deal: a bad deal is reported and its shares zeroed, nothing
- *      looked up; a valid deal's lanes are looked up (slot = key +
- *      off[row], value V[slot], as hr_value's fast path), the lanes with
- *      a suit of five redone by hr_showdown_any's scalar flush code, and
- *      the pot split by hr_pot_shares8 / hr_pot_shares.
+ *      (hr_mult_byte, byte shuffles) and suit nibbles, added to their
+ *      deals' boards' (8 deals' entries loaded, each lane's picked by a
+ *      lane permutation, one per phase of the first lane in its deal): the lane's rank key (the scalar key's low 32 bits; 0 in a
+ *      bad deal's lanes, whose keys may lie outside the hash), its hash
+ *      row, and whether a suit holds five where flushes count (the scalar
+ *      key + fadj against HR_FLUSH_BITS), a bit per lane;
+ *   3. per lane, the lookups (slot = key + off[row], value V[slot], as
+ *      hr_value's fast path; key 0 is a valid slot), a step's during the
+ *      next step of pass 2 (a pass of lookups alone measured slower: their
+ *      latency no longer overlaps vector work);
+ *   4. the lanes of valid deals with a suit of five, redone by
+ *      hr_showdown_any's scalar flush code (the F table, or
+ *      hr_showdown_hand where flushes count against the player);
+ *   5. per deal: a bad deal is reported and its shares zeroed; a valid
+ *      deal's pot is split as hr_pot_shares says (hr_sd_shares).
  *
- * A bad code (off the deck, 64 or more) gives lanes garbage that pass 3
- * never uses: its deal fails pass 1.  shares or str_out may be NULL. */
+ * A bad code (off the deck, 64 or more) gives lanes garbage that nothing
+ * uses: its deal fails pass 1.  shares or str_out may be NULL; a bad deal's
+ * strengths in str_out are not its players' (the call reports the deal). */
 #define HR_SDH_CAP (HR_SD_BLOCK + 16)
 HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t *holes,
                                               const uint8_t *boards, int64_t lo, int64_t hi,
@@ -41,15 +48,28 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
                                               const int MODE, const int QUAL)
 {
     const hr_vctx_t ctx = G->half[0].v;
-    const uint64_t *EB = G->wild->bit, *EK = G->wild->key;
+    const uint64_t *EB = G->wild->bit;
+    const hr_v2 *NX = G->wild->next;
     const int32_t *off = ctx.off[7];
     const int16_t *V = ctx.V[7];
     const uint64_t fadj = ctx.fadj;
     const int flushes = MODE == HR_MODE_BEST || MODE == HR_MODE_AVOID;
     const int ncards = 2 * P + 5, per = HR_SD_BLOCK / P;
     const uint32_t suit0 = (uint32_t)(HR_SUIT_INIT >> 32) + (uint32_t)(fadj >> 32);
-    uint32_t bk[HR_SDH_CAP], bs[HR_SDH_CAP], key[HR_SDH_CAP], row[HR_SDH_CAP];
-    uint8_t fm[HR_SDH_CAP / 8 + 8], ok[HR_SD_BLOCK];
+    /* per deal of a block: the board's rank key, suit counters (+ 3 and
+     * fadj per suit) and validity (all ones or 0); per lane: key, row */
+    uint32_t bk[HR_SD_BLOCK / 2 + 8], bs[HR_SD_BLOCK / 2 + 8], vb[HR_SD_BLOCK / 2 + 8];
+    uint32_t key[HR_SDH_CAP], row[HR_SDH_CAP];
+    /* the deal of each of 8 lanes from a lane that is phase ph of its deal,
+     * relative to that deal: (ph + l) / P, l = 0..7 */
+    __m256i dsel[10];
+    for (int ph = 0; ph < P; ph++) {
+        int32_t t[8];
+        for (int l = 0; l < 8; l++) t[l] = (ph + l) / P;
+        dsel[ph] = _mm256_loadu_si256((const __m256i *)t);
+    }
+    uint8_t fm[HR_SDH_CAP / 8], ok[HR_SD_BLOCK];
+    int16_t s[HR_SDH_CAP];
 #define HR_LD16(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
     const __m256i ml = HR_LD16(hr_mult_byte[0]), mm = HR_LD16(hr_mult_byte[1]);
     const __m256i mh = HR_LD16(hr_mult_byte[2]);
@@ -63,28 +83,38 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
     const __m256i ones8 = _mm256_set1_epi8(1), f8 = _mm256_set1_epi32(0x8888);
     const __m256i zero = _mm256_setzero_si256();
     int64_t bad = -1;
+    const int nt = shares && (hi - lo) * P >= HR_SD_STREAM;
     for (int64_t i0 = lo; i0 < hi; i0 += per) {
         const int nd = hi - i0 < per ? (int)(hi - i0) : per, m = nd * P;
         const uint8_t *H = holes + (size_t)i0 * 2 * P, *B = boards + (size_t)i0 * 5;
         /* 1: each deal's check and board */
         for (int d = 0; d < nd; d++) {
             const uint8_t *b = B + (size_t)d * 5, *h = H + (size_t)d * 2 * P;
-            uint64_t sum = EB[b[0]] + EB[b[1]] + EB[b[2]] + EB[b[3]] + EB[b[4]];
+            const hr_v2 e = HR_V2_ADD(HR_V2_ADD(HR_V2_ADD(NX[b[0]], NX[b[1]]),
+                                                HR_V2_ADD(NX[b[2]], NX[b[3]])), NX[b[4]]);
+            uint64_t sum = HR_V2_LO(e);
             for (int j = 0; j < 2 * P; j++) sum += EB[h[j]];
-            ok[d] = (uint8_t)(hr_popcount64(sum) == ncards);
-            const uint64_t k = EK[b[0]] + EK[b[1]] + EK[b[2]] + EK[b[3]] + EK[b[4]];
-            const __m256i kv = _mm256_set1_epi32((int)(uint32_t)k);
-            _mm256_storeu_si256((__m256i *)(bk + d * P), kv);
-            if (P > 8) _mm256_storeu_si256((__m256i *)(bk + d * P + 8), kv);
-            if (flushes) {
-                const __m256i sv = _mm256_set1_epi32((int)((uint32_t)(k >> 32) + suit0));
-                _mm256_storeu_si256((__m256i *)(bs + d * P), sv);
-                if (P > 8) _mm256_storeu_si256((__m256i *)(bs + d * P + 8), sv);
-            }
+            const int good = hr_popcount64(sum) == ncards;
+            ok[d] = (uint8_t)good;
+            vb[d] = 0 - (uint32_t)good;
+            bk[d] = (uint32_t)HR_V2_HI(e);
+            bs[d] = (uint32_t)(HR_V2_HI(e) >> 32) + suit0;
         }
-        /* 2: 8 lanes per step; the last step's codes are copied (not read
-         * past the batch) */
-        for (int j = 0; j < m; j += 8) {
+        for (int d = nd; d < nd + 8; d++) vb[d] = 0;   /* lanes past m: no deal */
+        /* 2, 3: 8 lanes per step, each step's lookups during the next one
+         * (their loads overlap its vector work); the last step's codes are
+         * copied (not read past the batch), its lanes past m are bad
+         * deals' */
+#define HR_SDH_LOOK(J, N)                                                             \
+    for (int l_ = (J); l_ < (J) + (N); l_++) {                                        \
+        int v_ = V[key[l_] + off[row[l_]]];                                           \
+        if (QUAL) v_ = v_ >= ctx.qual ? v_ : -1;                                      \
+        s[l_] = (int16_t)v_;                                                          \
+    }
+        for (int j = 0, d0 = 0, ph = 0; j < m; j += 8) {   /* lane j: phase ph of deal d0 */
+            const __m256i sel = dsel[ph];
+#define HR_SDH_DEALS(A) _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)((A) + d0)), sel)
+            const __m256i valid = HR_SDH_DEALS(vb);
             __m128i c;
             if (HR_LIKELY(j + 8 <= m)) {
                 c = _mm_loadu_si128((const __m128i *)(H + 2 * j));
@@ -99,9 +129,11 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
             const __m256i wl = _mm256_maddubs_epi16(_mm256_shuffle_epi8(ml, R), ones8);
             const __m256i wm = _mm256_maddubs_epi16(_mm256_shuffle_epi8(mm, R), ones8);
             const __m256i wh = _mm256_maddubs_epi16(_mm256_shuffle_epi8(mh, R), ones8);
-            const __m256i rk = _mm256_add_epi32(
-                _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(bk + j)), wl),
-                _mm256_add_epi32(_mm256_slli_epi32(wm, 8), _mm256_slli_epi32(wh, 16)));
+            const __m256i rk = _mm256_and_si256(
+                _mm256_add_epi32(
+                    _mm256_add_epi32(HR_SDH_DEALS(bk), wl),
+                    _mm256_add_epi32(_mm256_slli_epi32(wm, 8), _mm256_slli_epi32(wh, 16))),
+                valid);
             _mm256_storeu_si256((__m256i *)(key + j), rk);
             _mm256_storeu_si256((__m256i *)(row + j), _mm256_srli_epi32(rk, HR_HASH_SHIFT(7)));
             if (flushes) {
@@ -109,67 +141,56 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
                 const __m256i qa = _mm256_maddubs_epi16(_mm256_shuffle_epi8(suit01, S), ones8);
                 const __m256i qb = _mm256_maddubs_epi16(_mm256_shuffle_epi8(suit23, S), ones8);
                 const __m256i q = _mm256_add_epi32(
-                    _mm256_loadu_si256((const __m256i *)(bs + j)),
-                    _mm256_or_si256(qa, _mm256_slli_epi32(qb, 8)));
-                const __m256i none = _mm256_cmpeq_epi32(_mm256_and_si256(q, f8), zero);
-                fm[j >> 3] = (uint8_t)(_mm256_movemask_ps(_mm256_castsi256_ps(none)) ^ 0xff);
+                    HR_SDH_DEALS(bs), _mm256_or_si256(qa, _mm256_slli_epi32(qb, 8)));
+                const __m256i five = _mm256_andnot_si256(
+                    _mm256_cmpeq_epi32(_mm256_and_si256(q, f8), zero), valid);
+                fm[j >> 3] = (uint8_t)_mm256_movemask_ps(_mm256_castsi256_ps(five));
             }
+            if (j) HR_SDH_LOOK(j - 8, 8)
+            ph += 8;
+            while (ph >= P) ph -= P, d0++;
         }
-        /* 3: each deal's lookups and shares */
-        for (int d = 0; d < nd; d++) {
-            const int64_t i = i0 + d;
-            double *share = shares ? shares + (size_t)i * P : NULL;
-            if (HR_UNLIKELY(!ok[d])) {
-                if (bad < 0) bad = i;
-                if (share)
-                    for (int p = 0; p < P; p++) share[p] = 0.0;
-                continue;
-            }
-            const int j0 = d * P;
-            int16_t s[HR_MAX_PLAYERS];
-            for (int p = 0; p < P; p++) {
-                int v = V[key[j0 + p] + off[row[j0 + p]]];
-                if (QUAL) v = v >= ctx.qual ? v : -1;
-                s[p] = (int16_t)v;
-            }
-            if (flushes) {
-                uint32_t w;
-                memcpy(&w, fm + (j0 >> 3), sizeof w);
-                uint32_t f5 = (w >> (j0 & 7)) & ((1u << P) - 1);
-                if (HR_UNLIKELY(f5)) {
-                    const uint8_t *b = B + (size_t)d * 5, *h = H + (size_t)d * 2 * P;
-                    for (; f5; f5 &= f5 - 1) {   /* the players with a suit of five */
-                        const int p = hr_ctz64(f5);
-                        if (MODE == HR_MODE_BEST) {   /* as hr_showdown_any */
-                            uint64_t k = HR_SUIT_INIT + EK[h[2 * p]] + EK[h[2 * p + 1]];
-                            uint64_t mk = EB[h[2 * p]] + EB[h[2 * p + 1]];
-                            for (int t = 0; t < 5; t++) k += EK[b[t]], mk += EB[b[t]];
-                            const uint64_t f = (k + fadj) & HR_FLUSH_BITS;
-                            const int sh = (4 * hr_ctz64(f) - 140) & 63;
-                            int v = ctx.F[(mk >> sh) & HR_LANE];
-                            if (QUAL) v = v >= ctx.qual ? v : -1;
-                            s[p] = (int16_t)v;
-                        } else {
-                            s[p] = (int16_t)hr_showdown_hand(&ctx, G->wild, h + 2 * p, 2, b, 5);
-                        }
+#undef HR_SDH_DEALS
+        const int last = (m - 1) & ~7;
+        HR_SDH_LOOK(last, m - last)
+#undef HR_SDH_LOOK
+        /* 4: the flushes of valid deals (fm holds no other lane) */
+        if (flushes)
+            for (int g = 0; g < (m + 7) >> 3; g++)
+                for (uint32_t f5 = fm[g]; HR_UNLIKELY(f5); f5 &= f5 - 1) {
+                    const int j = 8 * g + hr_ctz64(f5), d = j / P;
+                    const uint8_t *b = B + (size_t)d * 5, *h = H + (size_t)j * 2;
+                    if (MODE == HR_MODE_BEST) {   /* as hr_showdown_any */
+                        const hr_v2 e = HR_V2_ADD(
+                            HR_V2_ADD(HR_V2_ADD(HR_V2_ADD(NX[b[0]], NX[b[1]]),
+                                                HR_V2_ADD(NX[b[2]], NX[b[3]])),
+                                      HR_V2_ADD(NX[b[4]], NX[h[0]])),
+                            NX[h[1]]);
+                        const uint64_t f = (HR_V2_HI(e) + HR_SUIT_INIT + fadj) & HR_FLUSH_BITS;
+                        const int sh = (4 * hr_ctz64(f) - 140) & 63;
+                        int v = ctx.F[(HR_V2_LO(e) >> sh) & HR_LANE];
+                        if (QUAL) v = v >= ctx.qual ? v : -1;
+                        s[j] = (int16_t)v;
+                    } else {
+                        s[j] = (int16_t)hr_showdown_hand(&ctx, G->wild, h, 2, b, 5);
                     }
                 }
-            }
-            if (str_out) memcpy(str_out + (size_t)i * P, s, (size_t)P * sizeof(int16_t));
-            if (share) {
-                if (P > 2 && P <= 8) {   /* heads-up: the scalar shares are faster */
-#define HR_LANE_OF(p) ((p) < P ? s[p] : INT16_MIN)
-                    hr_pot_shares8(_mm_set_epi16(HR_LANE_OF(7), HR_LANE_OF(6), HR_LANE_OF(5),
-                                                 HR_LANE_OF(4), HR_LANE_OF(3), HR_LANE_OF(2),
-                                                 HR_LANE_OF(1), HR_LANE_OF(0)),
-                                   P, share, 0);
-#undef HR_LANE_OF
-                } else {
-                    hr_pot_shares(s, P, share);
+        /* 5: each deal's shares */
+        for (int d = 0; d < nd; d++) {
+            if (HR_LIKELY(ok[d])) {
+                if (shares) {
+                    if (nt) hr_sd_shares(s + d * P, P, shares + (size_t)(i0 + d) * P, 1);
+                    else hr_sd_shares(s + d * P, P, shares + (size_t)(i0 + d) * P, 0);
                 }
+                continue;
             }
+            if (bad < 0) bad = i0 + d;
+            if (shares)
+                for (int p = 0; p < P; p++) shares[(size_t)(i0 + d) * P + p] = 0.0;
         }
+        if (str_out) memcpy(str_out + (size_t)i0 * P, s, (size_t)m * sizeof(int16_t));
     }
+    if (nt) _mm_sfence();
     return bad;
 }
 #undef HR_SDH_CAP

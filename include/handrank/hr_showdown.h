@@ -423,25 +423,16 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint
     return bad;
 }
 
-#include "hr_sd_holdem.h"
-
-/* The AVX2 showdown (hr_isa >= HR_ISA_AVX2), under hr_showdown_any_ok(G)
- * (no wild card, a poker rule set, one half of any five), in the (mode,
- * qualifier) pairs of hr_simd8: hr_showdown_simd for games without a board
- * whose hands are 5..7 hole cards (stud, razz, draw; hr_simd8's
- * precondition), hr_sd_holdem for 2 hole cards, a board of 5 and 2..10
- * players (hold'em; its precondition; the players a constant in high
- * games).  Everything else takes
- * the POPCNT build of the scalar loops. */
+/* The AVX2 showdown (hr_isa >= HR_ISA_AVX2): hr_showdown_simd for games
+ * without a board whose hands are 5..7 hole cards (stud, razz, draw), in
+ * the (mode, qualifier) pairs of hr_simd8, under hr_showdown_any_ok(G) --
+ * which gives hr_simd8's precondition: no wild card, K = 5..7, a poker
+ * rule set.  Everything else, hold'em included (its scalar loop sums the
+ * board once per deal and measured faster than hands of 7 codes in
+ * hr_simd8), takes the POPCNT build of the scalar loops. */
 #define HR_SDS_K(MODE, QUAL, K)                                                       \
     case K:                                                                           \
         return hr_showdown_simd(G, holes, lo, hi, players, shares, str_out, K, MODE, QUAL);
-#define HR_SDH_P(P)                                                                   \
-    case P:                                                                           \
-        return hr_sd_holdem(G, holes, boards, lo, hi, P, shares, str_out, HR_MODE_BEST, 0);
-#define HR_SDH_CASE(MODE, QUAL)                                                       \
-    case (MODE) * 2 + (QUAL):                                                         \
-        return hr_sd_holdem(G, holes, boards, lo, hi, players, shares, str_out, MODE, QUAL);
 #define HR_SDS_CASE(MODE, QUAL)                                                       \
     case (MODE) * 2 + (QUAL):                                                         \
         switch (G->hole) { HR_SDS_K(MODE, QUAL, 5) HR_SDS_K(MODE, QUAL, 6)           \
@@ -458,25 +449,10 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
             HR_SDS_CASE(HR_MODE_IGNORE, 1) HR_SDS_CASE(HR_MODE_AVOID, 0)
         }
     }
-    if (hr_showdown_any_ok(G) && G->hole == 2 && G->board == 5 && players >= 2 &&
-        players <= 10) {
-        switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {
-        case HR_MODE_BEST * 2:
-            switch (players) {
-                HR_SDH_P(2) HR_SDH_P(3) HR_SDH_P(4) HR_SDH_P(5) HR_SDH_P(6)
-                HR_SDH_P(7) HR_SDH_P(8) HR_SDH_P(9) HR_SDH_P(10)
-            }
-            break;
-            HR_SDH_CASE(HR_MODE_IGNORE, 0) HR_SDH_CASE(HR_MODE_IGNORE, 1)
-            HR_SDH_CASE(HR_MODE_AVOID, 0)
-        }
-    }
     return hr_showdown_popcnt(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
 }
 #undef HR_SDS_K
 #undef HR_SDS_CASE
-#undef HR_SDH_P
-#undef HR_SDH_CASE
 #endif
 
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's

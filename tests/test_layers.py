@@ -33,7 +33,7 @@ PACKAGE = ROOT / "src" / "handrank"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundations: errors", ("_types",)),
     ("foundations: core and runs", ("_core", "_slices", "_build", "_runs", "_include",
-                                     "_arrays")),
+                                     "_arrays", "_datafile")),
     ("foundations: cards and input", ("_cards", "_input", "_convert", "_hands")),
     ("foundations: decks and wild cards", ("_deck", "_wild")),
     ("foundations: rule sets", ("_rules", "_strength")),

@@ -337,7 +337,7 @@ def test_figures_agree_and_are_dated():
         assert "Zen 5" not in text, name
         assert "family 25, model 17" in text, name
     # exact AKs vs QQ preflop on one core: the same figure everywhere
-    assert "0.70 ms" in readme and "0.70 ms" in equity and "0.70 ms" in bench
+    assert "0.81 ms" in readme and "0.81 ms" in equity and "0.81 ms" in bench
     # peers' figures come from a same-run measurement, never quoted
     assert not re.search(r"quoted|measured elsewhere|5\.5 ms", readme + bench + equity)
     assert "0.011 s" not in bench and "0.02 s" not in equity

@@ -7,9 +7,9 @@ and sha256 (see handrank._threeway_build).  The build goes in pieces written
 to a work folder, so it can be stopped and resumed; finish refuses unless
 every piece is there:
 
-    nice -n 19 python tools/build_threeway.py build --work /work/scratch/threeway --threads 2
-    python tools/build_threeway.py status --work /work/scratch/threeway
-    python tools/build_threeway.py finish --work /work/scratch/threeway
+    nice -n 19 python tools/build_threeway.py build --work build/threeway --threads 2
+    python tools/build_threeway.py status --work build/threeway
+    python tools/build_threeway.py finish --work build/threeway
 
 Measured (bench/bench_multiway.py --three-way-only): about 1.1 ms of CPU a
 triple, 0.25 core-hours in all (20-30 min wall on the two busy cores here).

@@ -34,6 +34,7 @@ from . import _folded  # noqa: F401 -- equity(folded=...) (fills _equity.FOLDED)
 from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from ._preflop import PreflopTable, preflop_row, preflop_table
 from ._preflop_multiway import preflop_vs_random
+from ._threeway import preflop_threeway
 from ._omaha_preflop import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
 from ._deal import Dealer, deal, deal_masks, redraw
 from ._index import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
@@ -46,7 +47,7 @@ from ._equity_grid import EquityGrid, equity_grid
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
-    "preflop_row", "preflop_table", "preflop_vs_random", "Game", "Half", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
+    "preflop_row", "preflop_table", "preflop_threeway", "preflop_vs_random", "Game", "Half", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "register_game", "showdown", "to_mask", "upcard_strength", "winners",

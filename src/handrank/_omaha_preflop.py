@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ._datafile import checksum
 from . import _core, _range_text
 from ._types import HandError
 
@@ -140,17 +141,6 @@ def keys_digest(k: int) -> str:
 def order_file(game: str) -> str:
     """The shipped order of ``game``, beside this module."""
     return f"{game}-order-v{VERSION}.npz"
-
-
-def checksum(arrays: dict) -> str:
-    """sha256 over every member of a shipped order but ``checksum``, by name."""
-    h = hashlib.sha256()
-    for name in sorted(arrays):
-        if name != "checksum":
-            a = np.asarray(arrays[name])
-            h.update(f"{name} {a.dtype.str} {a.shape}\n".encode())
-            h.update(a.tobytes() if a.dtype.kind != "U" else str(a).encode())
-    return h.hexdigest()
 
 
 def _hand_chunks(k: int, size: int = 1 << 20):

@@ -24,12 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from ._classes import HAND_CLASSES
+from ._datafile import checksum
+from ._classes import _CLASS_INDEX, HAND_CLASSES
 from ._rules import get_rules
 from ._slices import sliced
+from ._types import HandError
 
 __all__ = ["BOARDS", "TRIPLES", "class_rows", "triple_rows", "triple_index", "triple_counts",
-           "shares", "load_table"]
+           "shares", "load_table", "preflop_threeway"]
 
 BOARDS = 1_370_754                  # five-card boards of the 46 cards left
 TRIPLES = comb(len(HAND_CLASSES) + 2, 3)   # 818,805 class triples with repetition
@@ -76,17 +78,6 @@ def triple_index(a: int, b: int, c: int) -> int:
 def classes_digest() -> str:
     """sha256 of the class names in order: pins the numbering of the triples."""
     return hashlib.sha256(" ".join(HAND_CLASSES).encode()).hexdigest()
-
-
-def checksum(arrays: dict) -> str:
-    """sha256 of a data file's members but ``checksum``, by name."""
-    h = hashlib.sha256()
-    for name in sorted(arrays):
-        if name != "checksum":
-            a = np.asarray(arrays[name])
-            h.update(f"{name} {a.dtype.str} {a.shape}\n".encode())
-            h.update(a.tobytes() if a.dtype.kind != "U" else str(a).encode())
-    return h.hexdigest()
 
 
 def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
@@ -154,3 +145,56 @@ def shares(counts: np.ndarray) -> np.ndarray:
     total = counts[:, 1:].sum(axis=1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
         return six / (6.0 * total)
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> tuple[np.ndarray, np.ndarray]:
+    """The shipped table, loaded and checked once: (matchups, six times the
+    boards each seat wins)."""
+    try:
+        return load_table()
+    except (OSError, ValueError) as e:
+        raise RuntimeError(f"the three-way table {DATA_FILE} is missing or damaged ({e}); "
+                           f"reinstall handrank or rebuild it with "
+                           f"tools/build_threeway.py") from None
+
+
+def _class_number(cls: Any, seat: int) -> int:
+    i = _CLASS_INDEX.get(cls.strip()) if isinstance(cls, str) else None
+    if i is None:
+        raise HandError(f"seat {seat}: a starting-hand class such as 'AKs', 'QQ' or '72o' "
+                        f"(one of the 169 in HAND_CLASSES); got {cls!r}")
+    return i
+
+
+def preflop_threeway(a: str, b: str, c: str) -> tuple[float, float, float]:
+    """The exact equities of three hold'em starting-hand classes all in
+    preflop, all five board cards dealt: each seat's expected share of the
+    pot (ties share), in the order given, read from a table shipped with
+    handrank (``threeway-v1.npz``, every one of the 818,805 class triples).
+
+    Each figure averages every deal of the three classes whose six cards
+    differ, each over all 1,370,754 boards of the 46 cards left, so it is
+    exact (no Monte Carlo), and ``hr.equity("holdem", [a, b, c])`` of the
+    same classes as ranges gives the same numbers.  Classes only: for
+    given cards, suits matter and ``equity`` answers.  A triple that no
+    deal can seat (``"AA", "AA", "AA"``) raises :class:`HandError`.
+
+    >>> import handrank as hr
+    >>> [round(x, 4) for x in hr.preflop_threeway("AA", "KK", "QQ")]
+    [0.6698, 0.1775, 0.1527]
+    >>> round(sum(hr.preflop_threeway("72o", "AKs", "JTs")), 12)
+    1.0
+    """
+    seats = [_class_number(x, p) for p, x in enumerate((a, b, c))]
+    order = sorted(range(3), key=lambda p: seats[p])
+    t = triple_index(*(seats[p] for p in order))
+    matchups, won6 = _shipped()
+    if matchups[t] == 0:
+        raise HandError(f"no deal seats {a!r}, {b!r} and {c!r} together: they need more "
+                        f"than the four cards of a rank")
+    total = 6.0 * BOARDS * float(matchups[t])
+    out = [0.0, 0.0, 0.0]
+    for k, p in enumerate(order):
+        out[p] = float(won6[t, k]) / total
+    return out[0], out[1], out[2]

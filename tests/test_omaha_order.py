@@ -1,7 +1,7 @@
 """The shipped Omaha orders (issue 25, item 2): the files' provenance and
 shape, their figures against a fresh independent Monte Carlo, monotone
-percentiles, errors for missing or damaged data, six-card Omaha refused,
-and the build tool (tools/build_omaha_orders.py) end to end on a small pool.
+percentiles, errors for missing or damaged data, six-card ranges listed
+from their classes up to the list limit, and the build tool (tools/build_omaha_orders.py) end to end on a small pool.
 """
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ import pytest
 import handrank as hr
 from handrank import _omaha_build, _omaha_preflop
 
-GAMES = [("omaha", 4), ("omaha5", 5)]
-# Shipped sizes: 16,432 and 134,459 classes, a two-byte equity and a one-byte standard
-# error each, compressed.
-MAX_BYTES = {"omaha": 80_000, "omaha5": 640_000}
+GAMES = [("omaha", 4), ("omaha5", 5), ("omaha6", 6)]
+# Shipped sizes: 16,432, 134,459 and 962,988 classes, a two-byte equity and a one-byte
+# standard error each, compressed.
+MAX_BYTES = {"omaha": 80_000, "omaha5": 640_000, "omaha6": 4_600_000}
 
 
 def _file(game: str) -> Path:
@@ -44,8 +44,9 @@ def test_shipped_file_provenance_and_shape(game, k):
     assert 0.97 * share * p["pool_deals"] < p["deals_min"] <= p["deals_mean"] < \
         1.01 * share * p["pool_deals"]
     # the standard errors recorded agree with the per-class ones and with the deals
-    assert p["se_unit"] == 1e-5                                   # 1e-5 steps
-    assert o.se.max() == pytest.approx(p["se_max"], abs=0.51e-5)
+    # 1e-5 steps, or the least multiple of 1e-5 that fits the largest in a byte
+    assert p["se_unit"] == pytest.approx(1e-5 * max(1, np.ceil(p["se_max"] * 1e5 / 255)))
+    assert o.se.max() == pytest.approx(p["se_max"], abs=0.51 * p["se_unit"])
     assert p["se_max"] <= 0.5 / np.sqrt(p["deals_min"])
     assert p["diff_se_median"] < p["indep_se_median"]       # common random numbers help
     assert p["diff_se_p95"] >= p["diff_se_median"] > 0
@@ -55,7 +56,8 @@ def test_shipped_file_provenance_and_shape(game, k):
 
 
 @pytest.mark.parametrize("game, k, sample, trials", [("omaha", 4, 24, 40_000),
-                                                      ("omaha5", 5, 12, 20_000)])
+                                                      ("omaha5", 5, 12, 20_000),
+                                                      ("omaha6", 6, 8, 20_000)])
 def test_orders_agree_with_a_fresh_monte_carlo(game, k, sample, trials):
     """Classes spread over the order, played again by hr.equity (its own
     random streams, other seeds): each figure within 4.5 combined standard
@@ -99,19 +101,23 @@ def test_percentiles_are_monotone(game, k):
 
 
 def test_single_hand_paths_agree_with_the_batch():
-    """The dict look-ups of one hand (four and five cards) against the numpy
-    path, on random hands in every suit renaming."""
+    """The look-ups of one hand in C (four, five and six cards) against the
+    numpy path, on random hands in every suit renaming."""
     for game, k in GAMES:
         hands = hr.deal(300, k, seed=k)
         batch = hr.preflop_percentile(hands, game)
         one = [hr.preflop_percentile(h, game) for h in hands.tolist()]
         assert one == batch.tolist()
         with pytest.raises(hr.HandError, match="different cards"):
-            hr.preflop_percentile([51, 51, 47, 46, 3][:k], game)
+            hr.preflop_percentile([51, 51, 47, 46, 3, 2][:k], game)
         with pytest.raises(hr.HandError):
-            hr.preflop_percentile([51, 50, 47, 46, 52][-k:], game)
+            hr.preflop_percentile([51, 50, 47, 46, 45, 52][-k:], game)
         with pytest.raises(hr.HandError):
-            hr.preflop_percentile([51, 50, 47, 46, -1][-k:], game)
+            hr.preflop_percentile([51, 50, 47, 46, 45, -1][-k:], game)
+        with pytest.raises(hr.HandError, match=f"hands are {k} cards"):
+            hr.preflop_percentile([51, 50, 47, 46, 45, 44, 43][:k + 1], game)
+    with pytest.raises(hr.HandError, match="Omaha percentages are for"):
+        hr.preflop_percentile("As Ah Ks Kh", ["omaha"])
 
 
 def _copy(tmp_path: Path, game: str = "omaha") -> Path:
@@ -172,17 +178,19 @@ def test_an_intact_copy_loads_and_a_member_is_a_zip_entry(tmp_path):
         assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in z.infolist())
 
 
-def test_six_card_omaha_is_refused_with_the_reason():
-    hand = "As Ah Ks Kh Qs Qh"
-    for call in (lambda: hr.preflop_percentile(hand, "omaha6"),
-                 lambda: hr.omaha_order("omaha6")):
-        with pytest.raises(hr.HandError, match="six-card Omaha percentages are not shipped") \
-                as e:
-            call()
-        assert "962,988 classes" in str(e.value) and "core-minutes" in str(e.value)
-        assert "tools/build_omaha_orders.py" in str(e.value)
-    with pytest.raises(hr.HandError, match="no six-card order is shipped"):
-        hr.Range("10%", cards=6)
+def test_six_card_percentages_list_their_classes_up_to_the_limit():
+    """Range("p%", cards=6) lists whole classes from the order (about 14.7%
+    fits the list limit); beyond it a HandError names the limit."""
+    o = hr.omaha_order("omaha6")
+    r = hr.Range("0.5%", cards=6)
+    n = len(r)
+    top = o.top(0.5)
+    assert n == o.size[top].sum() >= 0.005 * comb(52, 6)
+    assert np.isclose(hr.preflop_percentile(r.combos, "omaha6").max(), 100 * n / comb(52, 6))
+    assert set(_omaha_preflop.class_of(r.combos).tolist()) == set(top.tolist())
+    assert len(np.unique(r.combos, axis=0)) == n
+    with pytest.raises(hr.HandError, match=r"more than a range lists \(3,000,000, here about"):
+        hr.Range("20%", cards=6)
     assert hr.Range("100%", cards=6).is_random
 
 
@@ -250,7 +258,7 @@ def test_build_counts_match_a_direct_count():
             assert got[i, :, b].tolist() == [n, w, t]
 
 
-@pytest.mark.parametrize("game", ["omaha", "omaha5"])
+@pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6"])
 def test_docs_quote_the_shipped_provenance(game):
     """docs/ranges.rst's table of how the orders were made says what the
     shipped files record."""

@@ -9,7 +9,7 @@ the pattern's cards on the hand's cards, variables bound as it goes).
 from __future__ import annotations
 
 import random
-from itertools import permutations
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
@@ -230,7 +230,8 @@ def test_percentages_and_percentile(small_order):
     o = small_order
     assert o.size.sum() == comb(52, 4) and len(o.equity) == 16_432 == hr.canonical_size((4,))
     # classes by key agree with Waugh's canonical index (a renaming of suits)
-    every, cls = _omaha_preflop._all_hands(4)
+    every = np.array(list(combinations(range(51, -1, -1), 4)), dtype=np.uint8)
+    cls = _omaha_preflop.class_of(every)
     idx = hr.canonical_index(every, rounds=(4,))
     assert len(set(zip(cls.tolist(), idx.tolist()))) == 16_432
     assert np.array_equal(np.bincount(cls, minlength=16_432), o.size)   # sizes by listing
@@ -244,6 +245,9 @@ def test_percentages_and_percentile(small_order):
         assert np.isclose(pct.max(), 100 * n / comb(52, 4))
         # less one class: below the target
         worst = o._order[len(o.top(p)) - 1]
+        # listed from the classes: exactly the hands of the listing, in its order
+        sel = o.top(p)
+        assert np.array_equal(o.hands(p), every[np.isin(cls, sel)])
         assert 100 * (n - o.size[worst]) / comb(52, 4) < p
     assert len(hr.Range("100%", cards=4)) == comb(52, 4) and hr.Range("100%", cards=4).is_random
     assert len(hr.Range("0%", cards=4)) == 0

@@ -128,7 +128,7 @@ def test_the_sdist_has_the_sources_docs_and_headers_without_a_manifest_warning(s
     for must in (["setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
                   "src/handrank/_core.pyx", "src/handrank/_core.pyi", "src/handrank/py.typed",
                   "src/handrank/preflop-multiway-v1.npz", "src/handrank/omaha-order-v3.npz",
-                  "src/handrank/omaha5-order-v3.npz", "src/handrank/threeway-v1.npz", "tests/c_driver.c", "tests/conftest.py", "docs/conf.py", "docs/index.rst",
+                  "src/handrank/omaha5-order-v3.npz", "src/handrank/omaha6-order-v3.npz", "src/handrank/threeway-v1.npz", "tests/c_driver.c", "tests/conftest.py", "docs/conf.py", "docs/index.rst",
                   "docs/_static/extra-theme.css"]
                  + [f for f in tracked if f.startswith(shipped_dirs)]):
         assert must in names, must
@@ -195,7 +195,7 @@ def test_the_installed_wheel_ships_the_headers():
             {h.name for h in (ROOT / "include" / "handrank").glob("*.h")}
     for f in ["handrank/_core.pyx", "handrank/_core.pyi", "handrank/py.typed", "handrank/cli.py",
               "handrank/preflop-multiway-v1.npz", "handrank/omaha-order-v3.npz",
-              "handrank/omaha5-order-v3.npz", "handrank/threeway-v1.npz"]:
+              "handrank/omaha5-order-v3.npz", "handrank/omaha6-order-v3.npz", "handrank/threeway-v1.npz"]:
         assert f in files, f
     assert not any(f.endswith(".c") for f in files), [f for f in files if f.endswith(".c")]
     assert not any(f.startswith(("tests/", "docs/", "include/")) for f in files)

@@ -102,15 +102,17 @@ def parse_list(str text):
     return [buf[i] for i in range(k)]
 
 
-def omaha_class_key(object hand, int k):
+cdef int64_t _omaha_key(object hand, int k):
     """The class key of one hand of ``k`` cards (plain text, or a list or
     tuple of int codes): its four suits' 13-bit rank sets sorted, packed 13
     bits apart (handrank._omaha_preflop._keys), so that hands equal up to a
     renaming of suits share it; -1 when ``hand`` is not ``k`` different
-    cards of the 52 (the caller's full path says what is wrong)."""
+    cards of the 52."""
     cdef uint8_t buf[8]
     cdef int n, i, j, c
-    cdef uint64_t seen = 0, lane[4], t
+    cdef uint64_t seen = 0
+    cdef uint64_t t
+    cdef uint64_t lane[4]
     if type(hand) is str:
         n = _parse_plain(<str>hand, buf, 8)
     elif type(hand) is list or type(hand) is tuple:
@@ -134,6 +136,52 @@ def omaha_class_key(object hand, int k):
             j -= 1
         lane[j + 1] = t
     return <int64_t>(lane[0] | (lane[1] << 13) | (lane[2] << 26) | (lane[3] << 39))
+
+
+def omaha_class_key(object hand, int k):
+    """:func:`_omaha_key` from Python (-1: not ``k`` different cards)."""
+    return _omaha_key(hand, k)
+
+
+cdef class OmahaClassValue:
+    """One figure per Omaha class, looked up from one hand: ``lookup(hand)``
+    is ``values[i]`` where ``keys[i]`` is the hand's class key (a binary
+    search of the sorted keys), or None when ``hand`` is not ``cards``
+    different cards as plain text or a list/tuple of codes (the caller's
+    full path then says what is wrong).  Holds its own copies."""
+    cdef object _keys, _values
+    cdef const int64_t *k
+    cdef const double *v
+    cdef Py_ssize_t n
+    cdef readonly int cards
+
+    def __init__(self, keys, values, int cards):
+        import numpy
+        self._keys = numpy.array(keys, dtype=numpy.int64, copy=True)
+        self._values = numpy.array(values, dtype=numpy.float64, copy=True)
+        if self._keys.ndim != 1 or self._keys.shape != self._values.shape:
+            raise ValueError("keys and values: two 1-d arrays of one length")
+        if self._keys.size > 1 and not (numpy.diff(self._keys) > 0).all():
+            raise ValueError("keys must be strictly increasing")
+        self.cards = cards
+        self.n = self._keys.size
+        self.k = <const int64_t *><size_t>self._keys.ctypes.data
+        self.v = <const double *><size_t>self._values.ctypes.data
+
+    def lookup(self, object hand):
+        cdef int64_t key = _omaha_key(hand, self.cards)
+        cdef Py_ssize_t lo = 0, hi = self.n, mid
+        if key < 0:
+            return None
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.k[mid] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == self.n or self.k[lo] != key:
+            return None
+        return self.v[lo]
 
 
 def deck_without(bytes codes, list groups):

@@ -41,7 +41,7 @@ __all__ = ["BUILD", "make_pool", "play_classes", "build_piece", "finish", "main"
 BUILD = {
     "omaha": dict(deals=2_200_000, batches=32, seed=25),
     "omaha5": dict(deals=250_000, batches=32, seed=25),
-    "omaha6": dict(deals=200_000, batches=16, seed=25),     # not built: see SIX_CARD_COST
+    "omaha6": dict(deals=200_000, batches=16, seed=25),
 }
 PIECE = {"omaha": 512, "omaha5": 2048, "omaha6": 8192}
 _BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))

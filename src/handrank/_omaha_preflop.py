@@ -1,5 +1,5 @@
-"""Omaha starting hands in order: each canonical class of four- or
-five-card hands ranked by its equity against one random hand (issue 25,
+"""Omaha starting hands in order: each canonical class of four-, five- or
+six-card hands ranked by its equity against one random hand (issue 25,
 item 2), for percentage ranges (``Range("10%", cards=4)``) and
 :func:`preflop_percentile`.
 
@@ -7,41 +7,35 @@ Hands equal up to a renaming of suits form a class (16,432 of four cards,
 134,459 of five, 962,988 of six); a class is known by its *key*, the four
 suits' rank sets sorted, and classes are numbered in the order of their
 keys.  The orders are shipped as package data (``omaha-order-v3.npz``,
-``omaha5-order-v3.npz``), built by ``tools/build_omaha_orders.py``
+``omaha5-order-v3.npz``, ``omaha6-order-v3.npz``), built by ``tools/build_omaha_orders.py``
 (:mod:`handrank._omaha_build`: Monte Carlo with common random numbers) and
 checked when loaded (version, game, class numbering, shape, checksum);
 each file records how it was computed (:attr:`OmahaOrder.provenance`).
-Classes are ordered by equity, best first, ties by class number.  Six-card
-orders are not shipped (see :data:`SIX_CARD_COST`).
+Classes are ordered by equity, best first, ties by class number.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 from functools import lru_cache
-from itertools import combinations, islice, product
+from itertools import permutations, product
 from math import comb
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ._datafile import checksum
 from . import _core, _range_text
+from ._datafile import checksum
 from ._types import HandError
 
 __all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "class_keys", "class_of",
-           "representatives", "GAME_OF_CARDS", "SIX_CARD_COST"]
+           "representatives", "GAME_OF_CARDS"]
 
 VERSION = 3                  # 3: shipped, common random numbers, quantised
 #: The shipped equity is ``round(equity * EQUITY_SCALE)`` as uint16 and the
 #: standard error ``round(se / se_unit)`` as uint8 (``se_unit`` in the file).
 EQUITY_SCALE = 65535
-#: Why six-card orders are not shipped: the measured cost of building one.
-SIX_CARD_COST = ("ordering its 962,988 classes to a standard error of 0.0024 (200,000 "
-                 "pool deals) takes about 65 core-minutes, extrapolated "
-                 "from a measured slice, more than the build budget; "
-                 "tools/build_omaha_orders.py builds it in pieces")
 GAME_OF_CARDS = {4: "omaha", 5: "omaha5", 6: "omaha6"}
 _CARDS_OF_GAME = {g: k for k, g in GAME_OF_CARDS.items()}
 _memo: dict[tuple[str, str], OmahaOrder] = {}
@@ -105,12 +99,19 @@ class OmahaOrder:
         n = int(np.searchsorted(pct, p - 1e-9, side="left")) + 1 if p > 0 else 0
         return self._order[:min(n, len(pct))]
 
-    def hands(self, percent: float) -> np.ndarray:
-        """``(M, cards)`` uint8 hands of the range ``"<percent>%"``, highest card first."""
-        keep = np.zeros(len(self.equity), dtype=bool)
-        keep[self.top(percent)] = True
-        all_hands, idx = _all_hands(self.cards)
-        return all_hands[keep[idx]]
+    def hands(self, percent: float, limit: int = 3_000_000) -> np.ndarray:
+        """``(M, cards)`` uint8 hands of the range ``"<percent>%"``, highest
+        card first, rows in the order of ``itertools.combinations`` over the
+        cards from 51 down.  Listed from the classes (no other hand is
+        made); more than ``limit`` hands raise :class:`HandError`."""
+        top = self.top(percent)
+        n = int(self.size[top].sum())
+        if n > limit:
+            most = float(self.percentile[self._order][
+                np.searchsorted(np.cumsum(self.size[self._order]), limit, "right") - 1])
+            raise HandError(f"{percent}% of {self.game} hands is {n:,} hands, more than a "
+                            f"range lists ({limit:,}, here about {most:.1f}%)")
+        return class_hands(class_keys(self.cards)[top], self.cards)
 
     def percentile_of(self, hands: np.ndarray) -> np.ndarray:
         """Percentiles of ``(N, cards)`` uint8 hands (checked by the caller)."""
@@ -141,17 +142,6 @@ def keys_digest(k: int) -> str:
 def order_file(game: str) -> str:
     """The shipped order of ``game``, beside this module."""
     return f"{game}-order-v{VERSION}.npz"
-
-
-def _hand_chunks(k: int, size: int = 1 << 20):
-    """Every k-card hand, highest card first, in (<= size, k) uint8 chunks."""
-    it = combinations(range(51, -1, -1), k)
-    left = comb(52, k)
-    while left:
-        n = min(size, left)
-        yield np.fromiter((c for h in islice(it, n) for c in h), dtype=np.uint8,
-                          count=n * k).reshape(n, k)
-        left -= n
 
 
 @lru_cache(maxsize=3)
@@ -202,14 +192,35 @@ def representatives(k: int) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=2)
-def _all_hands(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every k-card hand (highest card first) and its class number."""
-    if comb(52, k) > 3_000_000:
-        raise HandError(f"listing every {k}-card hand ({comb(52, k):,}) is too much; "
-                        f"percentage ranges are for four- and five-card hands")
-    hands = next(_hand_chunks(k, comb(52, k)))
-    return hands, class_of(hands)
+#: Card bit masks of a suit's rank set: _SPREAD[s][rank set] sets bit
+#: 4 * r + s for each rank r in it.
+_SPREAD = np.zeros((4, 1 << 13), dtype=np.uint64)
+for _r in range(13):
+    _on = (np.arange(1 << 13) >> _r) & 1 == 1
+    for _s in range(4):
+        _SPREAD[_s, _on] |= np.uint64(1) << np.uint64(4 * _r + _s)
+
+
+def class_hands(keys: np.ndarray, k: int) -> np.ndarray:
+    """Every hand of the classes ``keys``: ``(M, k)`` uint8, highest card
+    first, rows in the order of ``itertools.combinations`` over the cards
+    from 51 down (descending card masks).  Each class is its four rank sets
+    dealt to the suits in the 24 orders; equal rank sets give a hand more
+    than once, so the masks are made unique."""
+    keys = np.asarray(keys, dtype=np.int64)
+    lanes = [((keys >> (13 * i)) & 0x1FFF) for i in range(4)]
+    masks = np.concatenate([_SPREAD[0, lanes[p[0]]] | _SPREAD[1, lanes[p[1]]] |
+                            _SPREAD[2, lanes[p[2]]] | _SPREAD[3, lanes[p[3]]]
+                            for p in permutations(range(4))]) if len(keys) else \
+        np.zeros(0, dtype=np.uint64)
+    masks = np.unique(masks)[::-1]
+    out = np.empty((len(masks), k), dtype=np.uint8)
+    left = masks.copy()
+    for i in range(k):                         # highest set bit, exact below 2**53
+        top = (np.frexp(left.astype(np.float64))[1] - 1).astype(np.uint8)
+        out[:, i] = top
+        left ^= np.uint64(1) << top.astype(np.uint64)
+    return out
 
 
 # ---------------------------------------------------------------- loading
@@ -252,18 +263,15 @@ def _load(file: Path, game: str) -> OmahaOrder:
 
 
 def omaha_order(game: Any = "omaha", *, path: str | os.PathLike | None = None) -> OmahaOrder:
-    """The :class:`OmahaOrder` of ``game`` (``"omaha"`` or ``"omaha5"``),
-    read from the data shipped with handrank (or from ``path``, a file of
-    ``tools/build_omaha_orders.py``) and checked.  Six-card Omaha
-    (``"omaha6"``) has no shipped order: a :class:`HandError` says why.
+    """The :class:`OmahaOrder` of ``game`` (``"omaha"``, ``"omaha5"`` or
+    ``"omaha6"``), read from the data shipped with handrank (or from
+    ``path``, a file of ``tools/build_omaha_orders.py``) and checked.
     """
     name, _ = _game(game)
     file = Path(path) if path is not None else Path(__file__).with_name(order_file(name))
     key = (name, os.path.abspath(file))
     if key in _memo:
         return _memo[key]
-    if name == "omaha6" and path is None and not file.is_file():
-        raise HandError(f"game: six-card Omaha percentages are not shipped: {SIX_CARD_COST}")
     if not file.is_file():
         raise RuntimeError(f"the {name} order {file} is missing; reinstall handrank or "
                            f"rebuild it with tools/build_omaha_orders.py")
@@ -278,8 +286,7 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
     cards=k)`` holds the hands whose percentile is at most about p.
 
     ``hand``: one hand (text or codes) or ``(N, cards)`` codes (an array of
-    percentiles).  The orders are shipped for ``"omaha"`` and ``"omaha5"``;
-    ``"omaha6"`` raises :class:`HandError` (:data:`SIX_CARD_COST`).
+    percentiles).  ``game``: ``"omaha"``, ``"omaha5"`` or ``"omaha6"``.
 
     >>> import handrank as hr
     >>> hr.preflop_percentile("As Ah Ks Kh") < 0.1 < hr.preflop_percentile("As Ah Kd Qc")
@@ -287,11 +294,11 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
     >>> hr.preflop_percentile("7c 6d 3h 2s") > 90
     True
     """
-    fast = _fast.get(game)
-    if fast is not None:                      # one hand: its class key in C, a dict look-up
-        key = _core.omaha_class_key(hand, fast[0])
-        if key >= 0:
-            return fast[1][key]               # else the full path says what is wrong
+    fast = _fast.get(game) if type(game) is str else None
+    if fast is not None:                      # one hand: its class key and a binary search in C
+        value = fast.lookup(hand)
+        if value is not None:
+            return value                      # else the full path says what is wrong
     from ._input import card_array, card_list
     name, k = _game(game)
     single = isinstance(hand, str) or np.asarray(hand, dtype=object).ndim <= 1
@@ -312,19 +319,21 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
     order = omaha_order(name)
     out = order.percentile_of(np.ascontiguousarray(rows))
     if name not in _fast:
-        _fast[name] = _fast[game] = (k, dict(zip(class_keys(k).tolist(),
-                                                 order.percentile.tolist())))
+        _fast[name] = _core.OmahaClassValue(class_keys(k), order.percentile, k)
+    if isinstance(game, str) and game not in _fast:
+        _fast[game] = _fast[name]
     return float(out[0]) if single else out
 
 
-# game (name or object) -> (cards, {class key: percentile}): the single-hand
-# fast path, filled by the first call of preflop_percentile for the game.
-_fast: dict[Any, tuple[int, dict[int, float]]] = {}
+# game name (as given, or canonical) -> the class percentiles by key in C:
+# the single-hand fast path, filled by the first call of preflop_percentile
+# for the game (at most a few entries per game).
+_fast: dict[str, Any] = {}
 
 
-def _percent_hands(cards: int, percent: float) -> np.ndarray:
-    """The hands of ``Range("<percent>%", cards=cards)``."""
-    return omaha_order(GAME_OF_CARDS[cards]).hands(percent)
+def _percent_hands(cards: int, percent: float, limit: int) -> np.ndarray:
+    """The hands of ``Range("<percent>%", cards=cards)``, at most ``limit``."""
+    return omaha_order(GAME_OF_CARDS[cards]).hands(percent, limit)
 
 
 _range_text.OMAHA_PERCENT = _percent_hands      # Range reads Omaha percentages through this

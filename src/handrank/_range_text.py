@@ -211,15 +211,14 @@ class RangeReader:
         p = float(token[:-1])
         if not 0 <= p <= 100:
             raise self._error(text, token, pos, "a percentage is 0% to 100%")
-        if self.cards == 6 and 0 < p < 100:
-            raise self._error(text, token, pos, "percentage ranges are for hold'em and four- "
-                              "and five-card Omaha hands (six-card ranges would list millions "
-                              "of hands, and no six-card order is shipped)")
         if self.cards != 2 and 0 < p < 100:           # Omaha, by equity order
             if OMAHA_PERCENT is None:
                 raise self._error(text, token, pos, "Omaha percentages need "
                                   "handrank._omaha_preflop (import handrank loads it)")
-            hands = OMAHA_PERCENT(self.cards, p)
+            try:
+                hands = OMAHA_PERCENT(self.cards, p, self.list_limit)
+            except HandError as e:
+                raise self._error(text, token, pos, str(e)) from None
             return [tuple(h) for h in hands.tolist()]
         if self.cards != 2:                           # 0%: nothing (100% is random)
             return []

@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ._datafile import checksum
 from ._classes import _CLASS_INDEX, HAND_CLASSES
+from ._datafile import checksum
 from ._rules import get_rules
 from ._slices import sliced
 from ._types import HandError

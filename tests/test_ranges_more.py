@@ -79,9 +79,9 @@ def test_percent_with_weights_and_exclusions():
     w = dict(zip(hr.hand_class(r.combos), r.weights.tolist()))
     assert w["AA"] == 1.0 and w["KK"] == 0.5
     assert classes_of(hr.Range("10%, !5%")) == set(hr.top_classes(10)) - set(hr.top_classes(5))
-    with pytest.raises(hr.HandError, match="percentage ranges are for hold'em and four- and "
-                                           "five-card Omaha"):     # issue 25: 4, 5 take them
-        hr.Range("10%", cards=6)
+    # six-card Omaha takes percentages up to the list limit (about 14.7%)
+    with pytest.raises(hr.HandError, match=r"'20%'.*4,071,720 hands, more than a range lists"):
+        hr.Range("20%", cards=6)
 
 
 def test_top_classes_errors():

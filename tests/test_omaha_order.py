@@ -55,6 +55,37 @@ def test_shipped_file_provenance_and_shape(game, k):
     assert f"{p['deals_min']:,}+ deals each" in repr(o)
 
 
+def _classes_by_listing(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The twin of _omaha_preflop._classes: every hand of k cards, made suit
+    by suit (each rank set of each suit's share), keyed, counted by key."""
+    from itertools import combinations, product
+    sets = [[sum(1 << r for r in c) for c in combinations(range(13), n)] for n in range(k + 1)]
+    keys = []
+    for share in product(range(k + 1), repeat=4):
+        if sum(share) != k:
+            continue
+        grid = np.meshgrid(*(np.array(sets[n], dtype=np.int64) for n in share), indexing="ij")
+        lanes = np.sort(np.stack([g.ravel() for g in grid], axis=1), axis=1)
+        keys.append(lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39))
+    return np.unique(np.concatenate(keys), return_counts=True)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+def test_classes_are_made_once_each_with_their_sizes(k):
+    keys, sizes = _omaha_preflop._classes.__wrapped__(k)
+    want_keys, want_sizes = _classes_by_listing(k)
+    assert np.array_equal(keys, want_keys) and np.array_equal(sizes, want_sizes)
+    assert sizes.sum() == comb(52, k) and len(keys) == hr.canonical_size((k,))
+
+
+def test_six_card_classes_match_the_shipped_numbering():
+    keys, sizes = _omaha_preflop._classes(6)
+    assert len(keys) == 962_988 and sizes.sum() == comb(52, 6)
+    assert np.all(np.diff(keys) > 0) and set(np.unique(sizes).tolist()) == {4, 6, 12, 24}   # no 4 equal suits of 6
+    with np.load(_file("omaha6")) as data:
+        assert str(data["keys_sha256"]) == _omaha_preflop.keys_digest(6)
+
+
 @pytest.mark.parametrize("game, k, sample, trials", [("omaha", 4, 24, 40_000),
                                                       ("omaha5", 5, 12, 20_000),
                                                       ("omaha6", 6, 8, 20_000)])

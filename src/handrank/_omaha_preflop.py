@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -144,30 +144,52 @@ def order_file(game: str) -> str:
     return f"{game}-order-v{VERSION}.npz"
 
 
+def _partitions(k: int, parts: int = 4, most: int | None = None):
+    """Every way of writing k as ``parts`` numbers, largest first (zeros allowed)."""
+    most = k if most is None else most
+    if parts == 0:
+        if k == 0:
+            yield ()
+        return
+    for first in range(min(k, most), -1, -1):
+        for rest in _partitions(k - first, parts - 1, first):
+            yield (first,) + rest
+
+
 @lru_cache(maxsize=3)
 def _classes(k: int) -> tuple[np.ndarray, np.ndarray]:
     """(keys, sizes): every class's key, sorted, and its number of hands.
 
-    Counted by suit: for each way of sharing k cards among the four suits,
-    every choice of each suit's rank set (numpy, no hand listed), keyed as
-    :func:`_keys` keys a hand."""
+    Each class is made once, with no hand listed: for each way of sharing
+    k cards among the four suits up to their order (a partition of k), the
+    suits holding equally many cards take their rank sets in non-decreasing
+    order (so no class is made twice) and the other suits take any.  A class
+    whose rank sets repeat m1, m2, ... times holds 24 / (m1! m2! ...) hands:
+    its four sets dealt to the suits in the orders that differ.  (Making
+    every suit-ordered hand and keeping the unique keys, 20 M rows for six
+    cards, took ten times as long; tests/test_omaha_order.py does that.)"""
     bits = np.arange(1 << 13, dtype=np.int64)
     ones = np.zeros(1 << 13, dtype=np.int64)
     for r in range(13):
         ones += (bits >> r) & 1
     sets = [bits[ones == n] for n in range(k + 1)]
-    keys, counts = [], []
-    for share in product(range(k + 1), repeat=4):
-        if sum(share) != k:
-            continue
-        grid = np.meshgrid(*(sets[n] for n in share), indexing="ij")
-        lanes = np.sort(np.stack([g.ravel() for g in grid], axis=1), axis=1)
-        key = lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39)
-        u, c = np.unique(key, return_counts=True)
-        keys.append(u)
-        counts.append(c)
-    every, where = np.unique(np.concatenate(keys), return_inverse=True)
-    return every, np.bincount(where, weights=np.concatenate(counts)).astype(np.int64)
+    parts = []
+    for share in _partitions(k):
+        groups = [(n, share.count(n)) for n in sorted(set(share), reverse=True)]
+        picks = [np.array(list(combinations_with_replacement(range(len(sets[n])), m)),
+                          dtype=np.int64) for n, m in groups]
+        grid = np.meshgrid(*(np.arange(len(p)) for p in picks), indexing="ij")
+        cols = [sets[n][p[g.ravel()][:, j]]
+                for (n, m), p, g in zip(groups, picks, grid) for j in range(m)]
+        parts.append(np.stack(cols, axis=1))
+    lanes = np.sort(np.concatenate(parts), axis=1)
+    key = lanes[:, 0] | (lanes[:, 1] << 13) | (lanes[:, 2] << 26) | (lanes[:, 3] << 39)
+    order = np.argsort(key)
+    key, lanes = key[order], lanes[order]
+    run = np.ones((len(key), 4), dtype=np.int64)      # place of each lane in its run of equals
+    for j in range(1, 4):
+        run[:, j] = np.where(lanes[:, j] == lanes[:, j - 1], run[:, j - 1] + 1, 1)
+    return key, 24 // run.prod(axis=1)
 
 
 def class_keys(cards: int) -> np.ndarray:
@@ -213,7 +235,8 @@ def class_hands(keys: np.ndarray, k: int) -> np.ndarray:
                             _SPREAD[2, lanes[p[2]]] | _SPREAD[3, lanes[p[3]]]
                             for p in permutations(range(4))]) if len(keys) else \
         np.zeros(0, dtype=np.uint64)
-    masks = np.unique(masks)[::-1]
+    masks = np.sort(masks)[::-1]
+    masks = masks[np.concatenate(([True], masks[1:] != masks[:-1]))]
     out = np.empty((len(masks), k), dtype=np.uint8)
     left = masks.copy()
     for i in range(k):                         # highest set bit, exact below 2**53

@@ -178,6 +178,9 @@ class RangeReader:
             if len(combos) == comb(52, self.cards):   # every hand: random, as "100%" is
                 self._add_all(weight)
                 return
+            if self.cards != 2:                      # listed highest card first
+                self._add_sorted(combos, weight)
+                return
             for combo in combos:
                 self._add(combo, weight)
             return
@@ -219,7 +222,7 @@ class RangeReader:
                 hands = OMAHA_PERCENT(self.cards, p, self.list_limit)
             except HandError as e:
                 raise self._error(text, token, pos, str(e)) from None
-            return [tuple(h) for h in hands.tolist()]
+            return list(map(tuple, hands.tolist()))   # highest card first
         if self.cards != 2:                           # 0%: nothing (100% is random)
             return []
         out: list[tuple[int, int]] = []

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
+import textwrap
+import time
 from itertools import combinations
 
 import numpy as np
@@ -15,6 +19,45 @@ import pytest
 # the default disposition, so they get theirs.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def assert_interrupts(setup: str, call: str, *, limit: float = 1.0,
+                      sanitized_limit: float = 5.0, settle: float = 0.5) -> float:
+    """The Ctrl-C tests' one harness: a child interpreter runs ``setup`` and
+    then ``call`` (Python source); ``settle`` seconds into the call it gets
+    SIGINT, and the call must end in KeyboardInterrupt within ``limit``
+    seconds (``sanitized_limit`` in the AddressSanitizer build, whose C loops
+    are several times slower).  Returns the seconds it took."""
+    import handrank as hr
+    code = (textwrap.dedent(setup).strip("\n") + "\nprint('ready', flush=True)\ntry:\n" +
+            textwrap.indent(textwrap.dedent(call).strip("\n"), "    ") +
+            "\n    print('finished', flush=True)\nexcept KeyboardInterrupt:\n"
+            "    print('interrupted', flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline().strip()
+        if line != "ready":
+            proc.kill()
+            pytest.fail(f"the child did not start: {line!r} {proc.communicate()[1]}")
+        time.sleep(settle)
+        if proc.poll() is not None:
+            pytest.fail(f"the call ended before it could be interrupted: {proc.communicate()}")
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail("KeyboardInterrupt did not stop the call within 60 s")
+        waited = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert out.strip() == "interrupted", (out, err)
+    allowed = sanitized_limit if hr._core.SANITIZED else limit
+    assert waited < allowed, f"KeyboardInterrupt took {waited:.2f} s to stop the call"
+    return waited
 
 
 def all_hands(k: int) -> np.ndarray:

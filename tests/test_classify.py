@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import doctest
 import random
-import signal
-import subprocess
 import sys
-import time
 from itertools import combinations
 from math import comb
 
@@ -24,6 +21,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
+from conftest import assert_interrupts
 from handrank import _classify
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
@@ -402,28 +400,11 @@ def test_first_bad_row_in_callers_order():
 def test_ctrl_c_interrupts_a_long_batch():
     """Rows of different boards are the slowest (about ten million rivers a
     second: 20 million take seconds); Ctrl-C still arrives within a second."""
-    code = (
-        "import numpy as np, handrank as hr\n"
-        "d = hr.deal(20_000_000, 7, seed=3)\n"
-        "hr.classify(d[:10, :2], d[:10, 2:])\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    hr.classify(d[:, :2], d[:, 2:], threads=1)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-        waited = time.perf_counter() - sent
-    finally:
-        proc.kill()
-        proc.wait()
-    assert out.strip() == "interrupted"
-    assert waited < (5.0 if hr._core.SANITIZED else 1.0), f"took {waited:.2f} s to see Ctrl-C"
+    assert_interrupts("""
+        import handrank as hr
+        d = hr.deal(20_000_000, 7, seed=3)
+        hr.classify(d[:10, :2], d[:10, 2:])
+        """, "hr.classify(d[:, :2], d[:, 2:], threads=1)")
 
 
 # ---------------------------------------------------------------- breakdown

@@ -4,16 +4,14 @@
 of the range weights."""
 from __future__ import annotations
 
-import signal
-import subprocess
 import sys
-import time
 from itertools import combinations, product
 
 import numpy as np
 import pytest
 
 import handrank as hr
+from conftest import assert_interrupts
 
 
 def brute(live, folded, board):
@@ -127,25 +125,10 @@ def test_error_in_a_game_without_a_board():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c():
-    code = (
-        "import handrank as hr\n"
-        "hr.equity('holdem', ['As Ks', '??'], folded=['JJ+'], trials=1000, seed=1)\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    hr.equity('holdem', ['As Ks', '??'], folded=['22+', 'A2s+'], trials=10**10,\n"
-        "              seed=1, threads=1)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-        waited = time.perf_counter() - sent
-    finally:
-        proc.kill()
-        proc.wait()
-    assert out.strip() == "interrupted"
-    assert waited < (5.0 if hr._core.SANITIZED else 1.0), f"took {waited:.2f} s"
+    assert_interrupts("""
+        import handrank as hr
+        hr.equity('holdem', ['As Ks', '??'], folded=['JJ+'], trials=1000, seed=1)
+        """, """
+        hr.equity('holdem', ['As Ks', '??'], folded=['22+', 'A2s+'], trials=10**10,
+                  seed=1, threads=1)
+        """)

@@ -3,17 +3,13 @@ generic equity code and published figures; the cache round trip."""
 from __future__ import annotations
 
 import os
-import queue
-import signal
-import subprocess
-import sys
-import threading
 import time
 
 import numpy as np
 import pytest
 
 import handrank as hr
+from conftest import assert_interrupts
 from handrank import _preflop
 
 
@@ -118,35 +114,9 @@ def test_play_calls_the_kernel_in_slices(monkeypatch):
     assert out[:, 0].tolist() == [i // 52 for i in range(2000)] and (out[:, 1] == 1).all()
 
 
-CHILD = """
-import signal, sys
-signal.signal(signal.SIGINT, signal.default_int_handler)
-import handrank as hr
-print("started", flush=True)
-while True:
-    hr.preflop_row("AKo", threads=1)                     # 757 matchups: seconds each
-"""
-
-
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process is POSIX only")
 def test_ctrl_c_interrupts_a_row_within_a_second():
-    proc = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
-    try:
-        assert lines.get(timeout=60).strip() == "started"
-        time.sleep(1.0)                                  # well inside the C kernel
-        assert proc.poll() is None
-        os.kill(proc.pid, signal.SIGINT)
-        sent = time.monotonic()
-        proc.wait(timeout=30)
-        elapsed = time.monotonic() - sent
-        err = proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert "KeyboardInterrupt" in err, err
-    assert proc.returncode != 0
-    assert elapsed < (4.0 if hr._core.SANITIZED else 1.5), f"the child took {elapsed:.2f} s to stop"
+    assert_interrupts("import handrank as hr", """
+        while True:
+            hr.preflop_row("AKo", threads=1)             # 757 matchups: seconds each
+        """, limit=1.5, sanitized_limit=4.0, settle=1.0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 import subprocess
 import sys
 import textwrap
@@ -17,6 +16,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
+from conftest import assert_interrupts
 import reference as ref
 
 CHILD_TIMEOUT = 120
@@ -221,19 +221,6 @@ def test_custom_game_works_everywhere_a_preset_does():
 
 # --------------------------------------------------------- Ctrl-C
 
-INTERRUPT_CHILD = """
-import sys, time, handrank as hr
-call = {call}
-hr.evaluate("As Ks Qs Js Ts")
-print("started", flush=True)
-t0 = time.perf_counter()
-try:
-    call()
-    print("finished", time.perf_counter() - t0, flush=True)
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-"""
-
 LONG_CALLS = {
     "exact": 'lambda: hr.equity("stud", ["As Ks Qd Jc", "2h 3h 4h 5h"], threads=2)',
     "exact_1thread": 'lambda: hr.equity("stud", ["As Ks Qd Jc", "2h 3h 4h 5h"], threads=1)',
@@ -254,29 +241,10 @@ LONG_CALLS = {
 def test_ctrl_c_interrupts_long_runs_within_a_second(which):
     """Item 7: exact and Monte Carlo equity ran as one GIL-released C call, so
     KeyboardInterrupt arrived only at the end (or never, for trials=10**15)."""
-    code = textwrap.dedent(INTERRUPT_CHILD.format(call=LONG_CALLS[which]))
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout.readline().strip() == "started"
-        time.sleep(1.0)
-        assert proc.poll() is None, "the run ended before it could be interrupted"
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        try:
-            out, err = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            pytest.fail("KeyboardInterrupt did not stop the run within 10 s")
-        waited = time.perf_counter() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert out.strip() == "interrupted", (out, err)
-    # within a second; the AddressSanitizer build runs every C loop several
-    # times slower, so it gets more room (the slices are timed, not counted)
-    limit = 3.0 if hr._core.SANITIZED else 1.0
-    assert waited < limit, f"KeyboardInterrupt took {waited:.2f} s to stop the run"
+    assert_interrupts("""
+        import handrank as hr
+        hr.evaluate("As Ks Qs Js Ts")
+        """, f"({LONG_CALLS[which]})()", sanitized_limit=3.0, settle=1.0)
 
 
 # ------------------------------------------------------- messages

@@ -48,6 +48,8 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=300_000, help="deals per shape")
     ap.add_argument("--repeat", type=int, default=5, help="rounds; the minimum counts")
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--shapes", nargs="+", default=[f"{g}:{p}" for g, p in SHAPES],
+                    help="game:players, e.g. holdem:6 holdem:2")
     ap.add_argument("--cpu", action="store_true",
                     help="time by the calling thread's CPU time (1 thread only: the loop "
                     "runs in that thread), which a busy machine's other processes do not "
@@ -64,7 +66,7 @@ def main() -> None:
           "| game_strengths ns/hand (x eval) |")
     print("|---|---|---|---|---|")
     n = args.n
-    for game, players in SHAPES:
+    for game, players in ((s.split(":")[0], int(s.split(":")[1])) for s in args.shapes):
         g = hr.get_game(game)
         deals = random_hands(n, players * g.hole + g.board, seed=players)
         holes = np.ascontiguousarray(deals[:, :players * g.hole]).reshape(n, players, g.hole)

@@ -94,7 +94,8 @@ HR_INLINE int hr_sdh_flush(const hr_vctx_t *c, const hr_v2 *NX, const uint8_t *h
  * its flush (hr_sdh_flush).  Shares: the best value of each deal and its
  * winners as a bit per player (compares across the players' vectors), the
  * pot 1 / ties (hr_inverse; 0 for a bad deal) stored through the
- * winners' masks.  A batch's last deals (fewer than 8) are copied into a
+ * winners' masks (heads-up: all 8 deals' 16 shares from the players'
+ * interleaved winner and tie masks, and the strengths interleaved).  A batch's last deals (fewer than 8) are copied into a
  * zeroed buffer first (its padding deals are bad and unused).  shares or
  * str_out may be NULL; a bad deal's strengths in str_out are not used. */
 HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t *holes,
@@ -271,9 +272,15 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
                 s[p][d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
                                                 B + (size_t)d * 5);
             }
-        if (str_out)
+        if (str_out && P == 2 && nd == 8) {   /* heads-up: the players interleaved */
+            const __m128i s0 = _mm_loadu_si128((const __m128i *)s[0]);
+            const __m128i s1 = _mm_loadu_si128((const __m128i *)s[1]);
+            _mm_storeu_si128((__m128i *)(str_out + (size_t)i0 * 2), _mm_unpacklo_epi16(s0, s1));
+            _mm_storeu_si128((__m128i *)(str_out + (size_t)i0 * 2 + 8), _mm_unpackhi_epi16(s0, s1));
+        } else if (str_out) {
             for (int d = 0; d < nd; d++)
                 for (int p = 0; p < P; p++) str_out[(size_t)(i0 + d) * P + p] = s[p][d];
+        }
         if (!shares) continue;
         /* each deal's winners, a bit per player (none in a bad deal) */
         __m128i best = _mm_loadu_si128((const __m128i *)s[0]);
@@ -286,7 +293,31 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
             won = _mm_or_si128(won, _mm_and_si128(
                 _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)s[p]), best),
                 _mm_set1_epi16((short)(1 << p))));
-        _mm_storeu_si128((__m128i *)wb, _mm_and_si128(won, w));
+        won = _mm_and_si128(won, w);
+        if (P == 2 && nd == 8) {
+            /* heads-up: per (deal, player), interleaved as the shares, the
+             * mask of a winner and of a tie: 1.0, 0.5 or 0.0 (the doubles
+             * of hr_inverse) in four stores */
+            const __m128i e0 = _mm_cmpeq_epi16(_mm_and_si128(won, _mm_set1_epi16(1)),
+                                               _mm_set1_epi16(1));
+            const __m128i e1 = _mm_cmpeq_epi16(_mm_and_si128(won, _mm_set1_epi16(2)),
+                                               _mm_set1_epi16(2));
+            const __m128i tie = _mm_and_si128(e0, e1);
+            const __m128i ew[2] = {_mm_unpacklo_epi16(e0, e1), _mm_unpackhi_epi16(e0, e1)};
+            const __m128i tw[2] = {_mm_unpacklo_epi16(tie, tie), _mm_unpackhi_epi16(tie, tie)};
+            const __m256d one = _mm256_set1_pd(hr_inverse[1]), half = _mm256_set1_pd(hr_inverse[2]);
+            double *o = shares + (size_t)i0 * 2;
+            for (int g = 0; g < 4; g++) {
+                const __m128i eg = g & 1 ? _mm_srli_si128(ew[g >> 1], 8) : ew[g >> 1];
+                const __m128i tg = g & 1 ? _mm_srli_si128(tw[g >> 1], 8) : tw[g >> 1];
+                const __m256d pot = _mm256_blendv_pd(
+                    one, half, _mm256_castsi256_pd(_mm256_cvtepi16_epi64(tg)));
+                _mm256_storeu_pd(o + 4 * g, _mm256_and_pd(
+                    pot, _mm256_castsi256_pd(_mm256_cvtepi16_epi64(eg))));
+            }
+            continue;
+        }
+        _mm_storeu_si128((__m128i *)wb, won);
         for (int d = 0; d < nd; d++) {
             const uint32_t x = wb[d];
             double *o = shares + (size_t)(i0 + d) * P;

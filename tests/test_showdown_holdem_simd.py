@@ -4,9 +4,10 @@ the same strengths of valid deals, the same first bad deal, for batches of
 every length around a vector group (8 lanes) and a block (1024 lanes), a
 bad card at every hole and board position of a deal, flush-heavy deals,
 every (mode, qualifier) pair, a short deck, 2..10 players, and on 1 or 2
-threads.  A guard for a dedicated AVX2 hold'em loop (one was tried on
-branch hdsimd, commit 91cc3ea, and measured more instructions per
-player-hand than the scalar loop, so hold'em keeps that loop).
+threads.  Hold'em high takes hr_sd_holdem there (one deal per 32-bit lane,
+8 deals a step, the last few padded): the tests below the first ones put
+a repeated or bad card at every pair of a deal's positions in every lane
+of a full step and of the padded last one.
 """
 from __future__ import annotations
 
@@ -173,3 +174,82 @@ def test_strengths_equal_evaluate():
     full = np.concatenate([holes, np.broadcast_to(boards[:, None, :], (3000, 6, 5))], axis=2)
     want = hr.evaluate(np.ascontiguousarray(full).reshape(-1, 7), "high").reshape(3000, 6)
     assert np.array_equal(st, want)
+
+
+def first_bad_and_shares(t, holes, boards, isa, threads=1):
+    before = _core.set_isa(isa)
+    try:
+        sh = np.full(holes.shape[:2], 7.0)
+        return t.showdown(holes, boards, sh, None, 0, threads), sh.tobytes()
+    finally:
+        _core.set_isa(before)
+
+
+def spoil(holes0, boards0, d, a, code):
+    """A copy of the deals with position `a` of deal d's codes (its hole
+    cards, then its board) set to `code`."""
+    holes, boards = holes0.copy(), boards0.copy()
+    players = holes.shape[1]
+    flat = np.concatenate([holes[d].reshape(-1), boards[d]])
+    flat[a] = code
+    holes[d] = flat[:2 * players].reshape(players, 2)
+    boards[d] = flat[2 * players:]
+    return holes, boards
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_a_repeat_of_every_pair_of_positions_in_every_lane(players):
+    """Deal d repeats the card at position a at position b, for every pair
+    (a, b) of its 2P + 5 codes, with d in each lane of a full step (deals
+    8..15 of 24) and of a padded last step (the last of 17..24 deals)."""
+    t = tables("high", None)
+    holes0, boards0 = deals(24, players, seed=40 + players)
+    k = 2 * players + 5
+    for x, (a, b) in enumerate((a, b) for a in range(k) for b in range(a + 1, k)):
+        lane = x % 8
+        for d, n in ((8 + lane, 24), (16 + lane, 17 + lane)):
+            flat = np.concatenate([holes0[d].reshape(-1), boards0[d]])
+            holes, boards = spoil(holes0[:n], boards0[:n], d, b, flat[a])
+            want = first_bad_and_shares(t, holes, boards, "popcnt")
+            assert want[0] == d
+            for isa in FAST:
+                assert first_bad_and_shares(t, holes, boards, isa) == want, (isa, a, b, d)
+
+
+@pytest.mark.parametrize("rules", ["high", "short-deck"])
+def test_a_bad_code_at_every_position_in_every_lane(rules):
+    """Codes that are no card (off a short deck, 52..55, 56..63, 64 and
+    more) at every position of a deal, in every lane, 2..10 players."""
+    t = tables(rules, None)
+    codes = [52, 55, 56, 63, 64, 127, 128, 200, 255] + ([0, 15] if rules == "short-deck" else [])
+    for players in range(2, 11):
+        holes0, boards0 = deals(19, players, seed=60 + players, short=rules == "short-deck")
+        for a in range(2 * players + 5):
+            for lane in range(8):
+                d = 8 * (a % 3 == 2) + lane if a % 3 else min(16 + lane, 18)
+                holes, boards = spoil(holes0, boards0, d, a, codes[(a + lane) % len(codes)])
+                want = first_bad_and_shares(t, holes, boards, "popcnt")
+                assert want[0] == d
+                for isa in FAST:
+                    assert first_bad_and_shares(t, holes, boards, isa) == want
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 7, 8, 9])
+def test_random_batches_with_bad_deals_on_two_threads(players):
+    """A batch over two threads' parts, with bad deals scattered (a repeat
+    or a bad code): the first bad deal, every share (0 for bad deals) and
+    the strengths of the valid deals as the POPCNT loop gives, on 1 and 2
+    threads; and with the bad deals removed, the plain reference build's."""
+    n = 2 * 8192 + 37
+    holes, boards = deals(n, players, seed=70 + players)
+    plain_equal("high", None, holes, boards)
+    rng = np.random.default_rng(players)
+    k = 2 * players + 5
+    for d in rng.choice(np.arange(9000, n), 60, replace=False):
+        flat = np.concatenate([holes[d].reshape(-1), boards[d]])
+        a, b = rng.choice(k, 2, replace=False)
+        holes[d], boards[d] = (x[d] for x in spoil(
+            holes, boards, d, b, flat[a] if d % 2 else rng.choice([52, 60, 99, 255])))
+    t = tables("high", None)
+    for threads in (1, 2):
+        same(t, holes, boards, threads=threads)

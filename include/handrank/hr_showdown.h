@@ -427,9 +427,13 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint
  * without a board whose hands are 5..7 hole cards (stud, razz, draw), in
  * the (mode, qualifier) pairs of hr_simd8, under hr_showdown_any_ok(G) --
  * which gives hr_simd8's precondition: no wild card, K = 5..7, a poker
- * rule set.  Everything else, hold'em included (its scalar loop sums the
- * board once per deal and measured faster than hands of 7 codes in
- * hr_simd8), takes the POPCNT build of the scalar loops. */
+ * rule set; and hr_sd_holdem for hold'em high (two hole cards, a board of
+ * five, mode BEST, no qualifier, 2..HR_SDH_MAXP players) under the same
+ * hr_showdown_any_ok(G), which gives its precondition (no wild card, one
+ * board, one half, any five of seven, not the plain build).  Everything
+ * else takes the POPCNT build of the scalar loops. */
+#include "hr_sd_holdem.h"
+
 #define HR_SDS_K(MODE, QUAL, K)                                                       \
     case K:                                                                           \
         return hr_showdown_simd(G, holes, lo, hi, players, shares, str_out, K, MODE, QUAL);
@@ -443,6 +447,17 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
                                                int players, double *shares, int16_t *str_out,
                                                int64_t half_stride)
 {
+    if (hr_showdown_any_ok(G) && G->hole == 2 && G->board == 5 &&
+        G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies) {
+        switch (players) {
+#define HR_SDH_P(P)                                                                   \
+    case P:                                                                           \
+        return hr_sd_holdem(G, holes, boards, lo, hi, P, shares, str_out);
+            HR_SDH_P(2) HR_SDH_P(3) HR_SDH_P(4) HR_SDH_P(5) HR_SDH_P(6)
+            HR_SDH_P(7) HR_SDH_P(8) HR_SDH_P(9) HR_SDH_P(10)
+#undef HR_SDH_P
+        }
+    }
     if (hr_showdown_any_ok(G) && G->board == 0) {
         switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {
             HR_SDS_CASE(HR_MODE_BEST, 0) HR_SDS_CASE(HR_MODE_IGNORE, 0)

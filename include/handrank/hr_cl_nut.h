@@ -1,9 +1,9 @@
 /*
  * handrank classify, its second part: a board's state (hr_cl_board_t) and
  * the nut rank of a hand on it: from the record of the board's ranks
- * (hr_cl_nut_rec; hr_cl_nut_flush on boards with a flush suit of 3 or 4
- * cards), by kinds of cards on five-flush boards (hr_cl_nut_kinds), or by
- * the brute force over every holding's key that the tests compare with
+ * (hr_cl_nut_rec; hr_cl_nut_flush on boards with a flush suit, in closed
+ * form by hr_cl_flush_above when it has 4 or 5 cards), or by the brute
+ * force over every holding's key that the tests compare with
  * (hr_cl_nut, hr_cl_nut_direct).  hr_classify.h fills the state and
  * describes the whole design.
  */
@@ -92,59 +92,62 @@ static int hr_cl_nut_rec(const hr_cl_board_t *B, int a, int b)
     return nut;
 }
 
-/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
- * suit s, by kinds of cards: a card's rank, and whether it is of suit s,
- * is all a holding's key depends on.  One holding of each pair of kinds the
- * deck still has is valued; distinct keys above theirs are counted in a
- * small hash set. */
-static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
+/* The flush and straight-flush keys above key (a hand's own) that holdings
+ * of the cards left make on a board whose flush suit has 4 or 5 cards (its
+ * ranks L; need = 5 - |L|: 1 or 0 hole cards of the suit make a flush; H:
+ * the suit's ranks left).  Such a board has at most one pair and no trips,
+ * and a holding with a card of the suit has at most one more card of a
+ * board rank, so no holding that flushes fills up: its key is a straight
+ * flush or the flush of its top five cards of the suit.  Counted in closed
+ * form, each distinct key once:
+ *
+ * - straight flush of window w: its missing ranks S = w less L (at most
+ *   two, all in H) are the only cards that make it, so it is made exactly
+ *   when the best straight flush of L + S is w;
+ * - flush keys: with m1 < m2 the lowest ranks of L, a holding's top five
+ *   are L (need 0: no card of the suit above m1), L less m1 plus z (need 0:
+ *   one card z above m1 that counts; need 1: L plus its card z), or L less
+ *   d plus x and y (x < y, both above d's ranks; d = m1, or m1 and m2 for
+ *   need 0).  These families share no key (they differ in m1, m2), and a
+ *   holding whose cards of the suit are lower plays as a smaller family
+ *   member that one card (with one of another suit: always left) makes.
+ *   A key is made when its cards hold no straight flush (else that holding
+ *   plays the straight flush; adding cards keeps it). */
+static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
 {
-    const int s = B->flush_suit, need = 5 - B->bcount[s];
-    uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
-    uint32_t set[1024];
-    int other[13][3], no[13], hs[13], x, y, i, distinct = 0;
-    memset(set, 0, sizeof set);
-    for (x = 0; x < 13; x++) {
-        no[x] = 0;
-        hs[x] = (int)(avail >> (16 * s + x)) & 1;
-        for (i = 0; i < 4; i++)
-            if (i != s && (avail >> (16 * i + x) & 1)) other[x][no[x]++] = i;
+    const int cat = (int)(key >> 26);
+    const uint32_t m1 = L & (0u - L), m2 = (L & ~m1) & (0u - (L & ~m1));
+    const uint32_t d1 = need ? 0 : m1, d2 = need ? m1 : m1 | m2;
+    /* flush keys above key: every one below a flush, those above key's ranks
+     * for a flush, none above a flush */
+    const uint32_t thr = cat < 5 ? 0 : cat == 5 ? key & 0x1fff : 0x2000;
+    uint32_t xs, ys;
+    int j, n = 0;
+    for (j = 0; j < 10; j++) {                   /* straight flush j + 1 */
+        const uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu, S = w & ~L;
+        if ((S & ~H) || hr_cl_pop[S] > 2) continue;
+        if (hr_cl_top[hr_cl_straights(L | S)] == j) n += cat < 8 || j + 1 > (int)(key & 0x1fff);
     }
-#define HR_CL_ADD(m) do { \
-        uint32_t k_ = hr_cl_key(B->bmask | (m)); \
-        if (k_ > key) { \
-            uint32_t h_ = (k_ * 2654435761u) >> 22; \
-            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 1023; \
-            if (!set[h_]) { set[h_] = k_; distinct++; } \
-        } \
-    } while (0)
-#define HR_CL_CARD(r, su) (1ULL << (16 * (su) + (r)))
-    for (x = 0; x < 13; x++)
-        for (y = x; y < 13; y++) {
-            /* neither card of suit s */
-            if (x == y ? no[x] >= 2 : (no[x] && no[y]))
-                HR_CL_ADD(HR_CL_CARD(x, other[x][0]) | HR_CL_CARD(y, other[y][x == y]));
-            /* both of suit s */
-            if (x != y && hs[x] && hs[y]) HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, s));
-        }
-    for (x = 0; x < 13; x++) {                  /* one card of suit s */
-        if (!hs[x]) continue;
-        for (y = 0; y < 13; y++) {
-            if (!no[y]) continue;
-            /* with two of s needed, (x of s, y) plays as (x, y) of other suits when
-             * x has another card: that holding was valued above */
-            if (need == 2 && no[x] && (x != y || no[x] >= 2)) continue;
-            HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, other[y][0]));
+    if (thr >= 0x2000) return n;
+    if (!need && !hr_cl_straights(L) && L > thr) n++;
+    for (xs = d1 ? H & ~((d1 << 1) - 1) : H; xs; xs &= xs - 1) {   /* z above d1 */
+        const uint32_t z = xs & (0u - xs);
+        n += !hr_cl_straights(L | z) && ((L & ~d1) | z) > thr;
+    }
+    for (xs = H & ~((1u << (hr_cl_top[d2] + 1)) - 1) & 0x1fff; xs; xs &= xs - 1) {
+        const uint32_t x = xs & (0u - xs), lx = L | x;
+        const uint64_t nx = hr_cl_next[lx];    /* nibble y: the straight of lx + y */
+        for (ys = xs & (xs - 1); ys; ys &= ys - 1) {
+            const int y = hr_cl_ctz32(ys);
+            n += !(nx >> (4 * y) & 15) && (((L & ~d2) | x) | (1u << y)) > thr;
         }
     }
-#undef HR_CL_ADD
-#undef HR_CL_CARD
-    return 1 + distinct;
+    return n;
 }
 
 /* The nut rank of hole cards a, b (key: theirs) on a board with a flush
- * suit s of 3 or 4 cards (one or two hole cards of s make a flush), from
- * the record of the board's ranks (B->rec, built for flush boards too):
+ * suit s (need = 5 - its cards: the cards of s a hole needs for a flush),
+ * from the record of the board's ranks (B->rec, built for flush boards too):
  *
  * - a holding that makes no flush has the key of its rank pair in the
  *   record: each rank pair that still has such a holding marks its key's
@@ -171,8 +174,8 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
     const uint32_t o1 = (uint32_t)(avail >> (16 * ((s + 2) & 3))) & 0x1fff;
     const uint32_t o2 = (uint32_t)(avail >> (16 * ((s + 3) & 3))) & 0x1fff;
     const uint32_t n1 = o0 | o1 | o2, n2 = (o0 & o1) | (o0 & o2) | (o1 & o2);
-    uint32_t set[64];
     int x, y, lo = 0, hi = R->m, distinct = 0;
+    if (need == 0) return 1 + hr_cl_flush_above(lane, hsm, 0, key);  /* every holding flushes */
     while (lo < hi) {                           /* record keys from index lo are above key */
         int mid = (lo + hi) >> 1;
         if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
@@ -180,13 +183,6 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
 #define HR_CL_MARK(k) do { \
         uint64_t b_ = 1ULL << ((k) & 63); \
         if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
-    } while (0)
-#define HR_CL_FLUSH_KEY(k) do { \
-        uint32_t k_ = (k), h_ = (k_ * 2654435761u) >> 26; \
-        if (k_ > key) { \
-            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 63; \
-            if (!set[h_]) { set[h_] = k_; distinct++; } \
-        } \
     } while (0)
     {   /* holdings that make no flush: every record key from lo, less the keys
          * whose every rank pair has none; a pair that has none has its ranks
@@ -266,41 +262,9 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
         }
         /* straight flushes above the hand's (one per high card j + 1) */
         distinct += hr_cl_pop[cat == 8 ? sfb >> (key & 0x1fff) : sfb] + (cat <= 5 ? nfl : 0);
-    } else {
-        memset(set, 0, sizeof set);
-        for (x = 0; x < 13; x++) {              /* two cards of s */
-            if (!(hsm >> x & 1)) continue;
-            for (y = x + 1; y < 13; y++) {
-                uint32_t l, st;
-                int k;
-                if (!(hsm >> y & 1)) continue;
-                l = lane | (1u << x) | (1u << y);
-                st = hr_cl_straights(l);
-                k = R->kid[x][y];
-                if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
-                else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-                else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
-            }
-        }
-    }
-    if (need == 1)                              /* one card of s, one of another suit */
-        for (x = 0; x < 13; x++) {
-            uint32_t l, st, fk;
-            int flush_too = 0;
-            if (!(hsm >> x & 1)) continue;
-            l = lane | (1u << x);
-            st = hr_cl_straights(l);
-            fk = st ? (8u << 26) | (uint32_t)(hr_cl_top[st] + 1) : (5u << 26) | hr_cl_keep(l, 5);
-            for (y = 0; y < 13; y++) {
-                int k = R->kid[x][y];
-                if (!(n1 >> y & 1) || k == 255) continue;
-                if (!st && R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-                else flush_too = 1;
-            }
-            if (flush_too) HR_CL_FLUSH_KEY(fk);
-        }
+    } else
+        distinct += hr_cl_flush_above(lane, hsm, 1, key);
 #undef HR_CL_MARK
-#undef HR_CL_FLUSH_KEY
     return 1 + distinct;
 }
 

@@ -24,11 +24,11 @@
  * The nut rank comes from a record of the board's ranks (hr_cl_rec_t,
  * built once a process for each board size): the distinct keys of every
  * rank pair the deck has, so a hand's rank is a lookup less the keys its
- * own cards use up (hr_cl_nut_rec), and on boards with a flush suit of 3
- * or 4 cards the same record plus the holdings of that suit
- * (hr_cl_nut_flush).  Only five-flush boards still sort every holding's
- * key (hr_cl_nut, or hr_cl_nut_kinds for a lone row); that brute force
- * stays callable for every board (brute = 1) so tests can compare.
+ * own cards use up (hr_cl_nut_rec), and on boards with a flush suit the
+ * same record plus the holdings of that suit (hr_cl_nut_flush; with 4 or 5
+ * cards of it, its flushes in closed form).  The brute force it replaced
+ * (every holding's key sorted: hr_cl_nut, hr_cl_nut_direct) stays callable
+ * for every board (brute = 1) so tests can compare.
  * Results never depend on the number of threads.
  */
 #ifndef HANDRANK_HR_CLASSIFY_H
@@ -147,8 +147,7 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_k
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
     B->nut_straight = hr_cl_nutst[B->branks];
     B->has_keys = 0;
-    if (B->rec && !B->brute && (B->flush_suit < 0 || B->bcount[B->flush_suit] < 5))
-        return;                                 /* the nut rank comes from the record */
+    if (!B->brute) return;                      /* the nut rank comes from the record */
     for (i = 0; i < 52; i++)
         if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
     B->nrest = nc;
@@ -293,9 +292,7 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
     if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
     return hr_cl_suited(B->bmask, B->nb, a, b, cat < 5) | HR_CL_PACK(made, draws, blk,
                       B->brute ? (B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key))
-                      : B->rec && B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b)
-                      : B->rec && B->bcount[B->flush_suit] < 5 ? hr_cl_nut_flush(B, a, b, key)
-                      : B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_kinds(B, a, b, key));
+                      : B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b) : hr_cl_nut_flush(B, a, b, key));
 }
 
 HR_INLINE void hr_cl_store(uint32_t v, int64_t i, uint8_t *made, uint16_t *draws,
@@ -455,8 +452,9 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *hole
  * flags, with no board set-up.  It also holds on a board with 3 or 4 cards
  * of suit fs for a hole with fewer cards of fs than a flush needs (mode 2:
  * the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
- * (five-flush boards, the tests' brute force) go through hr_cl_one, B
- * holding the keys of every holding for a run of rows of one board.  B is
+ * (holes that flush, the tests' brute force) go through hr_cl_one; for the
+ * brute force B holds the keys of every holding for a run of rows of one
+ * board.  B is
  * filled when a flush-suit board differs from the last one filled.  Each
  * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
  * bad row or -1. */
@@ -501,7 +499,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             hr_cl_board(B, bm, ix, 0);
             fs = B->flush_suit;
             mode = 1;
-            if (!brute && fs >= 0 && B->bcount[fs] < 5) {
+            if (!brute) {
                 mode = 2;
                 need = 5 - B->bcount[fs];
             } else {

@@ -57,6 +57,8 @@ static uint8_t hr_cl_pop[1 << 14];            /* bits set in 14 (no POPCNT neede
 /* hr_cl_nutst[m]: the ranks the highest straight two hole cards can make
  * on board ranks m needs from the hole (0: none). */
 static uint16_t hr_cl_nutst[1 << 13];
+/* hr_cl_stm[m]: the ranks y for which m | {y} holds a straight. */
+static uint16_t hr_cl_stm[1 << 13];
 static volatile int hr_cl_ready = 0;
 
 /* Board cards of rank r in a mask: bit r of each suit's lane, added up by
@@ -123,6 +125,9 @@ static void hr_cl_init(void)
             }
         }
         hr_cl_next[m] = nx;
+        hr_cl_stm[m] = 0;
+        for (x = 0; x < 13; x++)
+            if (nx >> (4 * x) & 15) hr_cl_stm[m] |= (uint16_t)(1u << x);
         hr_cl_ends[m] = ends;
     }
     for (m = 0; m < (1u << 13); m++) {

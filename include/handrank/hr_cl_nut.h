@@ -121,7 +121,7 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
     /* flush keys above key: every one below a flush, those above key's ranks
      * for a flush, none above a flush */
     const uint32_t thr = cat < 5 ? 0 : cat == 5 ? key & 0x1fff : 0x2000;
-    uint32_t xs, ys;
+    uint32_t xs;
     int j, n = 0;
     for (j = 0; j < 10; j++) {                   /* straight flush j + 1 */
         const uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu, S = w & ~L;
@@ -130,18 +130,16 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
     }
     if (thr >= 0x2000) return n;
     if (!need && !hr_cl_straights(L) && L > thr) n++;
-    for (xs = d1 ? H & ~((d1 << 1) - 1) : H; xs; xs &= xs - 1) {   /* z above d1 */
-        const uint32_t z = xs & (0u - xs);
-        n += !hr_cl_straights(L | z) && ((L & ~d1) | z) > thr;
-    }
+    /* the cards z of a family member base | z above thr: all when thr is
+     * at most base, else those with 2^z > thr - base (z is not in base) */
+#define HR_CL_ABOVE(base) ((base) >= thr ? 0x1fffu : ~((2u << hr_cl_top[thr - (base)]) - 1))
+    xs = d1 ? H & ~((d1 << 1) - 1) : H;                       /* z above d1 */
+    n += hr_cl_pop[xs & ~hr_cl_stm[L] & HR_CL_ABOVE(L & ~d1) & 0x1fff];
     for (xs = H & ~((1u << (hr_cl_top[d2] + 1)) - 1) & 0x1fff; xs; xs &= xs - 1) {
-        const uint32_t x = xs & (0u - xs), lx = L | x;
-        const uint64_t nx = hr_cl_next[lx];    /* nibble y: the straight of lx + y */
-        for (ys = xs & (xs - 1); ys; ys &= ys - 1) {
-            const int y = hr_cl_ctz32(ys);
-            n += !(nx >> (4 * y) & 15) && (((L & ~d2) | x) | (1u << y)) > thr;
-        }
+        const uint32_t x = xs & (0u - xs), ys = xs & (xs - 1);   /* y above x */
+        n += hr_cl_pop[ys & ~hr_cl_stm[L | x] & HR_CL_ABOVE((L & ~d2) | x) & 0x1fff];
     }
+#undef HR_CL_ABOVE
     return n;
 }
 

@@ -199,6 +199,7 @@ typedef struct hr_cl_rec {
     uint8_t kid[13][13];       /* key index of rank pair (x, y); 255: no such pair */
     uint8_t mult[91];          /* rank pairs of each key */
     uint32_t keys[91];         /* ascending */
+    uint16_t fh[13];           /* fh[x]: ranks y whose pair with x fills up (category 6+) */
 } hr_cl_rec_t;
 
 static hr_cl_rec_t *hr_cl_recs[6];          /* by board size 3..5 */
@@ -245,6 +246,7 @@ static void hr_cl_rec_fill(hr_cl_rec_t *R, const int *c)
         if (i == 0 || raw[i] != raw[i - 1]) R->keys[R->m++] = raw[i];
     memset(R->kid, 255, sizeof R->kid);
     memset(R->mult, 0, sizeof R->mult);
+    memset(R->fh, 0, sizeof R->fh);
     for (x = 0; x < 13; x++)
         for (y = x; y < 13; y++) {
             uint32_t k;
@@ -259,6 +261,10 @@ static void hr_cl_rec_fill(hr_cl_rec_t *R, const int *c)
             }
             R->kid[x][y] = R->kid[y][x] = (uint8_t)lo;
             R->mult[lo]++;
+            if (k >> 26 >= 6) {
+                R->fh[x] |= (uint16_t)(1u << y);
+                R->fh[y] |= (uint16_t)(1u << x);
+            }
         }
 }
 

@@ -159,7 +159,7 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
  *
  * With one card of s needed, a flush key depends on that card only, and a
  * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
-static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
+static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, int own)
 {
     const hr_cl_rec_t *R = B->rec;
     const int s = B->flush_suit, need = 5 - B->bcount[s];
@@ -174,6 +174,7 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
     const uint32_t n1 = o0 | o1 | o2, n2 = (o0 & o1) | (o0 & o2) | (o1 & o2);
     int x, y, lo = 0, hi = R->m, distinct = 0;
     if (need == 0) return 1 + hr_cl_flush_above(lane, hsm, 0, key);  /* every holding flushes */
+    if (own >= 0) lo = own + 1;                 /* key is the record's key own */
     while (lo < hi) {                           /* record keys from index lo are above key */
         int mid = (lo + hi) >> 1;
         if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
@@ -246,16 +247,14 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
             uint32_t ym;
             x = hr_cl_ctz32(bx);
             bx &= bx - 1;
-            for (ym = A & ~(1u << x); ym; ym &= ym - 1) {
+            for (ym = A & ~(1u << x) & R->fh[x]; ym; ym &= ym - 1) {   /* pairs that fill up */
                 int k;
                 y = hr_cl_ctz32(ym);
                 if (y < x && (P >> y & 1)) continue;                 /* counted as x */
                 if (hr_cl_straights(lane | (1u << x) | (1u << y))) continue;  /* counted */
                 k = R->kid[x][y];
-                if (R->keys[k] >> 26 >= 6) {
-                    if (k >= lo) HR_CL_MARK(k);
-                    nfl -= (x > y ? x : y) > thr;
-                }
+                if (k >= lo) HR_CL_MARK(k);
+                nfl -= (x > y ? x : y) > thr;
             }
         }
         /* straight flushes above the hand's (one per high card j + 1) */

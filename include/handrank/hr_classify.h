@@ -292,7 +292,7 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
     if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
     return hr_cl_suited(B->bmask, B->nb, a, b, cat < 5) | HR_CL_PACK(made, draws, blk,
                       B->brute ? (B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key))
-                      : B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b) : hr_cl_nut_flush(B, a, b, key));
+                      : B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b) : hr_cl_nut_flush(B, a, b, key, -1));
 }
 
 HR_INLINE void hr_cl_store(uint32_t v, int64_t i, uint8_t *made, uint16_t *draws,
@@ -389,15 +389,6 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
         hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
     }
     return -1;
-}
-
-/* The key of hole cards a, b on a board whose ranks' record is R, when
- * they make no flush (mode 2 below: the board's flush suit has 3 or 4
- * cards and the hole fewer than a flush needs, and no other suit can reach
- * five): the key of their rank pair, which the record holds. */
-HR_INLINE uint32_t hr_cl_rank_pair_key(const hr_cl_rec_t *R, int a, int b)
-{
-    return R->keys[R->kid[HR_RANK(a)][HR_RANK(b)]];
 }
 
 #define HR_CL_AHEAD 8             /* rows whose rank-table entry is asked for ahead */
@@ -511,11 +502,14 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             }
             have = bm;
         }
-        if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
+        if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need) {
+            /* a hole that makes no flush (and no other suit can reach five)
+             * has the key of its rank pair: the record's key own */
+            const int own = B->rec->kid[HR_RANK(a)][HR_RANK(b)];
             v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
                 hr_cl_suited(bm, nb, a, b, 1) |
-                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_rank_pair_key(B->rec, a, b)));
-        else
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, B->rec->keys[own], own));
+        } else
             v = hr_cl_one(B, a, b);
         hr_cl_store(v, i, made, draws, nut, blk);
     }

@@ -175,7 +175,7 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, i
     int x, y, lo = 0, hi = R->m, distinct = 0;
     if (need == 0) return 1 + hr_cl_flush_above(lane, hsm, 0, key);  /* every holding flushes */
     if (own >= 0) lo = own + 1;                 /* key is the record's key own */
-    while (lo < hi) {                           /* record keys from index lo are above key */
+    else while (lo < hi) {                      /* record keys from index lo are above key */
         int mid = (lo + hi) >> 1;
         if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
     }

@@ -121,18 +121,14 @@ static void hr_cl_index_init(void)
             }
 }
 
-/* Fill B for a board mask of 3..5 distinct cards, rec_ix the record index
- * of its ranks (hr_cl_board_index); with_keys: also the keys of every
- * holding, for hr_cl_nut (worth it when several rows share the board;
- * without them hr_cl_nut_direct counts for one hand). */
-static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
+/* Fill B's board state (no keys) for a board mask of 3..5 distinct cards,
+ * rec_ix the record index of its ranks (hr_cl_board_index). */
+HR_INLINE void hr_cl_board_state(hr_cl_board_t *B, uint64_t bmask, int rec_ix)
 {
-    int s, j, i, n = 0, nc = 0;
-    uint32_t raw[HR_CL_MAX_HOLDINGS];
+    int s;
     B->bmask = bmask;
     B->nb = 0;
     B->branks = 0;
-    B->nut_straight = 0;
     B->nkeys = B->nrest = 0;
     B->flush_suit = -1;
     for (s = 0; s < 4; s++) {
@@ -142,11 +138,22 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_k
         B->branks |= B->blane[s];
         if (B->bcount[s] >= 3) B->flush_suit = s;
     }
-    B->rec = hr_cl_recs[B->nb] ? &hr_cl_recs[B->nb][rec_ix] : NULL;
+    B->rec = &hr_cl_recs[B->nb][rec_ix];
     B->btop1 = hr_cl_top[B->branks];
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
     B->nut_straight = hr_cl_nutst[B->branks];
     B->has_keys = 0;
+}
+
+/* Fill B as hr_cl_board_state does; for the brute force (B->brute), also
+ * the cards off the board and, with_keys, the keys of every holding, for
+ * hr_cl_nut (worth it when several rows share the board; without them
+ * hr_cl_nut_direct counts for one hand). */
+static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
+{
+    int j, i, n = 0, nc = 0;
+    uint32_t raw[HR_CL_MAX_HOLDINGS];
+    hr_cl_board_state(B, bmask, rec_ix);
     if (!B->brute) return;                      /* the nut rank comes from the record */
     for (i = 0; i < 52; i++)
         if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
@@ -487,7 +494,8 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
         }
         if (bm != have) {
             ix = hr_cl_board_index(bp, nb);
-            hr_cl_board(B, bm, ix, 0);
+            if (brute) hr_cl_board(B, bm, ix, 0);
+            else hr_cl_board_state(B, bm, ix);
             fs = B->flush_suit;
             mode = 1;
             if (!brute) {

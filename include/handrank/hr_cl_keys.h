@@ -59,6 +59,12 @@ static uint8_t hr_cl_pop[1 << 14];            /* bits set in 14 (no POPCNT neede
 static uint16_t hr_cl_nutst[1 << 13];
 /* hr_cl_stm[m]: the ranks y for which m | {y} holds a straight. */
 static uint16_t hr_cl_stm[1 << 13];
+/* hr_cl_win3[m]: bit j for each straight window j (the ranks of straight
+ * j + 1, hr_cl_window) holding 3+ ranks of m. */
+static uint16_t hr_cl_win3[1 << 13];
+
+/* The ranks of straight j + 1 (j = 0: the wheel). */
+#define hr_cl_window(j) ((j) ? 0x1fu << ((j) - 1) : 0x100fu)
 static volatile int hr_cl_ready = 0;
 
 /* Board cards of rank r in a mask: bit r of each suit's lane, added up by
@@ -125,6 +131,9 @@ static void hr_cl_init(void)
             }
         }
         hr_cl_next[m] = nx;
+        hr_cl_win3[m] = 0;
+        for (j = 0; j < 10; j++)
+            if (hr_cl_pop[hr_cl_window(j) & m] >= 3) hr_cl_win3[m] |= (uint16_t)(1u << j);
         hr_cl_stm[m] = 0;
         for (x = 0; x < 13; x++)
             if (nx >> (4 * x) & 15) hr_cl_stm[m] |= (uint16_t)(1u << x);

@@ -121,11 +121,12 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
     /* flush keys above key: every one below a flush, those above key's ranks
      * for a flush, none above a flush */
     const uint32_t thr = cat < 5 ? 0 : cat == 5 ? key & 0x1fff : 0x2000;
-    uint32_t xs;
-    int j, n = 0;
-    for (j = 0; j < 10; j++) {                   /* straight flush j + 1 */
-        const uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu, S = w & ~L;
-        if ((S & ~H) || hr_cl_pop[S] > 2) continue;
+    uint32_t xs, ws;
+    int n = 0;
+    for (ws = hr_cl_win3[L]; ws; ws &= ws - 1) {   /* straight flush j + 1, 3+ ranks of L */
+        const int j = hr_cl_ctz32(ws);
+        const uint32_t S = hr_cl_window(j) & ~L;
+        if (S & ~H) continue;
         if (hr_cl_top[hr_cl_straights(L | S)] == j) n += cat < 8 || j + 1 > (int)(key & 0x1fff);
     }
     if (thr >= 0x2000) return n;
@@ -234,11 +235,12 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, i
                                (bl[2] & bl[3] & (bl[0] | bl[1]));
         const uint32_t P = three ? A : A & two;  /* a pair has a rank of P, looked at as x */
         const int nlow = thr < 0 ? 0 : hr_cl_pop[A & ((2u << thr) - 1)];  /* A up to thr */
-        uint32_t sfb = 0, bx = P;
-        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2 - nlow * (nlow - 1) / 2, j;
-        for (j = 0; j < 10; j++) {
-            uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu;       /* ranks of straight j + 1 */
-            if (!(lane & ~w) && !(w & ~lane & ~A)) {
+        uint32_t sfb = 0, bx = P, ws;
+        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2 - nlow * (nlow - 1) / 2;
+        for (ws = hr_cl_win3[lane]; ws; ws &= ws - 1) {   /* windows holding the lane */
+            const int j = hr_cl_ctz32(ws);
+            const uint32_t w = hr_cl_window(j);           /* ranks of straight j + 1 */
+            if (!(w & ~lane & ~A)) {
                 sfb |= 1u << j;
                 nfl -= hr_cl_top[w & ~lane] > thr;
             }

@@ -493,7 +493,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             continue;
         }
         if (bm != have) {
-            ix = hr_cl_board_index(bp, nb);
+            ix = nb > 3 ? (int)(ring[i & 15] / 91) : hr_cl_board_index(bp, nb);
             if (brute) hr_cl_board(B, bm, ix, 0);
             else hr_cl_board_state(B, bm, ix);
             fs = B->flush_suit;

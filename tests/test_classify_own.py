@@ -8,7 +8,9 @@ and 5 cards) and every holding of each board is classified with the board
 shared (each holding through hr_cl_one); the own-board answers of
 shuffled rows, board cards in any order, are read against those.  Bad
 rows (a repeated card, a joker code) are named at the first one, wherever
-it falls among the rows read ahead.
+it falls among the rows read ahead.  Boards with four or five cards of a
+suit, whose flushes are counted in closed form, are read against the
+brute-force nut rank (every holding's key) for every holding.
 """
 from __future__ import annotations
 

@@ -155,11 +155,13 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
  *   quads (the key of its rank pair, marked as above), or a flush key
  *   (top five of suit s).  With two cards of s needed, every pair of s has
  *   a flush key of its own, so they are counted (by straight window, and
- *   the few pairs that can fill up), none valued; with one needed, flush and
- *   straight-flush keys are counted apart in a small hash set.
+ *   the few pairs that can fill up: the record's fh masks), none valued;
+ *   with one or none needed no flushing holding fills up, and its keys are
+ *   counted in closed form (hr_cl_flush_above; with none needed every
+ *   holding flushes, so that is all).
  *
- * With one card of s needed, a flush key depends on that card only, and a
- * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
+ * own: the record's index of key when the hand makes no flush (its rank
+ * pair's key), else -1 (the keys above key are then searched for). */
 static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, int own)
 {
     const hr_cl_rec_t *R = B->rec;

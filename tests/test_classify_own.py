@@ -8,7 +8,9 @@ and 5 cards) and every holding of each board is classified with the board
 shared (each holding through hr_cl_one); the own-board answers of
 shuffled rows, board cards in any order, are read against those.  Bad
 rows (a repeated card, a joker code) are named at the first one, wherever
-it falls among the rows read ahead.
+it falls among the rows read ahead.  Boards with four or five cards of a
+suit, whose flushes are counted in closed form, are read against the
+brute-force nut rank (every holding's key) for every holding.
 """
 from __future__ import annotations
 
@@ -107,3 +109,77 @@ def test_first_bad_row_among_rows_read_ahead(nb):
         ok[where] = False
         good = hr.classify(h[ok], b[ok], threads=1)        # the rest are all fine
         assert len(good.made) == ok.sum()
+
+
+# ----------------------- boards with 4 or 5 cards of a suit: closed form vs brute force
+def _brute_same(h, b):
+    """The C loop's four outputs, default path against the brute-force nut
+    rank (every holding's key sorted), row by row."""
+    from handrank import _core
+    h, b = np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8)
+    n = len(h)
+    outs = []
+    for brute in (False, True):
+        out = [np.empty(n, t) for t in (np.uint8, np.uint16, np.int16, np.uint8)]
+        assert _core.classify_rows(h, b.reshape(-1), b.shape[1], False, 0, n, *out, 1,
+                                   brute) == -1
+        outs.append(out)
+    for name, x, y in zip(("made", "draws", "nut", "blockers"), *outs):
+        bad = np.flatnonzero(x != y)
+        assert not len(bad), (name, hr.format(h[bad[0]].tolist()),
+                              hr.format(b[bad[0]].tolist()), x[bad[0]], y[bad[0]])
+
+
+def _every_holding(boards, rng):
+    """Every holding of each board, the board's cards in a random order."""
+    hs, bs = [], []
+    for bd in boards:
+        h = _holdings(np.asarray(bd, dtype=np.uint8))
+        hs.append(h)
+        bs.append(np.broadcast_to(np.asarray(bd, dtype=np.uint8), (len(h), len(bd))))
+    b = np.concatenate(bs)
+    return np.concatenate(hs), np.take_along_axis(b, np.argsort(rng.random(b.shape), axis=1), 1)
+
+
+def _suited(ranks, s=2):
+    return [4 * r + s for r in ranks]
+
+
+def test_every_four_flush_turn_equals_the_brute_force():
+    """All 715 turns of four hearts, every holding (straight flushes one or
+    two cards away, the wheel, open and closed ends)."""
+    from itertools import combinations
+    rng = np.random.default_rng(2504)
+    boards = [_suited(q) for q in combinations(range(13), 4)]
+    for part in np.array_split(np.arange(len(boards)), 3):
+        _brute_same(*_every_holding([boards[i] for i in part], rng))
+
+
+def test_every_five_flush_river_equals_the_brute_force():
+    """All 1,287 rivers of five hearts (board straight flushes, the wheel
+    A2345, one card from a higher straight flush), every holding."""
+    from itertools import combinations
+    rng = np.random.default_rng(2505)
+    boards = [_suited(q) for q in combinations(range(13), 5)]
+    for part in np.array_split(np.arange(len(boards)), 4):
+        _brute_same(*_every_holding([boards[i] for i in part], rng))
+
+
+def test_four_flush_rivers_paired_and_straight_flush_ready():
+    """Rivers with four hearts: the fifth card pairs a heart's rank (half of
+    them), plus hand-picked ones: wheel draws (A234 and A345 of hearts),
+    straight flushes one card away at either end, a paired wheel board;
+    every holding against the brute force."""
+    rng = np.random.default_rng(2506)
+    boards = []
+    for k in range(160):
+        lane = rng.choice(13, 4, replace=False)
+        if k % 2:                                    # pair one of the hearts' ranks
+            fifth = 4 * int(rng.choice(lane)) + int(rng.choice([0, 1, 3]))
+        else:
+            fifth = int(rng.choice([c for c in range(52) if c % 4 != 2 and c // 4 not in lane]))
+        boards.append(_suited(lane) + [fifth])
+    for text in ("Ah 2h 3h 4h 4c", "Ah 3h 4h 5h Ad", "2h 3h 4h 5h 9s", "9h Th Jh Qh Qs",
+                 "Th Jh Qh Kh 2c", "Ah Kh Qh Jh Jd", "5h 6h 8h 9h 7c", "Ah 2h 4h 5h 3s"):
+        boards.append(hr.parse(text).tolist())
+    _brute_same(*_every_holding(boards, rng))

@@ -57,6 +57,14 @@ static uint8_t hr_cl_pop[1 << 14];            /* bits set in 14 (no POPCNT neede
 /* hr_cl_nutst[m]: the ranks the highest straight two hole cards can make
  * on board ranks m needs from the hole (0: none). */
 static uint16_t hr_cl_nutst[1 << 13];
+/* hr_cl_stm[m]: the ranks y for which m | {y} holds a straight. */
+static uint16_t hr_cl_stm[1 << 13];
+/* hr_cl_win3[m]: bit j for each straight window j (the ranks of straight
+ * j + 1, hr_cl_window) holding 3+ ranks of m. */
+static uint16_t hr_cl_win3[1 << 13];
+
+/* The ranks of straight j + 1 (j = 0: the wheel). */
+#define hr_cl_window(j) ((j) ? 0x1fu << ((j) - 1) : 0x100fu)
 static volatile int hr_cl_ready = 0;
 
 /* Board cards of rank r in a mask: bit r of each suit's lane, added up by
@@ -123,6 +131,12 @@ static void hr_cl_init(void)
             }
         }
         hr_cl_next[m] = nx;
+        hr_cl_win3[m] = 0;
+        for (j = 0; j < 10; j++)
+            if (hr_cl_pop[hr_cl_window(j) & m] >= 3) hr_cl_win3[m] |= (uint16_t)(1u << j);
+        hr_cl_stm[m] = 0;
+        for (x = 0; x < 13; x++)
+            if (nx >> (4 * x) & 15) hr_cl_stm[m] |= (uint16_t)(1u << x);
         hr_cl_ends[m] = ends;
     }
     for (m = 0; m < (1u << 13); m++) {
@@ -194,6 +208,7 @@ typedef struct hr_cl_rec {
     uint8_t kid[13][13];       /* key index of rank pair (x, y); 255: no such pair */
     uint8_t mult[91];          /* rank pairs of each key */
     uint32_t keys[91];         /* ascending */
+    uint16_t fh[13];           /* fh[x]: ranks y whose pair with x fills up (category 6+) */
 } hr_cl_rec_t;
 
 static hr_cl_rec_t *hr_cl_recs[6];          /* by board size 3..5 */
@@ -240,6 +255,7 @@ static void hr_cl_rec_fill(hr_cl_rec_t *R, const int *c)
         if (i == 0 || raw[i] != raw[i - 1]) R->keys[R->m++] = raw[i];
     memset(R->kid, 255, sizeof R->kid);
     memset(R->mult, 0, sizeof R->mult);
+    memset(R->fh, 0, sizeof R->fh);
     for (x = 0; x < 13; x++)
         for (y = x; y < 13; y++) {
             uint32_t k;
@@ -254,6 +270,10 @@ static void hr_cl_rec_fill(hr_cl_rec_t *R, const int *c)
             }
             R->kid[x][y] = R->kid[y][x] = (uint8_t)lo;
             R->mult[lo]++;
+            if (k >> 26 >= 6) {
+                R->fh[x] |= (uint16_t)(1u << y);
+                R->fh[y] |= (uint16_t)(1u << x);
+            }
         }
 }
 

@@ -1,9 +1,9 @@
 /*
  * handrank classify, its second part: a board's state (hr_cl_board_t) and
  * the nut rank of a hand on it: from the record of the board's ranks
- * (hr_cl_nut_rec; hr_cl_nut_flush on boards with a flush suit of 3 or 4
- * cards), by kinds of cards on five-flush boards (hr_cl_nut_kinds), or by
- * the brute force over every holding's key that the tests compare with
+ * (hr_cl_nut_rec; hr_cl_nut_flush on boards with a flush suit, in closed
+ * form by hr_cl_flush_above when it has 4 or 5 cards), or by the brute
+ * force over every holding's key that the tests compare with
  * (hr_cl_nut, hr_cl_nut_direct).  hr_classify.h fills the state and
  * describes the whole design.
  */
@@ -92,59 +92,61 @@ static int hr_cl_nut_rec(const hr_cl_board_t *B, int a, int b)
     return nut;
 }
 
-/* The nut rank of hole cards a, b (key: theirs) on a board with a flush
- * suit s, by kinds of cards: a card's rank, and whether it is of suit s,
- * is all a holding's key depends on.  One holding of each pair of kinds the
- * deck still has is valued; distinct keys above theirs are counted in a
- * small hash set. */
-static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
+/* The flush and straight-flush keys above key (a hand's own) that holdings
+ * of the cards left make on a board whose flush suit has 4 or 5 cards (its
+ * ranks L; need = 5 - |L|: 1 or 0 hole cards of the suit make a flush; H:
+ * the suit's ranks left).  Such a board has at most one pair and no trips,
+ * and a holding with a card of the suit has at most one more card of a
+ * board rank, so no holding that flushes fills up: its key is a straight
+ * flush or the flush of its top five cards of the suit.  Counted in closed
+ * form, each distinct key once:
+ *
+ * - straight flush of window w: its missing ranks S = w less L (at most
+ *   two, all in H) are the only cards that make it, so it is made exactly
+ *   when the best straight flush of L + S is w;
+ * - flush keys: with m1 < m2 the lowest ranks of L, a holding's top five
+ *   are L (need 0: no card of the suit above m1), L less m1 plus z (need 0:
+ *   one card z above m1 that counts; need 1: L plus its card z), or L less
+ *   d plus x and y (x < y, both above d's ranks; d = m1, or m1 and m2 for
+ *   need 0).  These families share no key (they differ in m1, m2), and a
+ *   holding whose cards of the suit are lower plays as a smaller family
+ *   member that one card (with one of another suit: always left) makes.
+ *   A key is made when its cards hold no straight flush (else that holding
+ *   plays the straight flush; adding cards keeps it). */
+static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
 {
-    const int s = B->flush_suit, need = 5 - B->bcount[s];
-    uint64_t avail = ~(B->bmask | HR_BIT(a) | HR_BIT(b)) & 0x1fff1fff1fff1fffULL;
-    uint32_t set[1024];
-    int other[13][3], no[13], hs[13], x, y, i, distinct = 0;
-    memset(set, 0, sizeof set);
-    for (x = 0; x < 13; x++) {
-        no[x] = 0;
-        hs[x] = (int)(avail >> (16 * s + x)) & 1;
-        for (i = 0; i < 4; i++)
-            if (i != s && (avail >> (16 * i + x) & 1)) other[x][no[x]++] = i;
+    const int cat = (int)(key >> 26);
+    const uint32_t m1 = L & (0u - L), m2 = (L & ~m1) & (0u - (L & ~m1));
+    const uint32_t d1 = need ? 0 : m1, d2 = need ? m1 : m1 | m2;
+    /* flush keys above key: every one below a flush, those above key's ranks
+     * for a flush, none above a flush */
+    const uint32_t thr = cat < 5 ? 0 : cat == 5 ? key & 0x1fff : 0x2000;
+    uint32_t xs, ws;
+    int n = 0;
+    for (ws = hr_cl_win3[L]; ws; ws &= ws - 1) {   /* straight flush j + 1, 3+ ranks of L */
+        const int j = hr_cl_ctz32(ws);
+        const uint32_t S = hr_cl_window(j) & ~L;
+        if (S & ~H) continue;
+        if (hr_cl_top[hr_cl_straights(L | S)] == j) n += cat < 8 || j + 1 > (int)(key & 0x1fff);
     }
-#define HR_CL_ADD(m) do { \
-        uint32_t k_ = hr_cl_key(B->bmask | (m)); \
-        if (k_ > key) { \
-            uint32_t h_ = (k_ * 2654435761u) >> 22; \
-            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 1023; \
-            if (!set[h_]) { set[h_] = k_; distinct++; } \
-        } \
-    } while (0)
-#define HR_CL_CARD(r, su) (1ULL << (16 * (su) + (r)))
-    for (x = 0; x < 13; x++)
-        for (y = x; y < 13; y++) {
-            /* neither card of suit s */
-            if (x == y ? no[x] >= 2 : (no[x] && no[y]))
-                HR_CL_ADD(HR_CL_CARD(x, other[x][0]) | HR_CL_CARD(y, other[y][x == y]));
-            /* both of suit s */
-            if (x != y && hs[x] && hs[y]) HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, s));
-        }
-    for (x = 0; x < 13; x++) {                  /* one card of suit s */
-        if (!hs[x]) continue;
-        for (y = 0; y < 13; y++) {
-            if (!no[y]) continue;
-            /* with two of s needed, (x of s, y) plays as (x, y) of other suits when
-             * x has another card: that holding was valued above */
-            if (need == 2 && no[x] && (x != y || no[x] >= 2)) continue;
-            HR_CL_ADD(HR_CL_CARD(x, s) | HR_CL_CARD(y, other[y][0]));
-        }
+    if (thr >= 0x2000) return n;
+    if (!need && !hr_cl_straights(L) && L > thr) n++;
+    /* the cards z of a family member base | z above thr: all when thr is
+     * at most base, else those with 2^z > thr - base (z is not in base) */
+#define HR_CL_ABOVE(base) ((base) >= thr ? 0x1fffu : ~((2u << hr_cl_top[thr - (base)]) - 1))
+    xs = d1 ? H & ~((d1 << 1) - 1) : H;                       /* z above d1 */
+    n += hr_cl_pop[xs & ~hr_cl_stm[L] & HR_CL_ABOVE(L & ~d1) & 0x1fff];
+    for (xs = H & ~((1u << (hr_cl_top[d2] + 1)) - 1) & 0x1fff; xs; xs &= xs - 1) {
+        const uint32_t x = xs & (0u - xs), ys = xs & (xs - 1);   /* y above x */
+        n += hr_cl_pop[ys & ~hr_cl_stm[L | x] & HR_CL_ABOVE((L & ~d2) | x) & 0x1fff];
     }
-#undef HR_CL_ADD
-#undef HR_CL_CARD
-    return 1 + distinct;
+#undef HR_CL_ABOVE
+    return n;
 }
 
 /* The nut rank of hole cards a, b (key: theirs) on a board with a flush
- * suit s of 3 or 4 cards (one or two hole cards of s make a flush), from
- * the record of the board's ranks (B->rec, built for flush boards too):
+ * suit s (need = 5 - its cards: the cards of s a hole needs for a flush),
+ * from the record of the board's ranks (B->rec, built for flush boards too):
  *
  * - a holding that makes no flush has the key of its rank pair in the
  *   record: each rank pair that still has such a holding marks its key's
@@ -153,12 +155,14 @@ static int hr_cl_nut_kinds(const hr_cl_board_t *B, int a, int b, uint32_t key)
  *   quads (the key of its rank pair, marked as above), or a flush key
  *   (top five of suit s).  With two cards of s needed, every pair of s has
  *   a flush key of its own, so they are counted (by straight window, and
- *   the few pairs that can fill up), none valued; with one needed, flush and
- *   straight-flush keys are counted apart in a small hash set.
+ *   the few pairs that can fill up: the record's fh masks), none valued;
+ *   with one or none needed no flushing holding fills up, and its keys are
+ *   counted in closed form (hr_cl_flush_above; with none needed every
+ *   holding flushes, so that is all).
  *
- * With one card of s needed, a flush key depends on that card only, and a
- * rank pair's full house on the pair: 13 x 13 table reads, no key built. */
-static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
+ * own: the record's index of key when the hand makes no flush (its rank
+ * pair's key), else -1 (the keys above key are then searched for). */
+static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, int own)
 {
     const hr_cl_rec_t *R = B->rec;
     const int s = B->flush_suit, need = 5 - B->bcount[s];
@@ -171,22 +175,16 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
     const uint32_t o1 = (uint32_t)(avail >> (16 * ((s + 2) & 3))) & 0x1fff;
     const uint32_t o2 = (uint32_t)(avail >> (16 * ((s + 3) & 3))) & 0x1fff;
     const uint32_t n1 = o0 | o1 | o2, n2 = (o0 & o1) | (o0 & o2) | (o1 & o2);
-    uint32_t set[64];
     int x, y, lo = 0, hi = R->m, distinct = 0;
-    while (lo < hi) {                           /* record keys from index lo are above key */
+    if (need == 0) return 1 + hr_cl_flush_above(lane, hsm, 0, key);  /* every holding flushes */
+    if (own >= 0) lo = own + 1;                 /* key is the record's key own */
+    else while (lo < hi) {                      /* record keys from index lo are above key */
         int mid = (lo + hi) >> 1;
         if (R->keys[mid] <= key) lo = mid + 1; else hi = mid;
     }
 #define HR_CL_MARK(k) do { \
         uint64_t b_ = 1ULL << ((k) & 63); \
         if (bits[(k) >> 6] & b_) { bits[(k) >> 6] &= ~b_; distinct++; } \
-    } while (0)
-#define HR_CL_FLUSH_KEY(k) do { \
-        uint32_t k_ = (k), h_ = (k_ * 2654435761u) >> 26; \
-        if (k_ > key) { \
-            while (set[h_] && set[h_] != k_) h_ = (h_ + 1) & 63; \
-            if (!set[h_]) { set[h_] = k_; distinct++; } \
-        } \
     } while (0)
     {   /* holdings that make no flush: every record key from lo, less the keys
          * whose every rank pair has none; a pair that has none has its ranks
@@ -239,11 +237,12 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
                                (bl[2] & bl[3] & (bl[0] | bl[1]));
         const uint32_t P = three ? A : A & two;  /* a pair has a rank of P, looked at as x */
         const int nlow = thr < 0 ? 0 : hr_cl_pop[A & ((2u << thr) - 1)];  /* A up to thr */
-        uint32_t sfb = 0, bx = P;
-        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2 - nlow * (nlow - 1) / 2, j;
-        for (j = 0; j < 10; j++) {
-            uint32_t w = j ? 0x1fu << (j - 1) : 0x100fu;       /* ranks of straight j + 1 */
-            if (!(lane & ~w) && !(w & ~lane & ~A)) {
+        uint32_t sfb = 0, bx = P, ws;
+        int nfl = hr_cl_pop[A] * (hr_cl_pop[A] - 1) / 2 - nlow * (nlow - 1) / 2;
+        for (ws = hr_cl_win3[lane]; ws; ws &= ws - 1) {   /* windows holding the lane */
+            const int j = hr_cl_ctz32(ws);
+            const uint32_t w = hr_cl_window(j);           /* ranks of straight j + 1 */
+            if (!(w & ~lane & ~A)) {
                 sfb |= 1u << j;
                 nfl -= hr_cl_top[w & ~lane] > thr;
             }
@@ -252,55 +251,21 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key)
             uint32_t ym;
             x = hr_cl_ctz32(bx);
             bx &= bx - 1;
-            for (ym = A & ~(1u << x); ym; ym &= ym - 1) {
+            for (ym = A & ~(1u << x) & R->fh[x]; ym; ym &= ym - 1) {   /* pairs that fill up */
                 int k;
                 y = hr_cl_ctz32(ym);
                 if (y < x && (P >> y & 1)) continue;                 /* counted as x */
                 if (hr_cl_straights(lane | (1u << x) | (1u << y))) continue;  /* counted */
                 k = R->kid[x][y];
-                if (R->keys[k] >> 26 >= 6) {
-                    if (k >= lo) HR_CL_MARK(k);
-                    nfl -= (x > y ? x : y) > thr;
-                }
+                if (k >= lo) HR_CL_MARK(k);
+                nfl -= (x > y ? x : y) > thr;
             }
         }
         /* straight flushes above the hand's (one per high card j + 1) */
         distinct += hr_cl_pop[cat == 8 ? sfb >> (key & 0x1fff) : sfb] + (cat <= 5 ? nfl : 0);
-    } else {
-        memset(set, 0, sizeof set);
-        for (x = 0; x < 13; x++) {              /* two cards of s */
-            if (!(hsm >> x & 1)) continue;
-            for (y = x + 1; y < 13; y++) {
-                uint32_t l, st;
-                int k;
-                if (!(hsm >> y & 1)) continue;
-                l = lane | (1u << x) | (1u << y);
-                st = hr_cl_straights(l);
-                k = R->kid[x][y];
-                if (st) HR_CL_FLUSH_KEY((8u << 26) | (uint32_t)(hr_cl_top[st] + 1));
-                else if (R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-                else HR_CL_FLUSH_KEY((5u << 26) | hr_cl_keep(l, 5));
-            }
-        }
-    }
-    if (need == 1)                              /* one card of s, one of another suit */
-        for (x = 0; x < 13; x++) {
-            uint32_t l, st, fk;
-            int flush_too = 0;
-            if (!(hsm >> x & 1)) continue;
-            l = lane | (1u << x);
-            st = hr_cl_straights(l);
-            fk = st ? (8u << 26) | (uint32_t)(hr_cl_top[st] + 1) : (5u << 26) | hr_cl_keep(l, 5);
-            for (y = 0; y < 13; y++) {
-                int k = R->kid[x][y];
-                if (!(n1 >> y & 1) || k == 255) continue;
-                if (!st && R->keys[k] >> 26 >= 6) { if (k >= lo) HR_CL_MARK(k); }
-                else flush_too = 1;
-            }
-            if (flush_too) HR_CL_FLUSH_KEY(fk);
-        }
+    } else
+        distinct += hr_cl_flush_above(lane, hsm, 1, key);
 #undef HR_CL_MARK
-#undef HR_CL_FLUSH_KEY
     return 1 + distinct;
 }
 

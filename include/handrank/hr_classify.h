@@ -24,11 +24,11 @@
  * The nut rank comes from a record of the board's ranks (hr_cl_rec_t,
  * built once a process for each board size): the distinct keys of every
  * rank pair the deck has, so a hand's rank is a lookup less the keys its
- * own cards use up (hr_cl_nut_rec), and on boards with a flush suit of 3
- * or 4 cards the same record plus the holdings of that suit
- * (hr_cl_nut_flush).  Only five-flush boards still sort every holding's
- * key (hr_cl_nut, or hr_cl_nut_kinds for a lone row); that brute force
- * stays callable for every board (brute = 1) so tests can compare.
+ * own cards use up (hr_cl_nut_rec), and on boards with a flush suit the
+ * same record plus the holdings of that suit (hr_cl_nut_flush; with 4 or 5
+ * cards of it, its flushes in closed form).  The brute force it replaced
+ * (every holding's key sorted: hr_cl_nut, hr_cl_nut_direct) stays callable
+ * for every board (brute = 1) so tests can compare.
  * Results never depend on the number of threads.
  */
 #ifndef HANDRANK_HR_CLASSIFY_H
@@ -121,18 +121,14 @@ static void hr_cl_index_init(void)
             }
 }
 
-/* Fill B for a board mask of 3..5 distinct cards, rec_ix the record index
- * of its ranks (hr_cl_board_index); with_keys: also the keys of every
- * holding, for hr_cl_nut (worth it when several rows share the board;
- * without them hr_cl_nut_direct counts for one hand). */
-static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
+/* Fill B's board state (no keys) for a board mask of 3..5 distinct cards,
+ * rec_ix the record index of its ranks (hr_cl_board_index). */
+HR_INLINE void hr_cl_board_state(hr_cl_board_t *B, uint64_t bmask, int rec_ix)
 {
-    int s, j, i, n = 0, nc = 0;
-    uint32_t raw[HR_CL_MAX_HOLDINGS];
+    int s;
     B->bmask = bmask;
     B->nb = 0;
     B->branks = 0;
-    B->nut_straight = 0;
     B->nkeys = B->nrest = 0;
     B->flush_suit = -1;
     for (s = 0; s < 4; s++) {
@@ -142,13 +138,23 @@ static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_k
         B->branks |= B->blane[s];
         if (B->bcount[s] >= 3) B->flush_suit = s;
     }
-    B->rec = hr_cl_recs[B->nb] ? &hr_cl_recs[B->nb][rec_ix] : NULL;
+    B->rec = &hr_cl_recs[B->nb][rec_ix];
     B->btop1 = hr_cl_top[B->branks];
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
     B->nut_straight = hr_cl_nutst[B->branks];
     B->has_keys = 0;
-    if (B->rec && !B->brute && (B->flush_suit < 0 || B->bcount[B->flush_suit] < 5))
-        return;                                 /* the nut rank comes from the record */
+}
+
+/* Fill B as hr_cl_board_state does; for the brute force (B->brute), also
+ * the cards off the board and, with_keys, the keys of every holding, for
+ * hr_cl_nut (worth it when several rows share the board; without them
+ * hr_cl_nut_direct counts for one hand). */
+static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
+{
+    int j, i, n = 0, nc = 0;
+    uint32_t raw[HR_CL_MAX_HOLDINGS];
+    hr_cl_board_state(B, bmask, rec_ix);
+    if (!B->brute) return;                      /* the nut rank comes from the record */
     for (i = 0; i < 52; i++)
         if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
     B->nrest = nc;
@@ -293,9 +299,7 @@ static uint32_t hr_cl_one(hr_cl_board_t *B, int a, int b)
     if (hranks & B->nut_straight) blk |= HR_CL_BLOCKS_NUT_STRAIGHT;
     return hr_cl_suited(B->bmask, B->nb, a, b, cat < 5) | HR_CL_PACK(made, draws, blk,
                       B->brute ? (B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_direct(B, a, b, key))
-                      : B->rec && B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b)
-                      : B->rec && B->bcount[B->flush_suit] < 5 ? hr_cl_nut_flush(B, a, b, key)
-                      : B->has_keys ? hr_cl_nut(B, a, b) : hr_cl_nut_kinds(B, a, b, key));
+                      : B->flush_suit < 0 ? hr_cl_nut_rec(B, a, b) : hr_cl_nut_flush(B, a, b, key, -1));
 }
 
 HR_INLINE void hr_cl_store(uint32_t v, int64_t i, uint8_t *made, uint16_t *draws,
@@ -394,15 +398,6 @@ static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t
     return -1;
 }
 
-/* The key of hole cards a, b on a board whose ranks' record is R, when
- * they make no flush (mode 2 below: the board's flush suit has 3 or 4
- * cards and the hole fewer than a flush needs, and no other suit can reach
- * five): the key of their rank pair, which the record holds. */
-HR_INLINE uint32_t hr_cl_rank_pair_key(const hr_cl_rec_t *R, int a, int b)
-{
-    return R->keys[R->kid[HR_RANK(a)][HR_RANK(b)]];
-}
-
 #define HR_CL_AHEAD 8             /* rows whose rank-table entry is asked for ahead */
 
 /* The rank-table entry of hole cards h on board cards bp (nb of them, any
@@ -455,8 +450,9 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *hole
  * flags, with no board set-up.  It also holds on a board with 3 or 4 cards
  * of suit fs for a hole with fewer cards of fs than a flush needs (mode 2:
  * the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
- * (five-flush boards, the tests' brute force) go through hr_cl_one, B
- * holding the keys of every holding for a run of rows of one board.  B is
+ * (holes that flush, the tests' brute force) go through hr_cl_one; for the
+ * brute force B holds the keys of every holding for a run of rows of one
+ * board.  B is
  * filled when a flush-suit board differs from the last one filled.  Each
  * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
  * bad row or -1. */
@@ -497,11 +493,12 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             continue;
         }
         if (bm != have) {
-            ix = hr_cl_board_index(bp, nb);
-            hr_cl_board(B, bm, ix, 0);
+            ix = nb > 3 ? (int)(ring[i & 15] / 91) : hr_cl_board_index(bp, nb);
+            if (brute) hr_cl_board(B, bm, ix, 0);
+            else hr_cl_board_state(B, bm, ix);
             fs = B->flush_suit;
             mode = 1;
-            if (!brute && fs >= 0 && B->bcount[fs] < 5) {
+            if (!brute) {
                 mode = 2;
                 need = 5 - B->bcount[fs];
             } else {
@@ -513,11 +510,14 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             }
             have = bm;
         }
-        if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need)
+        if (mode == 2 && (HR_SUIT(a) == fs) + (HR_SUIT(b) == fs) < need) {
+            /* a hole that makes no flush (and no other suit can reach five)
+             * has the key of its rank pair: the record's key own */
+            const int own = B->rec->kid[HR_RANK(a)][HR_RANK(b)];
             v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
                 hr_cl_suited(bm, nb, a, b, 1) |
-                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, hr_cl_rank_pair_key(B->rec, a, b)));
-        else
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, B->rec->keys[own], own));
+        } else
             v = hr_cl_one(B, a, b);
         hr_cl_store(v, i, made, draws, nut, blk);
     }

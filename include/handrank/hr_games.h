@@ -29,6 +29,14 @@ enum { HR_SELECT_ANY = 0, HR_SELECT_OMAHA = 1 };
 #define HR_MAX_HALVES 4
 #define HR_NO_QUAL INT16_MIN
 
+/* 1.0 / n for n = 1..HR_MAX_PLAYERS, and hr_inverse[0] = 0.0: the share of
+ * each of n players tying for a pot (the same double as the division), or
+ * of nobody. */
+static const double hr_inverse[HR_MAX_PLAYERS + 1] = {
+    0.0, 1.0 / 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6, 1.0 / 7, 1.0 / 8,
+    1.0 / 9, 1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14, 1.0 / 15, 1.0 / 16,
+    1.0 / 17, 1.0 / 18, 1.0 / 19, 1.0 / 20, 1.0 / 21, 1.0 / 22, 1.0 / 23};
+
 /* One part of the pot: the rule set that ranks the hands competing for it,
  * how each player's five (or four, for badugi) are chosen, and an optional
  * qualifier of its own (the lowest strength that can win it). */

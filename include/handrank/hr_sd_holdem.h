@@ -1,11 +1,17 @@
 /*
  * handrank hold'em showdown batches with AVX2, one deal per 32-bit lane:
  * 8 deals per step, their checks, boards and players' rank keys in vector
- * registers, only the lookups in scalar code.  Included by hr_showdown.h
- * (HR_MULTIVERSION only), after hr_inverse.
+ * registers, only the lookups in scalar code.  Used by hr_showdown.h
+ * (HR_MULTIVERSION only).
  */
 #ifndef HANDRANK_HR_SD_HOLDEM_H
 #define HANDRANK_HR_SD_HOLDEM_H
+
+#include "hr_core.h"
+#include "hr_games.h"
+#include "hr_hash.h"
+#include "hr_simd.h"
+#include "hr_value.h"
 
 #ifdef HR_MULTIVERSION
 

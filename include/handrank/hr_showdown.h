@@ -10,6 +10,7 @@
 #include "hr_core.h"
 #include "hr_games.h"
 #include "hr_rows.h"
+#include "hr_sd_holdem.h"
 #include "hr_value.h"
 
 /* Deals [lo, hi) of a showdown batch (see hr_showdown).  A double-board
@@ -53,14 +54,6 @@ HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
     }
     return bad;
 }
-
-/* 1.0 / n for n = 1..HR_MAX_PLAYERS, and hr_inverse[0] = 0.0: the share of
- * each of n players tying for a pot (the same double as the division), or
- * of nobody. */
-static const double hr_inverse[HR_MAX_PLAYERS + 1] = {
-    0.0, 1.0 / 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6, 1.0 / 7, 1.0 / 8,
-    1.0 / 9, 1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14, 1.0 / 15, 1.0 / 16,
-    1.0 / 17, 1.0 / 18, 1.0 / 19, 1.0 / 20, 1.0 / 21, 1.0 / 22, 1.0 / 23};
 
 /* Whether a game's showdowns take the one-half loop below: one half that
  * picks any five of hole + board (G->any), one board, K = hole + board of
@@ -432,7 +425,6 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint
  * hr_showdown_any_ok(G), which gives its precondition (no wild card, one
  * board, one half, any five of seven, not the plain build).  Everything
  * else takes the POPCNT build of the scalar loops. */
-#include "hr_sd_holdem.h"
 
 #define HR_SDS_K(MODE, QUAL, K)                                                       \
     case K:                                                                           \

@@ -130,18 +130,13 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
     const __m256i b4a = HR_LD32(tb[2]), b4b = HR_LD32(tb[3]);
     const __m256i ml = HR_LD16(hr_mult_byte[0]), mm = HR_LD16(hr_mult_byte[1]);
     const __m256i mh = HR_LD16(hr_mult_byte[2]), offdeck = HR_LD16(nod);
+    const __m256i suit01 = HR_LD16(hr_byte_shuffle[HR_BS_SUIT01]);
+    const __m256i suit23 = HR_LD16(hr_byte_shuffle[HR_BS_SUIT23]);
+    const __m256i rot8 = HR_LD16(hr_byte_shuffle[HR_BS_ROT8]);
+    const __m256i r16 = HR_LD16(hr_byte_shuffle[HR_BS_ROT16]);
+    const __m256i r24 = HR_LD16(hr_byte_shuffle[HR_BS_ROT24]);
 #undef HR_LD16
 #undef HR_LD32
-    const __m256i suit01 = _mm256_setr_epi8(1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i suit23 = _mm256_setr_epi8(0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i rot8 = _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12,
-                                          1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
-    const __m256i r16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
-                                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    const __m256i r24 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
-                                         3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
     const __m256i b3f = _mm256_set1_epi8(0x3f), b3 = _mm256_set1_epi8(3);
     const __m256i b14 = _mm256_set1_epi8(14), ones8 = _mm256_set1_epi8(1);
     const __m256i first8 = _mm256_set1_epi32(1);          /* bytes 1, 0, 0, 0: byte 0 alone */

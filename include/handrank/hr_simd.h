@@ -66,6 +66,17 @@ static uint8_t hr_mult_byte[3][16], hr_code_mult[3][64], hr_code_pos[64], hr_cod
  * of showdowns, hr_sd_deal_ok). */
 static uint64_t hr_code_bit[256];
 /* The lanes of each 8-bit mask's set bits, in order (HR_SIMD_SPECIALS). */
+/* Byte shuffles of both AVX2 loops (hr_simd8, hr_sd_holdem), loaded into
+ * both 128-bit halves: SUIT01 / SUIT23 turn suit s of a byte into the
+ * weight (1 or 16) of suits 0, 1 / 2, 3 for a per-lane suit count; ROT8,
+ * ROT16, ROT24 rotate each 4-byte lane by one, two and three bytes. */
+enum { HR_BS_SUIT01, HR_BS_SUIT23, HR_BS_ROT8, HR_BS_ROT16, HR_BS_ROT24, HR_BS_COUNT };
+static const uint8_t hr_byte_shuffle[HR_BS_COUNT][16] = {
+    {1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12},
+    {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13},
+    {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14}};
 static uint8_t hr_lanes_of[256][8];
 /* Masks (hr_simd_masks8): byte 2s of a hand mask holds ranks 0..7 of suit s
  * (even bytes), byte 2s + 1 ranks 8..12 in bits 0..4 (odd bytes).  The sum
@@ -173,16 +184,11 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
     uint8_t nod[16];                   /* 0xff for a rank that is no card of the deck */
     for (int r = 0; r < 16; r++) nod[r] = r < HR_NRANKS && (D->ranks >> r & 1) ? 0 : 0xff;
     const __m256i offdeck = HR_LD16(nod);
-    const __m256i suit01 = _mm256_setr_epi8(1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i suit23 = _mm256_setr_epi8(0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                            0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i rot8 = _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12,
-                                          1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
-    const __m256i r16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
-                                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    const __m256i r24 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
-                                         3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    const __m256i suit01 = HR_LD16(hr_byte_shuffle[HR_BS_SUIT01]);
+    const __m256i suit23 = HR_LD16(hr_byte_shuffle[HR_BS_SUIT23]);
+    const __m256i rot8 = HR_LD16(hr_byte_shuffle[HR_BS_ROT8]);
+    const __m256i r16 = HR_LD16(hr_byte_shuffle[HR_BS_ROT16]);
+    const __m256i r24 = HR_LD16(hr_byte_shuffle[HR_BS_ROT24]);
     const __m256i bc0 = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
                                          0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
     const __m256i b3f = _mm256_set1_epi8(0x3f), b3 = _mm256_set1_epi8(3);

@@ -5,9 +5,12 @@ every length around a vector group (8 lanes) and a block (1024 lanes), a
 bad card at every hole and board position of a deal, flush-heavy deals,
 every (mode, qualifier) pair, a short deck, 2..10 players, and on 1 or 2
 threads.  Hold'em high takes hr_sd_holdem there (one deal per 32-bit lane,
-8 deals a step, the last few padded): the tests below the first ones put
-a repeated or bad card at every pair of a deal's positions in every lane
-of a full step and of the padded last one.
+8 deals a step, the last few padded) and, under the AVX-512 dispatch
+(hr_showdown_avx512), hr_sd_holdem16 (16 deals a step, masked loads, its
+steps pipelined): both ISAs are run where the CPU has them.  The tests
+below the first ones put a repeated or bad card at every pair of a deal's
+positions in every lane of a full step and of the padded last one, for
+steps of 16 lanes (two steps of 8).
 """
 from __future__ import annotations
 
@@ -102,7 +105,7 @@ def test_lengths_around_groups_and_blocks(rules, qual):
     t = tables(rules, qual)
     for players in (2, 3, 6, 7, 9, 10):
         per = 1024 // players                                     # deals per block
-        lengths = sorted({*range(1, 12), per - 1, per, per + 1, 2 * per + 3})
+        lengths = sorted({*range(1, 36), per - 1, per, per + 1, 2 * per + 3})
         holes, boards = deals(max(lengths), players, seed=players, short=rules == "short-deck")
         for n in lengths:
             same(t, np.ascontiguousarray(holes[:n]), np.ascontiguousarray(boards[:n]))
@@ -201,13 +204,14 @@ def spoil(holes0, boards0, d, a, code):
 def test_a_repeat_of_every_pair_of_positions_in_every_lane(players):
     """Deal d repeats the card at position a at position b, for every pair
     (a, b) of its 2P + 5 codes, with d in each lane of a full step (deals
-    8..15 of 24) and of a padded last step (the last of 17..24 deals)."""
+    16..31 of 48: AVX-512's second step, AVX2's third and fourth) and the
+    last deal of a padded last step (the last of 33..48 deals)."""
     t = tables("high", None)
-    holes0, boards0 = deals(24, players, seed=40 + players)
+    holes0, boards0 = deals(48, players, seed=40 + players)
     k = 2 * players + 5
     for x, (a, b) in enumerate((a, b) for a in range(k) for b in range(a + 1, k)):
-        lane = x % 8
-        for d, n in ((8 + lane, 24), (16 + lane, 17 + lane)):
+        lane = x % 16
+        for d, n in ((16 + lane, 48), (32 + lane, 33 + lane)):
             flat = np.concatenate([holes0[d].reshape(-1), boards0[d]])
             holes, boards = spoil(holes0[:n], boards0[:n], d, b, flat[a])
             want = first_bad_and_shares(t, holes, boards, "popcnt")
@@ -219,14 +223,16 @@ def test_a_repeat_of_every_pair_of_positions_in_every_lane(players):
 @pytest.mark.parametrize("rules", ["high", "short-deck"])
 def test_a_bad_code_at_every_position_in_every_lane(rules):
     """Codes that are no card (off a short deck, 52..55, 56..63, 64 and
-    more) at every position of a deal, in every lane, 2..10 players."""
+    more) at every position of a deal, in every lane of steps of 16 (and
+    so of 8), 2..10 players: deals 0..15, 16..31 and the padded last step
+    of 32..34."""
     t = tables(rules, None)
     codes = [52, 55, 56, 63, 64, 127, 128, 200, 255] + ([0, 15] if rules == "short-deck" else [])
     for players in range(2, 11):
-        holes0, boards0 = deals(19, players, seed=60 + players, short=rules == "short-deck")
+        holes0, boards0 = deals(35, players, seed=60 + players, short=rules == "short-deck")
         for a in range(2 * players + 5):
-            for lane in range(8):
-                d = 8 * (a % 3 == 2) + lane if a % 3 else min(16 + lane, 18)
+            for lane in range(16):
+                d = 16 * (a % 3 == 2) + lane if a % 3 else min(32 + lane, 34)
                 holes, boards = spoil(holes0, boards0, d, a, codes[(a + lane) % len(codes)])
                 want = first_bad_and_shares(t, holes, boards, "popcnt")
                 assert want[0] == d

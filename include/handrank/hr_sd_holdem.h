@@ -340,5 +340,267 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
     return bad;
 }
 
+/* ------------------------------------------------------------------ */
+/* AVX-512: 16 deals per step                                           */
+
+#define HR_SDH_A64 __attribute__((aligned(64)))
+
+/* Byte mask of the first n (may be <= 0 or >= 64) bytes of a vector. */
+HR_INLINE uint64_t hr_sdh_first(int64_t n)
+{
+    return n >= 64 ? ~0ULL : n <= 0 ? 0 : (1ULL << n) - 1;
+}
+
+/* hr_sd_holdem's job (the same arguments, preconditions and results)
+ * with AVX-512 (HR_AVX512_TARGET: VBMI, VNNI, BITALG), 16 deals per step,
+ * deal d of a step in 32-bit lane d, as hr_simd16 takes hands:
+ *   - the loads are masked (nothing read past a batch's last deal; its
+ *     missing deals are codes 0, bad deals, unused);
+ *   - a lane's blocks of four codes come from byte permutes (VBMI): the
+ *     board's first four and its fifth in every byte from the step's 80
+ *     board bytes; hole block j (players 2j, 2j + 1) from the step's 32P
+ *     hole bytes, loaded as ceil(P / 2) vectors, each lane from the pair of
+ *     vectors its four bytes start in (the last pair for the last vector);
+ *   - each code (as min(code, 63)) gives its mask bit position, rank
+ *     multiplier bytes and suit counters by table permutes (hr_code_pos,
+ *     hr_code_mult, hr_code_suit); validity is every position a valid bit
+ *     of the deck (a bit shuffle, BITALG) and no two positions equal (byte
+ *     compares, as in hr_sd_holdem, pads 0x80 | t); the board's key and
+ *     each player's (the sums of its cards' multiplier bytes by VNNI dot
+ *     products, a player's two bytes by its weights 1, 1 in its half of the
+ *     lane) and its suit counters (suits 0, 1 and 2, 3 in two bytes, each
+ *     nibble from the initial count of the scalar key + fadj: a suit of
+ *     five sets bit 3 of its nibble, hr_value's test).
+ * The steps are pipelined: step t's vector work, then step t - 1's
+ * lookups (scalar, as hr_sd_holdem; flushes by hr_sdh_flush), then step
+ * t - 2's strengths and shares from the lookups' results -- so that the
+ * loads of a step overlap the next step's vector work and the vector
+ * loads of the results come well after their scalar stores.  Heads-up, a
+ * step's 32 strengths are interleaved by one permute (str_out's order) and
+ * its 32 shares are four masked blends of 1.0 and 0.5 (winners: a player
+ * not below the other and not below 0; ties: equal); with more players
+ * each deal's winners are a bit per player and its shares, pot / ties in
+ * the winners' places, one or two masked stores. */
+HR_AVX512_TARGET HR_INLINE int64_t hr_sd_holdem16(const hr_game_t *G, const uint8_t *holes,
+                                                  const uint8_t *boards, int64_t lo, int64_t hi,
+                                                  const int P, double *shares, int16_t *str_out)
+{
+    const hr_vctx_t *c = &G->half[0].v;
+    const hr_deck_t *W = G->wild;
+    const hr_v2 *NX = W->next;
+    const int32_t *off = c->off[7];
+    const int16_t *V = c->V[7];
+    const int NHB = (P + 1) / 2, NR = (P + 1) / 2;        /* hole blocks, hole vectors */
+    /* hole block j: lane d's bytes from vector pair (r, r + 1), selected
+     * lanes sel[j][r]; idx[j] the bytes' offsets in their pair */
+    uint8_t idx[HR_SDH_MAXP / 2][64];
+    uint64_t sel[HR_SDH_MAXP / 2][HR_SDH_MAXP / 2];
+    uint64_t real[HR_SDH_MAXP / 2];
+    uint8_t bidx[2][64];
+    memset(sel, 0, sizeof sel);
+    for (int x = 0; x < 64; x++) {
+        const int d = x >> 2, t = x & 3;
+        bidx[0][x] = (uint8_t)(5 * d + t);
+        bidx[1][x] = (uint8_t)(5 * d + 4);
+    }
+    for (int j = 0; j < NHB; j++) {
+        real[j] = 0;
+        for (int x = 0; x < 64; x++) {
+            const int d = x >> 2, t = x & 3, st = 2 * P * d + 4 * j;
+            const int r = NR < 2 ? 0 : (st >> 6 < NR - 2 ? st >> 6 : NR - 2);
+            idx[j][x] = (uint8_t)(4 * j + t < 2 * P ? st + t - 64 * r : 0);
+            if (4 * j + t < 2 * P) real[j] |= 1ULL << x;
+            sel[j][r] |= 1ULL << x;
+        }
+    }
+#define HR_LD64(p) _mm512_loadu_si512((const void *)(p))
+    const __m512i cpos = HR_LD64(hr_code_pos);
+    const __m512i cml = HR_LD64(hr_code_mult[0]), cmm = HR_LD64(hr_code_mult[1]);
+    const __m512i cmh = HR_LD64(hr_code_mult[2]);
+    const __m512i cs01 = HR_LD64(hr_code_suit[0]), cs23 = HR_LD64(hr_code_suit[1]);
+    const __m512i bx0 = HR_LD64(bidx[0]), bx4 = HR_LD64(bidx[1]);
+#undef HR_LD64
+    const __m512i zero = _mm512_setzero_si512(), b63 = _mm512_set1_epi8(63);
+    const __m512i valid = _mm512_set1_epi64((long long)W->valid_bits);
+    const __m512i ones8 = _mm512_set1_epi8(1), w1000 = _mm512_set1_epi32(1);
+    const __m512i we = _mm512_set1_epi32(0x0101), wo = _mm512_set1_epi32(0x01010000);
+    const __m512i pad = _mm512_set1_epi32((int)0x83820000u), c88 = _mm512_set1_epi32(0x88);
+    const uint32_t init16 = (uint32_t)((HR_SUIT_INIT + c->fadj) >> 32) & 0xffff;
+    const __m512i init01 = _mm512_set1_epi32((int)(init16 & 0xff));
+    const __m512i init23 = _mm512_set1_epi32((int)(init16 >> 8));
+    const __m512i neg1 = _mm512_set1_epi32(-1);
+    const __m512i inter = _mm512_setr_epi32(0x200000, 0x210001, 0x220002, 0x230003, 0x240004,
+                                            0x250005, 0x260006, 0x270007, 0x280008, 0x290009,
+                                            0x2a000a, 0x2b000b, 0x2c000c, 0x2d000d, 0x2e000e,
+                                            0x2f000f);   /* words d, 32 + d: s0[d], s1[d] */
+    const __m512d one = _mm512_set1_pd(hr_inverse[1]), half = _mm512_set1_pd(hr_inverse[2]);
+    HR_SDH_A64 uint32_t key[2][HR_SDH_MAXP][16];
+    HR_SDH_A64 int16_t s[2][HR_SDH_MAXP][16];
+    uint32_t fm[2][HR_SDH_MAXP], okr[4];
+    int64_t bad = -1;
+    const int64_t nsteps = (hi - lo + 15) / 16;
+    for (int64_t t = 0; t < nsteps + 2; t++) {
+        if (t < nsteps) {                                 /* step t: vectors */
+            const int64_t i0 = lo + 16 * t, nd = hi - i0 < 16 ? hi - i0 : 16;
+            const uint8_t *H = holes + (size_t)i0 * 2 * P, *B = boards + (size_t)i0 * 5;
+            const __m512i ZB0 = _mm512_maskz_loadu_epi8(hr_sdh_first(5 * nd), B);
+            const __m512i ZB1 = _mm512_maskz_loadu_epi8(hr_sdh_first(5 * nd - 64), B + 64);
+            const __m512i CB = _mm512_min_epu8(_mm512_permutex2var_epi8(ZB0, bx0, ZB1), b63);
+            const __m512i C4 = _mm512_min_epu8(_mm512_permutex2var_epi8(ZB0, bx4, ZB1), b63);
+            __m512i Z[HR_SDH_MAXP / 2], CH[HR_SDH_MAXP / 2], PH[HR_SDH_MAXP / 2 + 1];
+            for (int r = 0; r < NR; r++)
+                Z[r] = _mm512_maskz_loadu_epi8(hr_sdh_first(2 * P * nd - 64 * r), H + 64 * r);
+            PH[0] = _mm512_permutexvar_epi8(CB, cpos);
+            const __m512i P4 = _mm512_permutexvar_epi8(C4, cpos);
+            __mmask64 kb = ~(_mm512_bitshuffle_epi64_mask(valid, PH[0]) &
+                             _mm512_bitshuffle_epi64_mask(valid, P4));
+            for (int j = 0; j < NHB; j++) {
+                __m512i X;
+                if (NR == 1) {
+                    X = Z[0];
+                } else {
+                    const __m512i ix = _mm512_loadu_si512((const void *)idx[j]);
+                    X = _mm512_maskz_permutex2var_epi8(sel[j][0], Z[0], ix, Z[1]);
+                    for (int r = 1; r < NR - 1; r++)
+                        X = _mm512_or_si512(
+                            X, _mm512_maskz_permutex2var_epi8(sel[j][r], Z[r], ix, Z[r + 1]));
+                }
+                CH[j] = _mm512_min_epu8(X, b63);
+                if (4 * j + 4 > 2 * P) {                  /* the last block of an odd P */
+                    PH[j + 1] = _mm512_mask_permutexvar_epi8(pad, real[j], CH[j], cpos);
+                    kb |= ~(_mm512_bitshuffle_epi64_mask(valid, PH[j + 1]) | ~real[j]);
+                } else {
+                    PH[j + 1] = _mm512_permutexvar_epi8(CH[j], cpos);
+                    kb |= ~_mm512_bitshuffle_epi64_mask(valid, PH[j + 1]);
+                }
+            }
+            __mmask64 k2 = 0;
+            for (int k = 0; k <= NHB; k++) {
+                const __m512i Y = PH[k], Y1 = _mm512_rol_epi32(Y, 8);
+                const __m512i Y2 = _mm512_rol_epi32(Y, 16), Y3 = _mm512_rol_epi32(Y, 24);
+                kb |= _mm512_cmpeq_epi8_mask(Y, Y1) | _mm512_cmpeq_epi8_mask(Y, Y2) |
+                      _mm512_cmpeq_epi8_mask(Y, P4);
+                for (int m = 0; m < k; m++) {
+                    const __m512i Q = PH[m];
+                    k2 |= (_mm512_cmpeq_epi8_mask(Q, Y) | _mm512_cmpeq_epi8_mask(Q, Y1)) |
+                          (_mm512_cmpeq_epi8_mask(Q, Y2) | _mm512_cmpeq_epi8_mask(Q, Y3));
+                }
+            }
+            const __m512i badb = _mm512_movm_epi8(kb | k2);
+            const __mmask16 ok = _mm512_testn_epi32_mask(badb, badb);
+            const uint32_t badm = ~(uint32_t)ok & (uint32_t)((1u << nd) - 1);
+            if (HR_UNLIKELY(badm) && bad < 0) bad = i0 + hr_ctz64(badm);
+            okr[t & 3] = ok;
+            /* the board's key and suit counters */
+#define HR_PV(C, T) _mm512_permutexvar_epi8((C), (T))
+#define HR_B5(T, acc) _mm512_dpbusd_epi32(_mm512_dpbusd_epi32((acc), HR_PV(CB, T), ones8), \
+                                          HR_PV(C4, T), w1000)
+            const __m512i bk = _mm512_add_epi32(
+                _mm512_add_epi32(HR_B5(cml, zero), _mm512_slli_epi32(HR_B5(cmm, zero), 8)),
+                _mm512_slli_epi32(HR_B5(cmh, zero), 16));
+            const __m512i q01 = HR_B5(cs01, init01), q23 = HR_B5(cs23, init23);
+#undef HR_B5
+            /* each player's key (0 in a bad deal) and suit of five */
+            for (int j = 0; j < NHB; j++) {
+                const int padded = 4 * j + 4 > 2 * P;
+#define HR_HT(T) (padded ? _mm512_maskz_permutexvar_epi8(real[j], CH[j], (T)) : HR_PV(CH[j], (T)))
+                const __m512i hl = HR_HT(cml), hm = HR_HT(cmm), hh = HR_HT(cmh);
+                const __m512i h01 = HR_HT(cs01), h23 = HR_HT(cs23);
+#undef HR_HT
+                for (int e = 0; e < 2 && 2 * j + e < P; e++) {
+                    const __m512i w = e ? wo : we;
+                    const __m512i tm = _mm512_dpbusd_epi32(
+                        _mm512_slli_epi32(_mm512_dpbusd_epi32(zero, hh, w), 8), hm, w);
+                    const __m512i k = _mm512_maskz_mov_epi32(
+                        ok, _mm512_dpbusd_epi32(_mm512_add_epi32(bk, _mm512_slli_epi32(tm, 8)),
+                                                hl, w));
+                    _mm512_store_si512((void *)key[t & 1][2 * j + e], k);
+                    fm[t & 1][2 * j + e] = _mm512_mask_test_epi32_mask(
+                        ok, _mm512_or_si512(_mm512_dpbusd_epi32(q01, h01, w),
+                                            _mm512_dpbusd_epi32(q23, h23, w)),
+                        c88);
+                }
+            }
+#undef HR_PV
+        }
+        if (t >= 1 && t <= nsteps) {                      /* step t - 1: lookups */
+            const int64_t i0 = lo + 16 * (t - 1);
+            const uint8_t *H = holes + (size_t)i0 * 2 * P, *B = boards + (size_t)i0 * 5;
+            const int u = (int)((t - 1) & 1);
+            for (int p = 0; p < P; p++)
+                for (int l = 0; l < 16; l++) {
+                    const uint32_t k = key[u][p][l];
+                    s[u][p][l] = V[k + off[k >> HR_HASH_SHIFT(7)]];
+                }
+            for (int p = 0; p < P; p++)
+                for (uint32_t f = fm[u][p]; HR_UNLIKELY(f); f &= f - 1) {
+                    const int d = hr_ctz64(f);
+                    s[u][p][d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
+                                                       B + (size_t)d * 5);
+                }
+        }
+        if (t >= 2) {                                     /* step t - 2: results */
+            const int64_t i0 = lo + 16 * (t - 2), nd = hi - i0 < 16 ? hi - i0 : 16;
+            const int u = (int)(t & 1);
+            const __mmask16 ok = (__mmask16)okr[(t - 2) & 3];
+            if (P == 2) {
+                const __m512i S = _mm512_permutex2var_epi16(
+                    _mm512_castsi256_si512(_mm256_load_si256((const __m256i *)s[u][0])), inter,
+                    _mm512_castsi256_si512(_mm256_load_si256((const __m256i *)s[u][1])));
+                if (str_out)
+                    _mm512_mask_storeu_epi16(str_out + (size_t)i0 * 2,
+                                             (__mmask32)hr_sdh_first(2 * nd), S);
+                if (shares) {
+                    const __m512i Sv = _mm512_mask_mov_epi32(neg1, ok, S);
+                    const __m512i O = _mm512_rol_epi32(Sv, 16);
+                    const uint32_t win = _mm512_mask_cmpge_epi16_mask(
+                        _mm512_cmpge_epi16_mask(Sv, zero), Sv, O);
+                    const uint32_t tie = _mm512_cmpeq_epi16_mask(Sv, O);
+                    double *o = shares + (size_t)i0 * 2;
+                    for (int g = 0; g < 4; g++) {
+                        const __m512d v = _mm512_maskz_mov_pd(
+                            (__mmask8)(win >> 8 * g),
+                            _mm512_mask_blend_pd((__mmask8)(tie >> 8 * g), one, half));
+                        if (nd == 16)
+                            _mm512_storeu_pd(o + 8 * g, v);
+                        else
+                            _mm512_mask_storeu_pd(o + 8 * g,
+                                                  (__mmask8)hr_sdh_first(2 * nd - 8 * g), v);
+                    }
+                }
+                continue;
+            }
+            if (str_out)
+                for (int d = 0; d < nd; d++)
+                    for (int p = 0; p < P; p++) str_out[(size_t)(i0 + d) * P + p] = s[u][p][d];
+            if (!shares) continue;
+            /* each deal's winners, a bit per player (none in a bad deal) */
+            __m256i best = _mm256_load_si256((const __m256i *)s[u][0]);
+            for (int p = 1; p < P; p++)
+                best = _mm256_max_epi16(best, _mm256_load_si256((const __m256i *)s[u][p]));
+            __m256i won = _mm256_setzero_si256();
+            for (int p = 0; p < P; p++)
+                won = _mm256_or_si256(won, _mm256_and_si256(
+                    _mm256_cmpeq_epi16(_mm256_load_si256((const __m256i *)s[u][p]), best),
+                    _mm256_set1_epi16((short)(1 << p))));
+            won = _mm256_and_si256(won, _mm256_cmpgt_epi16(best, _mm256_set1_epi16(-1)));
+            HR_SDH_A64 uint16_t wb[16];
+            _mm256_store_si256((__m256i *)wb, won);
+            const uint32_t pm = (1u << P) - 1;
+            for (int d = 0; d < nd; d++) {
+                const uint32_t x = wb[d] & (0u - (ok >> d & 1u));
+                double *o = shares + (size_t)(i0 + d) * P;
+                const __m512d pot = _mm512_set1_pd(hr_inverse[hr_popcount64(x)]);
+                _mm512_mask_storeu_pd(o, (__mmask8)pm, _mm512_maskz_mov_pd((__mmask8)x, pot));
+                if (P > 8)
+                    _mm512_mask_storeu_pd(o + 8, (__mmask8)(pm >> 8),
+                                          _mm512_maskz_mov_pd((__mmask8)(x >> 8), pot));
+            }
+        }
+    }
+    return bad;
+}
+#undef HR_SDH_A64
+
 #endif /* HR_MULTIVERSION */
 #endif /* HANDRANK_HR_SD_HOLDEM_H */

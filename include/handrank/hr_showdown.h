@@ -460,6 +460,28 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
 }
 #undef HR_SDS_K
 #undef HR_SDS_CASE
+
+/* The AVX-512 showdown (hr_isa == HR_ISA_AVX512): hr_sd_holdem16 for
+ * hold'em high, under hr_sd_holdem's precondition; everything else as
+ * hr_showdown_avx2. */
+HR_AVX512_TARGET static int64_t hr_showdown_avx512(const hr_game_t *G, const uint8_t *holes,
+                                                   const uint8_t *boards, int64_t lo,
+                                                   int64_t hi, int players, double *shares,
+                                                   int16_t *str_out, int64_t half_stride)
+{
+    if (hr_showdown_any_ok(G) && G->hole == 2 && G->board == 5 &&
+        G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies) {
+        switch (players) {
+#define HR_SDH_P(P)                                                                   \
+    case P:                                                                           \
+        return hr_sd_holdem16(G, holes, boards, lo, hi, P, shares, str_out);
+            HR_SDH_P(2) HR_SDH_P(3) HR_SDH_P(4) HR_SDH_P(5) HR_SDH_P(6)
+            HR_SDH_P(7) HR_SDH_P(8) HR_SDH_P(9) HR_SDH_P(10)
+#undef HR_SDH_P
+        }
+    }
+    return hr_showdown_avx2(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
+}
 #endif
 
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's
@@ -582,8 +604,8 @@ static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8
 {
     hr_showdown_fn fn = hr_showdown_portable;
 #ifdef HR_MULTIVERSION
-    if (hr_isa >= HR_ISA_AVX2) fn = hr_showdown_avx2;   /* the AVX2 loop in use (AVX-512 too);
-                                                         * it checks its shapes' precondition */
+    if (hr_isa == HR_ISA_AVX512) fn = hr_showdown_avx512;   /* each checks its shapes' */
+    else if (hr_isa == HR_ISA_AVX2) fn = hr_showdown_avx2;  /* precondition */
     else if (hr_use_popcnt) fn = hr_showdown_popcnt;
 #endif
     const hr_showdown_args_t a = {fn, G, holes, boards, players, shares, str_out, stride};

@@ -146,193 +146,217 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
     const __m256i pad = _mm256_set1_epi32((int)0x83820000u);   /* bytes 2, 3 of a lane */
     const __m256i f8 = _mm256_set1_epi16((short)0x8888), zero = _mm256_setzero_si256();
     const __m256i suit0 = _mm256_set1_epi32((int)(((HR_SUIT_INIT + c->fadj) >> 32) & 0xffff));
-    uint32_t key[HR_SDH_MAXP][8], row[HR_SDH_MAXP][8], fm[HR_SDH_MAXP];
-    int16_t s[HR_SDH_MAXP][8];
+    const __m128i lanebit = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+    uint32_t key[2][HR_SDH_MAXP][8], row[2][HR_SDH_MAXP][8], fm[2][HR_SDH_MAXP], okm[4];
+    int16_t s[2][HR_SDH_MAXP][8];
     uint16_t wb[8];
     uint8_t hbuf[16 * HR_SDH_MAXP], bbuf[40];
     int64_t bad = -1;
-    for (int64_t i0 = lo; i0 < hi; i0 += 8) {
-        const uint8_t *H = holes + (size_t)i0 * 2 * P, *B = boards + (size_t)i0 * 5;
-        int nd = 8;
-        if (HR_UNLIKELY(hi - i0 < 8)) {                   /* the last deals, padded */
-            nd = (int)(hi - i0);
-            memset(hbuf, 0, sizeof hbuf);
-            memset(bbuf, 0, sizeof bbuf);
-            memcpy(hbuf, H, (size_t)nd * 2 * P);
-            memcpy(bbuf, B, (size_t)nd * 5);
-            H = hbuf;
-            B = bbuf;
-        }
-        /* the board: cards 0..3 (XB) and card 4 in every byte (X4) */
-        const __m128i L = _mm_loadu_si128((const __m128i *)B);
-        const __m128i M = _mm_loadu_si128((const __m128i *)(B + 16));
-        const __m256i YA = _mm256_inserti128_si256(_mm256_castsi128_si256(L), M, 1);
-        const __m256i YB = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(M), _mm_loadl_epi64((const __m128i *)(B + 32)), 1);
-        const __m256i XB = _mm256_or_si256(_mm256_shuffle_epi8(YA, ba), _mm256_shuffle_epi8(YB, bb));
-        const __m256i X4 = _mm256_or_si256(_mm256_shuffle_epi8(YA, b4a),
-                                           _mm256_shuffle_epi8(YB, b4b));
+    const int64_t nsteps = (hi - lo + 7) / 8;
+    for (int64_t t = 0; t < nsteps + 2; t++) {
+        if (t < nsteps) {                                   /* step t: vectors */
+            const int64_t i0 = lo + 8 * t;
+            const uint8_t *H = holes + (size_t)i0 * 2 * P, *B = boards + (size_t)i0 * 5;
+            int nd = 8;
+            if (HR_UNLIKELY(hi - i0 < 8)) {                   /* the last deals, padded */
+                nd = (int)(hi - i0);
+                memset(hbuf, 0, sizeof hbuf);
+                memset(bbuf, 0, sizeof bbuf);
+                memcpy(hbuf, H, (size_t)nd * 2 * P);
+                memcpy(bbuf, B, (size_t)nd * 5);
+                H = hbuf;
+                B = bbuf;
+            }
+            /* the board: cards 0..3 (XB) and card 4 in every byte (X4) */
+            const __m128i L = _mm_loadu_si128((const __m128i *)B);
+            const __m128i M = _mm_loadu_si128((const __m128i *)(B + 16));
+            const __m256i YA = _mm256_inserti128_si256(_mm256_castsi128_si256(L), M, 1);
+            const __m256i YB = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(M), _mm_loadl_epi64((const __m128i *)(B + 32)), 1);
+            const __m256i XB = _mm256_or_si256(_mm256_shuffle_epi8(YA, ba),
+                                               _mm256_shuffle_epi8(YB, bb));
+            const __m256i X4 = _mm256_or_si256(_mm256_shuffle_epi8(YA, b4a),
+                                               _mm256_shuffle_epi8(YB, b4b));
 #define HR_RANKS(X) _mm256_min_epu8(_mm256_and_si256(_mm256_srli_epi32((X), 2), b3f), b14)
 #define HR_POS(R, S) _mm256_or_si256((R), _mm256_slli_epi32((S), 4))
 #define HR_TAB(T, R, W) _mm256_maddubs_epi16(_mm256_shuffle_epi8((T), (R)), (W))
-        const __m256i RB = HR_RANKS(XB), R4 = HR_RANKS(X4);
-        const __m256i SB = _mm256_and_si256(XB, b3), S4 = _mm256_and_si256(X4, b3);
-        const __m256i PB = HR_POS(RB, SB), P4 = HR_POS(R4, S4);
-        const __m256i bk = _mm256_add_epi32(
-            _mm256_add_epi32(
-                _mm256_madd_epi16(_mm256_add_epi16(HR_TAB(ml, RB, ones8), HR_TAB(ml, R4, first8)),
-                                  ones16),
-                _mm256_madd_epi16(_mm256_add_epi16(HR_TAB(mm, RB, ones8), HR_TAB(mm, R4, first8)),
-                                  w256)),
-            _mm256_slli_epi32(
-                _mm256_madd_epi16(_mm256_add_epi16(HR_TAB(mh, RB, ones8), HR_TAB(mh, R4, first8)),
-                                  ones16),
-                16));
-        const __m256i bq = _mm256_add_epi32(
-            _mm256_madd_epi16(
-                _mm256_or_si256(
-                    _mm256_add_epi16(HR_TAB(suit01, SB, ones8), HR_TAB(suit01, S4, first8)),
-                    _mm256_slli_epi16(_mm256_add_epi16(HR_TAB(suit23, SB, ones8),
-                                                       HR_TAB(suit23, S4, first8)),
-                                      8)),
-                ones16),
-            suit0);
-        const __m256i bq2 = _mm256_or_si256(bq, _mm256_slli_epi32(bq, 16));
-        /* bad bytes: a card off the deck, or equal to another of its deal */
-        __m256i badb = _mm256_or_si256(_mm256_shuffle_epi8(offdeck, RB),
-                                       _mm256_shuffle_epi8(offdeck, R4));
-        __m256i PK[HR_SDH_MAXP / 2 + 1];                  /* the blocks but X4 */
-        PK[0] = PB;
-        __m256i RH[HR_SDH_MAXP / 2], SH[HR_SDH_MAXP / 2];
-        for (int j = 0; j < NHB; j++) {
-            const __m256i X = hr_sdh_holes(H, P, j);
-            const int padded = 4 * j + 4 > 2 * P;
-            RH[j] = padded ? _mm256_or_si256(HR_RANKS(X), pad) : HR_RANKS(X);
-            const __m256i S = _mm256_and_si256(X, b3);
-            PK[j + 1] = HR_POS(RH[j], S);
-            SH[j] = padded ? _mm256_or_si256(S, pad) : S;
-            badb = _mm256_or_si256(badb, _mm256_shuffle_epi8(offdeck, RH[j]));
-        }
-        for (int k = 0; k <= NHB; k++) {
-            const __m256i Y = PK[k], Y1 = _mm256_shuffle_epi8(Y, rot8);
-            const __m256i Y2 = _mm256_shuffle_epi8(Y, r16), Y3 = _mm256_shuffle_epi8(Y, r24);
-            badb = _mm256_or_si256(badb, _mm256_or_si256(_mm256_cmpeq_epi8(Y, Y1),
-                                                         _mm256_cmpeq_epi8(Y, Y2)));
-            badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(Y, P4));
-            for (int m = 0; m < k; m++) {
-                const __m256i Z = PK[m];
-                badb = _mm256_or_si256(badb, _mm256_or_si256(
-                    _mm256_or_si256(_mm256_cmpeq_epi8(Z, Y), _mm256_cmpeq_epi8(Z, Y1)),
-                    _mm256_or_si256(_mm256_cmpeq_epi8(Z, Y2), _mm256_cmpeq_epi8(Z, Y3))));
+            const __m256i RB = HR_RANKS(XB), R4 = HR_RANKS(X4);
+            const __m256i SB = _mm256_and_si256(XB, b3), S4 = _mm256_and_si256(X4, b3);
+            const __m256i PB = HR_POS(RB, SB), P4 = HR_POS(R4, S4);
+            const __m256i bk = _mm256_add_epi32(
+                _mm256_add_epi32(
+                    _mm256_madd_epi16(
+                        _mm256_add_epi16(HR_TAB(ml, RB, ones8), HR_TAB(ml, R4, first8)),
+                        ones16),
+                    _mm256_madd_epi16(
+                        _mm256_add_epi16(HR_TAB(mm, RB, ones8), HR_TAB(mm, R4, first8)),
+                        w256)),
+                _mm256_slli_epi32(
+                    _mm256_madd_epi16(
+                        _mm256_add_epi16(HR_TAB(mh, RB, ones8), HR_TAB(mh, R4, first8)),
+                        ones16),
+                    16));
+            const __m256i bq = _mm256_add_epi32(
+                _mm256_madd_epi16(
+                    _mm256_or_si256(
+                        _mm256_add_epi16(HR_TAB(suit01, SB, ones8), HR_TAB(suit01, S4, first8)),
+                        _mm256_slli_epi16(_mm256_add_epi16(HR_TAB(suit23, SB, ones8),
+                                                           HR_TAB(suit23, S4, first8)),
+                                          8)),
+                    ones16),
+                suit0);
+            const __m256i bq2 = _mm256_or_si256(bq, _mm256_slli_epi32(bq, 16));
+            /* bad bytes: a card off the deck, or equal to another of its deal */
+            __m256i badb = _mm256_or_si256(_mm256_shuffle_epi8(offdeck, RB),
+                                           _mm256_shuffle_epi8(offdeck, R4));
+            __m256i PK[HR_SDH_MAXP / 2 + 1];                  /* the blocks but X4 */
+            PK[0] = PB;
+            __m256i RH[HR_SDH_MAXP / 2], SH[HR_SDH_MAXP / 2];
+            for (int j = 0; j < NHB; j++) {
+                const __m256i X = hr_sdh_holes(H, P, j);
+                const int padded = 4 * j + 4 > 2 * P;
+                RH[j] = padded ? _mm256_or_si256(HR_RANKS(X), pad) : HR_RANKS(X);
+                const __m256i S = _mm256_and_si256(X, b3);
+                PK[j + 1] = HR_POS(RH[j], S);
+                SH[j] = padded ? _mm256_or_si256(S, pad) : S;
+                badb = _mm256_or_si256(badb, _mm256_shuffle_epi8(offdeck, RH[j]));
             }
-        }
-        const __m256i okv = _mm256_cmpeq_epi32(badb, zero);
-        /* each player's key (0 in a bad deal) and suit of five */
-        for (int j = 0; j < NHB; j++) {
-            const __m256i hl = HR_TAB(ml, RH[j], ones8), hm = HR_TAB(mm, RH[j], ones8);
-            const __m256i hh = HR_TAB(mh, RH[j], ones8);
-            const __m256i fz = _mm256_and_si256(
-                _mm256_add_epi16(_mm256_or_si256(HR_TAB(suit01, SH[j], ones8),
-                                                 _mm256_slli_epi16(HR_TAB(suit23, SH[j], ones8), 8)),
-                                 bq2),
-                f8);
-            const __m256i ke = _mm256_and_si256(
-                _mm256_add_epi32(_mm256_add_epi32(bk, _mm256_madd_epi16(hl, first8)),
-                                 _mm256_add_epi32(_mm256_madd_epi16(hm, lo256),
-                                                  _mm256_slli_epi32(hh, 16))),
-                okv);
-            _mm256_storeu_si256((__m256i *)key[2 * j], ke);
-            _mm256_storeu_si256((__m256i *)row[2 * j], _mm256_srli_epi32(ke, HR_HASH_SHIFT(7)));
-            fm[2 * j] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(
-                _mm256_cmpeq_epi32(_mm256_and_si256(fz, lo16), zero), okv)));
-            if (2 * j + 1 < P) {
-                const __m256i ko = _mm256_and_si256(
-                    _mm256_add_epi32(_mm256_add_epi32(bk, _mm256_srli_epi32(hl, 16)),
-                                     _mm256_add_epi32(_mm256_madd_epi16(hm, hi256),
-                                                      _mm256_and_si256(hh, hi16))),
+            for (int k = 0; k <= NHB; k++) {
+                const __m256i Y = PK[k], Y1 = _mm256_shuffle_epi8(Y, rot8);
+                const __m256i Y2 = _mm256_shuffle_epi8(Y, r16), Y3 = _mm256_shuffle_epi8(Y, r24);
+                badb = _mm256_or_si256(badb, _mm256_or_si256(_mm256_cmpeq_epi8(Y, Y1),
+                                                             _mm256_cmpeq_epi8(Y, Y2)));
+                badb = _mm256_or_si256(badb, _mm256_cmpeq_epi8(Y, P4));
+                for (int m = 0; m < k; m++) {
+                    const __m256i Z = PK[m];
+                    badb = _mm256_or_si256(badb, _mm256_or_si256(
+                        _mm256_or_si256(_mm256_cmpeq_epi8(Z, Y), _mm256_cmpeq_epi8(Z, Y1)),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(Z, Y2), _mm256_cmpeq_epi8(Z, Y3))));
+                }
+            }
+            const __m256i okv = _mm256_cmpeq_epi32(badb, zero);
+            /* each player's key (0 in a bad deal) and suit of five */
+            for (int j = 0; j < NHB; j++) {
+                const __m256i hl = HR_TAB(ml, RH[j], ones8), hm = HR_TAB(mm, RH[j], ones8);
+                const __m256i hh = HR_TAB(mh, RH[j], ones8);
+                const __m256i h23 = _mm256_slli_epi16(HR_TAB(suit23, SH[j], ones8), 8);
+                const __m256i fz = _mm256_and_si256(
+                    _mm256_add_epi16(_mm256_or_si256(HR_TAB(suit01, SH[j], ones8), h23), bq2),
+                    f8);
+                const __m256i ke = _mm256_and_si256(
+                    _mm256_add_epi32(_mm256_add_epi32(bk, _mm256_madd_epi16(hl, first8)),
+                                     _mm256_add_epi32(_mm256_madd_epi16(hm, lo256),
+                                                      _mm256_slli_epi32(hh, 16))),
                     okv);
-                _mm256_storeu_si256((__m256i *)key[2 * j + 1], ko);
-                _mm256_storeu_si256((__m256i *)row[2 * j + 1],
-                                    _mm256_srli_epi32(ko, HR_HASH_SHIFT(7)));
-                fm[2 * j + 1] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
-                    _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(fz, hi16), zero),
+                _mm256_storeu_si256((__m256i *)key[t & 1][2 * j], ke);
+                _mm256_storeu_si256((__m256i *)row[t & 1][2 * j],
+                                    _mm256_srli_epi32(ke, HR_HASH_SHIFT(7)));
+                fm[t & 1][2 * j] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                    _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(fz, lo16), zero),
                                         okv)));
+                if (2 * j + 1 < P) {
+                    const __m256i ko = _mm256_and_si256(
+                        _mm256_add_epi32(_mm256_add_epi32(bk, _mm256_srli_epi32(hl, 16)),
+                                         _mm256_add_epi32(_mm256_madd_epi16(hm, hi256),
+                                                          _mm256_and_si256(hh, hi16))),
+                        okv);
+                    _mm256_storeu_si256((__m256i *)key[t & 1][2 * j + 1], ko);
+                    _mm256_storeu_si256((__m256i *)row[t & 1][2 * j + 1],
+                                        _mm256_srli_epi32(ko, HR_HASH_SHIFT(7)));
+                    fm[t & 1][2 * j + 1] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                        _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(fz, hi16), zero),
+                                            okv)));
+                }
             }
-        }
 #undef HR_RANKS
 #undef HR_POS
 #undef HR_TAB
-        const uint32_t badm = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(okv)) &
-                              ((1u << nd) - 1);
-        if (HR_UNLIKELY(badm) && bad < 0) bad = i0 + hr_ctz64(badm);
-        for (int p = 0; p < P; p++)
-            for (int l = 0; l < 8; l++) s[p][l] = V[key[p][l] + off[row[p][l]]];
-        for (int p = 0; p < P; p++)
-            for (uint32_t f = fm[p]; HR_UNLIKELY(f); f &= f - 1) {
-                const int d = hr_ctz64(f);
-                s[p][d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
-                                                B + (size_t)d * 5);
-            }
-        if (str_out && P == 2 && nd == 8) {   /* heads-up: the players interleaved */
-            const __m128i s0 = _mm_loadu_si128((const __m128i *)s[0]);
-            const __m128i s1 = _mm_loadu_si128((const __m128i *)s[1]);
-            _mm_storeu_si128((__m128i *)(str_out + (size_t)i0 * 2), _mm_unpacklo_epi16(s0, s1));
-            _mm_storeu_si128((__m128i *)(str_out + (size_t)i0 * 2 + 8), _mm_unpackhi_epi16(s0, s1));
-        } else if (str_out) {
-            for (int d = 0; d < nd; d++)
-                for (int p = 0; p < P; p++) str_out[(size_t)(i0 + d) * P + p] = s[p][d];
+            okm[t & 3] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(okv));
+            const uint32_t badm = ~okm[t & 3] & ((1u << nd) - 1);
+            if (HR_UNLIKELY(badm) && bad < 0) bad = i0 + hr_ctz64(badm);
         }
-        if (!shares) continue;
-        /* each deal's winners, a bit per player (none in a bad deal) */
-        __m128i best = _mm_loadu_si128((const __m128i *)s[0]);
-        for (int p = 1; p < P; p++) best = _mm_max_epi16(best, _mm_loadu_si128((const __m128i *)s[p]));
-        __m128i w = _mm_and_si128(_mm_packs_epi32(_mm256_castsi256_si128(okv),
-                                                  _mm256_extracti128_si256(okv, 1)),
-                                  _mm_cmpgt_epi16(best, _mm_set1_epi16(-1)));
-        __m128i won = _mm_setzero_si128();
-        for (int p = 0; p < P; p++)
-            won = _mm_or_si128(won, _mm_and_si128(
-                _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)s[p]), best),
-                _mm_set1_epi16((short)(1 << p))));
-        won = _mm_and_si128(won, w);
-        if (P == 2 && nd == 8) {
-            /* heads-up: per (deal, player), interleaved as the shares, the
-             * mask of a winner and of a tie: 1.0, 0.5 or 0.0 (the doubles
-             * of hr_inverse) in four stores */
-            const __m128i e0 = _mm_cmpeq_epi16(_mm_and_si128(won, _mm_set1_epi16(1)),
-                                               _mm_set1_epi16(1));
-            const __m128i e1 = _mm_cmpeq_epi16(_mm_and_si128(won, _mm_set1_epi16(2)),
-                                               _mm_set1_epi16(2));
-            const __m128i tie = _mm_and_si128(e0, e1);
-            const __m128i ew[2] = {_mm_unpacklo_epi16(e0, e1), _mm_unpackhi_epi16(e0, e1)};
-            const __m128i tw[2] = {_mm_unpacklo_epi16(tie, tie), _mm_unpackhi_epi16(tie, tie)};
-            const __m256d one = _mm256_set1_pd(hr_inverse[1]), half = _mm256_set1_pd(hr_inverse[2]);
-            double *o = shares + (size_t)i0 * 2;
-            for (int g = 0; g < 4; g++) {
-                const __m128i eg = g & 1 ? _mm_srli_si128(ew[g >> 1], 8) : ew[g >> 1];
-                const __m128i tg = g & 1 ? _mm_srli_si128(tw[g >> 1], 8) : tw[g >> 1];
-                const __m256d pot = _mm256_blendv_pd(
-                    one, half, _mm256_castsi256_pd(_mm256_cvtepi16_epi64(tg)));
-                _mm256_storeu_pd(o + 4 * g, _mm256_and_pd(
-                    pot, _mm256_castsi256_pd(_mm256_cvtepi16_epi64(eg))));
-            }
-            continue;
+        if (t >= 1 && t <= nsteps) {                        /* step t - 1: lookups */
+            const int64_t i0 = lo + 8 * (t - 1);
+            const int u = (int)((t - 1) & 1), last = hi - i0 < 8;
+            const uint8_t *H = last ? hbuf : holes + (size_t)i0 * 2 * P;
+            const uint8_t *B = last ? bbuf : boards + (size_t)i0 * 5;
+            for (int p = 0; p < P; p++)
+                for (int l = 0; l < 8; l++) s[u][p][l] = V[key[u][p][l] + off[row[u][p][l]]];
+            for (int p = 0; p < P; p++)
+                for (uint32_t f = fm[u][p]; HR_UNLIKELY(f); f &= f - 1) {
+                    const int d = hr_ctz64(f);
+                    s[u][p][d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
+                                                       B + (size_t)d * 5);
+                }
         }
-        _mm_storeu_si128((__m128i *)wb, won);
-        for (int d = 0; d < nd; d++) {
-            const uint32_t x = wb[d];
-            double *o = shares + (size_t)(i0 + d) * P;
-            const __m256d pot = _mm256_broadcast_sd(&hr_inverse[hr_popcount64(x)]);
-            for (int g = 0; g < P; g += 4) {
-                const __m256d v = _mm256_and_pd(
-                    pot, _mm256_loadu_pd((const double *)hr_sdh_mask4[(x >> g) & 15]));
-                if (P - g >= 4) {
-                    _mm256_storeu_pd(o + g, v);
-                } else {
-                    const __m128d v0 = _mm256_castpd256_pd128(v);
-                    if (P - g >= 2) _mm_storeu_pd(o + g, v0);
-                    if (P - g == 3) _mm_storel_pd(o + g + 2, _mm256_extractf128_pd(v, 1));
-                    if (P - g == 1) _mm_storel_pd(o + g, v0);
+        if (t >= 2) {                                       /* step t - 2: results */
+            const int64_t i0 = lo + 8 * (t - 2);
+            const int nd = hi - i0 < 8 ? (int)(hi - i0) : 8;
+            int16_t(*S)[8] = s[t & 1];
+            const __m128i okw = _mm_cmpeq_epi16(
+                _mm_and_si128(_mm_set1_epi16((short)okm[(t - 2) & 3]), lanebit), lanebit);
+            if (str_out && P == 2 && nd == 8) {   /* heads-up: the players interleaved */
+                const __m128i s0 = _mm_loadu_si128((const __m128i *)S[0]);
+                const __m128i s1 = _mm_loadu_si128((const __m128i *)S[1]);
+                _mm_storeu_si128((__m128i *)(str_out + (size_t)i0 * 2), _mm_unpacklo_epi16(s0, s1));
+                _mm_storeu_si128((__m128i *)(str_out + (size_t)i0 * 2 + 8),
+                                 _mm_unpackhi_epi16(s0, s1));
+            } else if (str_out) {
+                for (int d = 0; d < nd; d++)
+                    for (int p = 0; p < P; p++) str_out[(size_t)(i0 + d) * P + p] = S[p][d];
+            }
+            if (!shares) continue;
+            /* each deal's winners, a bit per player (none in a bad deal) */
+            __m128i best = _mm_loadu_si128((const __m128i *)S[0]);
+            for (int p = 1; p < P; p++)
+                best = _mm_max_epi16(best, _mm_loadu_si128((const __m128i *)S[p]));
+            __m128i w = _mm_and_si128(okw, _mm_cmpgt_epi16(best, _mm_set1_epi16(-1)));
+            __m128i won = _mm_setzero_si128();
+            for (int p = 0; p < P; p++)
+                won = _mm_or_si128(won, _mm_and_si128(
+                    _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)S[p]), best),
+                    _mm_set1_epi16((short)(1 << p))));
+            won = _mm_and_si128(won, w);
+            if (P == 2 && nd == 8) {
+                /* heads-up: per (deal, player), interleaved as the shares, the
+                 * mask of a winner and of a tie: 1.0, 0.5 or 0.0 (the doubles
+                 * of hr_inverse) in four stores */
+                const __m128i e0 = _mm_cmpeq_epi16(_mm_and_si128(won, _mm_set1_epi16(1)),
+                                                   _mm_set1_epi16(1));
+                const __m128i e1 = _mm_cmpeq_epi16(_mm_and_si128(won, _mm_set1_epi16(2)),
+                                                   _mm_set1_epi16(2));
+                const __m128i tie = _mm_and_si128(e0, e1);
+                const __m128i ew[2] = {_mm_unpacklo_epi16(e0, e1), _mm_unpackhi_epi16(e0, e1)};
+                const __m128i tw[2] = {_mm_unpacklo_epi16(tie, tie), _mm_unpackhi_epi16(tie, tie)};
+                const __m256d one = _mm256_set1_pd(hr_inverse[1]);
+                const __m256d half = _mm256_set1_pd(hr_inverse[2]);
+                double *o = shares + (size_t)i0 * 2;
+                for (int g = 0; g < 4; g++) {
+                    const __m128i eg = g & 1 ? _mm_srli_si128(ew[g >> 1], 8) : ew[g >> 1];
+                    const __m128i tg = g & 1 ? _mm_srli_si128(tw[g >> 1], 8) : tw[g >> 1];
+                    const __m256d pot = _mm256_blendv_pd(
+                        one, half, _mm256_castsi256_pd(_mm256_cvtepi16_epi64(tg)));
+                    _mm256_storeu_pd(o + 4 * g, _mm256_and_pd(
+                        pot, _mm256_castsi256_pd(_mm256_cvtepi16_epi64(eg))));
+                }
+                continue;
+            }
+            _mm_storeu_si128((__m128i *)wb, won);
+            for (int d = 0; d < nd; d++) {
+                const uint32_t x = wb[d];
+                double *o = shares + (size_t)(i0 + d) * P;
+                const __m256d pot = _mm256_broadcast_sd(&hr_inverse[hr_popcount64(x)]);
+                for (int g = 0; g < P; g += 4) {
+                    const __m256d v = _mm256_and_pd(
+                        pot, _mm256_loadu_pd((const double *)hr_sdh_mask4[(x >> g) & 15]));
+                    if (P - g >= 4) {
+                        _mm256_storeu_pd(o + g, v);
+                    } else {
+                        const __m128d v0 = _mm256_castpd256_pd128(v);
+                        if (P - g >= 2) _mm_storeu_pd(o + g, v0);
+                        if (P - g == 3) _mm_storel_pd(o + g + 2, _mm256_extractf128_pd(v, 1));
+                        if (P - g == 1) _mm_storel_pd(o + g, v0);
+                    }
                 }
             }
         }

@@ -383,15 +383,16 @@ static int hr_cl_prepare(int nb)
 #define HR_CL_KEYS_RUN 8          /* rows of one board from which its keys are built */
 
 /* Rows [lo, hi) of one block, all of one board (B, table optional: every
- * holding's answer).  The first bad row or -1. */
+ * holding's answer); row i's hole cards at holes + hs * i.  The first bad
+ * row or -1. */
 static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t *holes,
-                          int64_t lo, int64_t hi, uint8_t *made, uint16_t *draws,
+                          int64_t hs, int64_t lo, int64_t hi, uint8_t *made, uint16_t *draws,
                           int16_t *nut, uint8_t *blk)
 {
     const uint64_t have = B->bmask;
     int64_t i;
     for (i = lo; i < hi; i++) {
-        int a = holes[2 * i], b = holes[2 * i + 1];
+        int a = holes[hs * i], b = holes[hs * i + 1];
         if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & have)) return i;
         hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
     }
@@ -416,11 +417,11 @@ HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb
  * a row's work would otherwise wait on memory) and keep its offset; on a
  * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
  * reads it all). */
-HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes,
-                         const uint8_t *boards, const int nb, int64_t i)
+HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes, int64_t hs,
+                         const uint8_t *boards, int64_t bs, const int nb, int64_t i)
 {
-    const uint8_t *bp = boards + (int64_t)nb * i;
-    const uint32_t off = hr_cl_entry(holes + 2 * i, bp, nb);
+    const uint8_t *bp = boards + bs * i;
+    const uint32_t off = hr_cl_entry(holes + hs * i, bp, nb);
     ring[i & 15] = off;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(rt + off, 0, 0);
@@ -456,8 +457,9 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *hole
  * filled when a flush-suit board differs from the last one filled.  Each
  * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
  * bad row or -1. */
-HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
-                                 const uint8_t *boards, const int nb, int64_t lo, int64_t hi,
+HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t hs,
+                                 const uint8_t *boards, int64_t bs, const int nb,
+                                 int64_t lo, int64_t hi,
                                  uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk)
 {
     const uint32_t *rt = hr_cl_rt[nb];
@@ -467,10 +469,10 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
     int mode = 0, fs = 0, need = 0, ix = 0;
     uint32_t ring[16];
     if (nb > 3)                                 /* a flop's table (166 KB) stays in cache */
-        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++) hr_cl_ask(rt, ring, holes, boards, nb, i);
+        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++) hr_cl_ask(rt, ring, holes, hs, boards, bs, nb, i);
     for (i = lo; i < hi; i++) {
-        const uint8_t *bp = boards + (int64_t)nb * i;
-        const int a = holes[2 * i], b = holes[2 * i + 1];
+        const uint8_t *bp = boards + bs * i;
+        const int a = holes[hs * i], b = holes[hs * i + 1];
         const uint64_t ha = hr_cl_cbit[a], hb = hr_cl_cbit[b];
         uint64_t bm = 0, sum = 0;
         uint32_t sc = 0, v;                     /* board cards of each suit, a nibble each */
@@ -481,10 +483,10 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             sum += c;
             sc += hr_cl_csuit[bp[j]];
         }
-        if (nb > 3 && i + HR_CL_AHEAD < hi) hr_cl_ask(rt, ring, holes, boards, nb, i + HR_CL_AHEAD);
+        if (nb > 3 && i + HR_CL_AHEAD < hi) hr_cl_ask(rt, ring, holes, hs, boards, bs, nb, i + HR_CL_AHEAD);
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
-            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + 2 * i, bp, nb)] |
+            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)] |
                 hr_cl_suited(bm, nb, a, b, 1);
             made[i] = (uint8_t)(v & 31);
             draws[i] = (uint16_t)((v >> 5) & 0xff);
@@ -504,7 +506,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             } else {
                 int64_t run = 1;               /* keys pay off for a run of rows */
                 while (run < HR_CL_KEYS_RUN && i + run < hi &&
-                       hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
+                       hr_cl_board_mask(boards + bs * (i + run), nb) == bm)
                     run++;
                 if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, ix, 1);
             }
@@ -531,6 +533,7 @@ typedef struct {
     hr_cl_board_t *B;
     const uint32_t *table;
     const uint8_t *holes, *boards;
+    int64_t hs, bs;            /* bytes from a row's hole cards (board) to the next's */
     int nb;
     uint8_t *made;
     uint16_t *draws;
@@ -547,15 +550,16 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
     hr_cl_board_t *B;
     int64_t bad;
     if (J->B)
-        return hr_cl_rows(J->B, J->table, J->holes, lo, hi, J->made, J->draws, J->nut, J->blk);
+        return hr_cl_rows(J->B, J->table, J->holes, J->hs, lo, hi, J->made, J->draws, J->nut,
+                          J->blk);
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) {
         J->oom = 1;
         return -1;
     }
     B->brute = J->brute;
-#define HR_CL_OWN(n) hr_cl_rows_own(B, J->holes, J->boards, n, lo, hi, J->made, J->draws, \
-                                    J->nut, J->blk)
+#define HR_CL_OWN(n) hr_cl_rows_own(B, J->holes, J->hs, J->boards, J->bs, n, lo, hi, J->made, \
+                                    J->draws, J->nut, J->blk)
     bad = J->nb == 3 ? HR_CL_OWN(3) : J->nb == 4 ? HR_CL_OWN(4) : HR_CL_OWN(5);
 #undef HR_CL_OWN
     free(B);
@@ -565,7 +569,8 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
 /* Rows [0, n) through THE row loop (hr_rows.h) in blocks of HR_CL_BLOCK;
  * the first bad row, -1, or -3 when memory runs out. */
 static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
-                          const uint8_t *holes, const uint8_t *boards, int nb, int64_t n,
+                          const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                          int nb, int64_t n,
                           uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk, int team,
                           int brute)
 {
@@ -574,7 +579,9 @@ static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
     J.B = shared;
     J.table = table;
     J.holes = holes;
+    J.hs = hs;
     J.boards = boards;
+    J.bs = bs;
     J.nb = nb;
     J.made = made;
     J.draws = draws;
@@ -586,14 +593,16 @@ static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
     return J.oom ? -3 : bad;
 }
 
-/* Classify n rows: holes (n, 2) codes; boards (nb,) for all rows when
- * shared, else (n, nb); nb in 3..5.  Writes made, draws, nut (nut rank) and
+/* Classify n rows: holes (n, 2) codes, row i's at holes + hs * i (hs: 2 when
+ * contiguous; any stride, negative too, as numpy views have); boards (nb,)
+ * for all rows when shared (bs unused), else row i's at boards + bs * i;
+ * nb in 3..5.  Writes made, draws, nut (nut rank) and
  * blk per row.  brute: the nut rank by the brute force the records replaced
  * (every holding's key, for the tests' comparison).  Returns the first bad row, -1, or -2 for a bad shared board
  * or nb, or -3 when memory runs out.  team: threads (from hr_team). */
-static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
-                           int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
-                           uint8_t *blk, int team, int brute)
+static int64_t hr_classify(const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                           int nb, int shared, int64_t n, uint8_t *made, uint16_t *draws,
+                           int16_t *nut, uint8_t *blk, int team, int brute)
 {
     hr_cl_board_t *B;
     uint32_t *table = NULL;
@@ -604,7 +613,8 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
     if (n <= 0) return -1;
     if (hr_cl_prepare(nb)) return -3;      /* done already when called from Python */
     if (!shared)
-        return hr_cl_team(NULL, NULL, holes, boards, nb, n, made, draws, nut, blk, team, brute);
+        return hr_cl_team(NULL, NULL, holes, hs, boards, bs, nb, n, made, draws, nut, blk, team,
+                          brute);
     bm = hr_cl_board_mask(boards, nb);
     if (!bm) return -2;
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
@@ -620,8 +630,8 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
                     table[a * 52 + b] = table[b * 52 + a] = hr_cl_one(B, a, b);
     }
     /* without the table rows share B's scratch: one thread (few rows) */
-    bad = hr_cl_team(B, table, holes, boards, nb, n, made, draws, nut, blk, table ? team : 1,
-                     brute);
+    bad = hr_cl_team(B, table, holes, hs, boards, 0, nb, n, made, draws, nut, blk,
+                     table ? team : 1, brute);
     free(table);
     free(B);
     return bad;

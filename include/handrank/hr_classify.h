@@ -145,6 +145,34 @@ HR_INLINE void hr_cl_board_state(hr_cl_board_t *B, uint64_t bmask, int rec_ix)
     B->has_keys = 0;
 }
 
+/* What hr_cl_nut_flush reads of a board of nb cards with a flush suit (sc:
+ * its cards of each suit, a nibble each, one of them 3+): the rest of B
+ * (hr_cl_board_rest) only hr_cl_one needs. */
+HR_INLINE void hr_cl_board_flush(hr_cl_board_t *B, uint64_t bmask, int nb, uint32_t sc,
+                                 int rec_ix)
+{
+    int s;
+    B->bmask = bmask;
+    B->nb = nb;
+    B->nkeys = B->nrest = 0;
+    B->has_keys = 0;
+    B->flush_suit = hr_cl_ctz32((sc + 0x5555u) & 0x8888u) >> 2;
+    for (s = 0; s < 4; s++) {
+        B->blane[s] = (uint32_t)(bmask >> (16 * s)) & 0x1fff;
+        B->bcount[s] = (int)(sc >> (4 * s) & 15);
+    }
+    B->rec = &hr_cl_recs[nb][rec_ix];
+}
+
+/* The rest of hr_cl_board_state after hr_cl_board_flush. */
+HR_INLINE void hr_cl_board_rest(hr_cl_board_t *B)
+{
+    B->branks = B->blane[0] | B->blane[1] | B->blane[2] | B->blane[3];
+    B->btop1 = hr_cl_top[B->branks];
+    B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
+    B->nut_straight = hr_cl_nutst[B->branks];
+}
+
 /* Fill B as hr_cl_board_state does; for the brute force (B->brute), also
  * the cards off the board and, with_keys, the keys of every holding, for
  * hr_cl_nut (worth it when several rows share the board; without them
@@ -417,22 +445,23 @@ HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb
  * a row's work would otherwise wait on memory) and keep its offset; on a
  * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
  * reads it all). */
-HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes, int64_t hs,
-                         const uint8_t *boards, int64_t bs, const int nb, int64_t i)
+HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
+                         const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                         const int nb, int64_t i)
 {
     const uint8_t *bp = boards + bs * i;
     const uint32_t off = hr_cl_entry(holes + hs * i, bp, nb);
+    uint32_t sc = 0;
+    int j;
+    for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
     ring[i & 15] = off;
+    suits[i & 15] = sc;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(rt + off, 0, 0);
-    {
-        uint32_t sc = 0;
-        int j;
-        for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
-        if ((sc + 0x5555u) & 0x8888u) {
-            const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
-            for (j = 0; j < (int)sizeof(hr_cl_rec_t); j += 64) __builtin_prefetch(rec + j, 0, 0);
-        }
+    if ((sc + 0x5555u) & 0x8888u) {             /* the lines of the record read */
+        const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
+        for (j = 0; j < HR_CL_REC_READ; j += 64) __builtin_prefetch(rec + j, 0, 0);
+        __builtin_prefetch(rec + HR_CL_REC_READ - 1, 0, 0);
     }
 #else
     (void)rt;
@@ -466,10 +495,11 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
     const int brute = B->brute;
     uint64_t have = 0;
     int64_t i;
-    int mode = 0, fs = 0, need = 0, ix = 0;
-    uint32_t ring[16];
+    int mode = 0, fs = 0, need = 0, ix = 0, rest = 0;
+    uint32_t ring[16], suits[16];
     if (nb > 3)                                 /* a flop's table (166 KB) stays in cache */
-        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++) hr_cl_ask(rt, ring, holes, hs, boards, bs, nb, i);
+        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++)
+            hr_cl_ask(rt, ring, suits, holes, hs, boards, bs, nb, i);
     for (i = lo; i < hi; i++) {
         const uint8_t *bp = boards + bs * i;
         const int a = holes[hs * i], b = holes[hs * i + 1];
@@ -481,9 +511,13 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
             const uint64_t c = hr_cl_cbit[bp[j]];
             bm |= c;
             sum += c;
-            sc += hr_cl_csuit[bp[j]];
+            if (nb == 3) sc += hr_cl_csuit[bp[j]];
         }
-        if (nb > 3 && i + HR_CL_AHEAD < hi) hr_cl_ask(rt, ring, holes, hs, boards, bs, nb, i + HR_CL_AHEAD);
+        if (nb > 3) {                           /* counted when asked for */
+            sc = suits[i & 15];
+            if (i + HR_CL_AHEAD < hi)
+                hr_cl_ask(rt, ring, suits, holes, hs, boards, bs, nb, i + HR_CL_AHEAD);
+        }
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
             v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)] |
@@ -497,7 +531,8 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
         if (bm != have) {
             ix = nb > 3 ? (int)(ring[i & 15] / 91) : hr_cl_board_index(bp, nb);
             if (brute) hr_cl_board(B, bm, ix, 0);
-            else hr_cl_board_state(B, bm, ix);
+            else hr_cl_board_flush(B, bm, nb, sc, ix);
+            rest = brute;                       /* hr_cl_board fills it all */
             fs = B->flush_suit;
             mode = 1;
             if (!brute) {
@@ -519,8 +554,13 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
             v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
                 hr_cl_suited(bm, nb, a, b, 1) |
                 HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, B->rec->keys[own], own));
-        } else
+        } else {
+            if (!rest) {
+                hr_cl_board_rest(B);
+                rest = 1;
+            }
             v = hr_cl_one(B, a, b);
+        }
         hr_cl_store(v, i, made, draws, nut, blk);
     }
     return -1;

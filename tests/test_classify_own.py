@@ -185,6 +185,40 @@ def test_four_flush_rivers_paired_and_straight_flush_ready():
     _brute_same(*_every_holding(boards, rng))
 
 
+def test_three_flush_turns_and_rivers_equal_the_brute_force():
+    """Turns and rivers with three hearts, every holding: the hearts' ranks
+    straight-flush-ready (three in a window, the wheel's A23, A45), boards
+    paired on a heart's rank or another, trips, two pair; the nut rank of a
+    hole below a straight counts every pair of hearts but those that fill
+    up, of a full house or quads the straight flushes only."""
+    rng = np.random.default_rng(2507)
+    boards = []
+    for k in range(140):
+        nb = 4 + k % 2
+        lane = [int(x) for x in rng.choice(13, 3, replace=False)]
+        if k % 7 == 0:                                   # three in one window
+            lo = int(rng.integers(0, 11))
+            lane = [lo, lo + 1, lo + 2] if k % 14 else [12, 0, 2]
+        rest = []
+        while len(rest) < nb - 3:
+            kind = (k // 2) % 4
+            if kind == 1:                                # pair a heart's rank
+                c = 4 * int(rng.choice(lane)) + int(rng.choice([0, 1, 3]))
+            elif kind == 2 and rest:                     # trips / two pair off suit
+                c = 4 * (rest[0] // 4) + int(rng.choice([0, 1, 3]))
+            else:
+                c = int(rng.choice([c for c in range(52) if c % 4 != 2]))
+            if c % 4 != 2 and c not in rest:
+                rest.append(c)
+        boards.append(_suited(lane) + rest)
+    for text in ("Ah 2h 3h 3c", "Ah 4h 5h 5d 5c", "9h Th Jh Jc Js", "Qh Kh Ah Ad Kc",
+                 "2h 3h 4h 2c 2d", "7h 8h 9h 8c 7d", "4h 5h 6h 6c", "Th Jh Kh Tc Td"):
+        boards.append(hr.parse(text).tolist())
+    for nb in (4, 5):
+        part = [b for b in boards if len(b) == nb]
+        _brute_same(*_every_holding(part, rng))
+
+
 # ----------------------- views passed to C as they are (strided rows, no copy)
 @pytest.mark.parametrize("nb", [3, 4, 5])
 def test_strided_views_equal_contiguous_copies(nb):

@@ -99,6 +99,7 @@ static void hr_cl_index_init(void)
 {
     int r[5], x, y, k = 0;
     hr_cl_suit_init();
+    hr_cl_f4_init();
     for (x = 0; x < 256; x++) {
         hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
         hr_cl_csuit[x] = 1u << (4 * HR_SUIT(x));
@@ -551,9 +552,12 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
             /* a hole that makes no flush (and no other suit can reach five)
              * has the key of its rank pair: the record's key own */
             const int own = B->rec->kid[HR_RANK(a)][HR_RANK(b)];
-            v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
-                hr_cl_suited(bm, nb, a, b, 1) |
-                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, B->rec->keys[own], own));
+            const uint32_t u = rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]];
+            /* its key's category from its class (straight and up: one
+             * class a category; below, 0 does: hr_cl_nut_flush) */
+            const uint32_t cat = (u & 31) >= HR_CL_STRAIGHT ? (u & 31) - HR_CL_STRAIGHT + 4 : 0;
+            v = (u & 0xffff) | hr_cl_suited(bm, nb, a, b, 1) |
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, cat << 26, own));
         } else {
             if (!rest) {
                 hr_cl_board_rest(B);

@@ -276,9 +276,10 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
 
     Rows that share a board (one board for all, or the same board in
     consecutive rows) share the board's work; rows of boards of their own
-    cost more (on one core of a 2-vCPU Zen 3 guest, 27 to 50 million a
-    second on flops, 19 to 37 million on turns and 12 to 20 million on
-    rivers, as busy as the machine's other core is; docs/classify.rst).
+    cost more (on one core of a 2-vCPU AMD EPYC guest, 2026-12-04: about
+    75 to 105 million a second on flops, 55 million on turns and 34 to 36
+    million on rivers; docs/classify.rst).  ``uint8`` arrays, column
+    slices of a deal too, are read where they are, not copied.
 
     >>> import handrank as hr
     >>> c = hr.classify("9h 8h", "Th 7c 2h")

@@ -183,3 +183,90 @@ def test_four_flush_rivers_paired_and_straight_flush_ready():
                  "Th Jh Qh Kh 2c", "Ah Kh Qh Jh Jd", "5h 6h 8h 9h 7c", "Ah 2h 4h 5h 3s"):
         boards.append(hr.parse(text).tolist())
     _brute_same(*_every_holding(boards, rng))
+
+
+def test_three_flush_turns_and_rivers_equal_the_brute_force():
+    """Turns and rivers with three hearts, every holding: the hearts' ranks
+    straight-flush-ready (three in a window, the wheel's A23, A45), boards
+    paired on a heart's rank or another, trips, two pair; the nut rank of a
+    hole below a straight counts every pair of hearts but those that fill
+    up, of a full house or quads the straight flushes only."""
+    rng = np.random.default_rng(2507)
+    boards = []
+    for k in range(140):
+        nb = 4 + k % 2
+        lane = [int(x) for x in rng.choice(13, 3, replace=False)]
+        if k % 7 == 0:                                   # three in one window
+            lo = int(rng.integers(0, 11))
+            lane = [lo, lo + 1, lo + 2] if k % 14 else [12, 0, 2]
+        rest = []
+        while len(rest) < nb - 3:
+            kind = (k // 2) % 4
+            if kind == 1:                                # pair a heart's rank
+                c = 4 * int(rng.choice(lane)) + int(rng.choice([0, 1, 3]))
+            elif kind == 2 and rest:                     # trips / two pair off suit
+                c = 4 * (rest[0] // 4) + int(rng.choice([0, 1, 3]))
+            else:
+                c = int(rng.choice([c for c in range(52) if c % 4 != 2]))
+            if c % 4 != 2 and c not in rest:
+                rest.append(c)
+        boards.append(_suited(lane) + rest)
+    for text in ("Ah 2h 3h 3c", "Ah 4h 5h 5d 5c", "9h Th Jh Jc Js", "Qh Kh Ah Ad Kc",
+                 "2h 3h 4h 2c 2d", "7h 8h 9h 8c 7d", "4h 5h 6h 6c", "Th Jh Kh Tc Td"):
+        boards.append(hr.parse(text).tolist())
+    for nb in (4, 5):
+        part = [b for b in boards if len(b) == nb]
+        _brute_same(*_every_holding(part, rng))
+
+
+# ----------------------- views passed to C as they are (strided rows, no copy)
+@pytest.mark.parametrize("nb", [3, 4, 5])
+def test_strided_views_equal_contiguous_copies(nb):
+    """uint8 views whose rows are strided (columns of a deal, rows
+    reversed or skipped) go to the C loop uncopied and unchecked by numpy:
+    the answers equal those of contiguous copies, on boards of their own and
+    on one shared board, with either number of threads."""
+    n = 60_000
+    d = hr.deal(n, 2 + nb, seed=70 + nb)
+    views = [(d[:, :2], d[:, 2:]), (d[::-1, :2], d[::-1, 2:]),
+             (d[::3, nb:], d[::3, :nb])]              # board first, hole after
+    for h, b in views:
+        assert not h.flags.c_contiguous and not b.flags.c_contiguous
+        want = hr.classify(h.copy(), b.copy(), threads=1)
+        for t in (1, 2):
+            got = hr.classify(h, b, threads=t)
+            for name in ("made", "draws", "nut_rank", "blockers"):
+                assert (getattr(got, name) == getattr(want, name)).all(), (name, t)
+    # one shared board, strided holes
+    board = d[0, 2:]
+    h = _holdings(board)
+    wide = np.zeros((len(h), 5), dtype=np.uint8)
+    wide[:, 1:3] = h
+    want = hr.classify(h, board, threads=1)
+    got = hr.classify(wide[:, 1:3], board, threads=1)
+    assert (got.nut_rank == want.nut_rank).all() and (got.made == want.made).all()
+    assert (got.draws == want.draws).all() and (got.blockers == want.blockers).all()
+
+
+def test_strided_views_name_bad_rows_as_copies_do():
+    """Errors of unchecked views: the same message as for an int64 copy
+    (which numpy checks first): a code out of range anywhere first, then the
+    first bad row."""
+    d = hr.deal(1000, 7, seed=9)
+    cases = []
+    x = d.copy(); x[700, 0] = 99; x[10, 1] = x[10, 0]          # 99 later beats a repeat
+    cases.append(x)
+    x = d.copy(); x[500, 4] = 200; x[3, 2] = x[3, 3]            # on the board
+    cases.append(x)
+    x = d.copy(); x[800, 1] = 52                                 # a joker
+    cases.append(x)
+    x = d.copy(); x[40, 0] = x[40, 5]; x[41, 3] = 53            # first bad row wins
+    cases.append(x)
+    for x in cases:
+        msgs = []
+        for h, b in ((x[:, :2], x[:, 2:]), (x[:, :2].astype(np.int64), x[:, 2:].copy())):
+            with pytest.raises(hr.HandError) as e:
+                hr.classify(h, b, threads=1)
+            msgs.append(str(e.value))
+        assert msgs[0] == msgs[1], msgs
+    assert "out of range" in msgs[0] or "row 40" in msgs[0]

@@ -135,29 +135,34 @@ static int hr_use_popcnt = 0;
 HR_DEFINE_SIMD_DISPATCH(hr_codes_avx2, hr_simd8, HR_AVX2_TARGET)
 HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
 
-/* Masks with AVX2 (hr_simd_masks8; AVX-512 CPUs use it too): the same
+/* Masks with AVX2 (hr_simd_masks8) or AVX-512 (hr_simd_masks16): the same
  * shapes, with K the size of the part's first row -- rows of other sizes
  * are the loop's special rows -- and the scalar POPCNT dispatch when that
  * size is not 5..7 or not one the rule set takes. */
-#define HR_SIMD_MASKS_CASE(MODE, QUAL, K)                                             \
+#define HR_SIMD_MASKS_CASE(FN, MODE, QUAL, K)                                         \
     case HR_SPEC(MODE, QUAL, 0, K):                                                   \
-        return hr_simd_masks8(c, D, masks, lo, hi, K, MODE, QUAL, out);
-#define HR_SIMD_MASKS_CASES_K(MODE, QUAL)                                             \
-    HR_SIMD_MASKS_CASE(MODE, QUAL, 5) HR_SIMD_MASKS_CASE(MODE, QUAL, 6)               \
-    HR_SIMD_MASKS_CASE(MODE, QUAL, 7)
-HR_AVX2_TARGET static int64_t hr_masks_avx2(const hr_vctx_t *c, const hr_deck_t *D,
-                                            const uint64_t *masks, int64_t lo, int64_t hi,
-                                            int16_t *out)
-{
-    const int k = lo < hi ? hr_popcount64(masks[lo]) : 0;
-    if (k >= c->kmin && k <= c->kmax) {
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {
-            HR_SIMD_MASKS_CASES_K(HR_MODE_BEST, 0) HR_SIMD_MASKS_CASES_K(HR_MODE_IGNORE, 0)
-            HR_SIMD_MASKS_CASES_K(HR_MODE_AVOID, 0) HR_SIMD_MASKS_CASES_K(HR_MODE_IGNORE, 1)
-        }
+        return FN(c, D, masks, lo, hi, K, MODE, QUAL, out);
+#define HR_SIMD_MASKS_CASES_K(FN, MODE, QUAL)                                         \
+    HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 5) HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 6)       \
+    HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 7)
+#define HR_DEFINE_SIMD_MASKS_DISPATCH(NAME, FN, ATTR)                                 \
+    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
+                             const uint64_t *masks, int64_t lo, int64_t hi,           \
+                             int16_t *out)                                            \
+    {                                                                                 \
+        const int k = lo < hi ? hr_popcount64(masks[lo]) : 0;                        \
+        if (k >= c->kmin && k <= c->kmax) {                                           \
+            switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                     \
+                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_BEST, 0)                            \
+                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_IGNORE, 0)                          \
+                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_AVOID, 0)                           \
+                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_IGNORE, 1)                          \
+            }                                                                         \
+        }                                                                             \
+        return hr_masks_popcnt(c, D, masks, lo, hi, out);                             \
     }
-    return hr_masks_popcnt(c, D, masks, lo, hi, out);
-}
+HR_DEFINE_SIMD_MASKS_DISPATCH(hr_masks_avx2, hr_simd_masks8, HR_AVX2_TARGET)
+HR_DEFINE_SIMD_MASKS_DISPATCH(hr_masks_avx512, hr_simd_masks16, HR_AVX512_TARGET)
 #endif
 
 /* The code loop in use: 0 portable, 1 POPCNT, 2 AVX2, 3 AVX-512 (the best
@@ -242,7 +247,8 @@ static int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint6
 {
     hr_masks_fn fn = hr_masks_portable;
 #ifdef HR_MULTIVERSION
-    if (hr_isa >= HR_ISA_AVX2) fn = hr_masks_avx2;
+    if (hr_isa == HR_ISA_AVX512) fn = hr_masks_avx512;
+    else if (hr_isa >= HR_ISA_AVX2) fn = hr_masks_avx2;
     else if (hr_use_popcnt) fn = hr_masks_popcnt;
 #endif
     hr_vctx_t c;

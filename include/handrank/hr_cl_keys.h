@@ -8,6 +8,7 @@
 #ifndef HANDRANK_HR_CL_KEYS_H
 #define HANDRANK_HR_CL_KEYS_H
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,9 +208,13 @@ typedef struct hr_cl_rec {
     uint8_t m;                 /* distinct keys */
     uint8_t kid[13][13];       /* key index of rank pair (x, y); 255: no such pair */
     uint8_t mult[91];          /* rank pairs of each key */
-    uint32_t keys[91];         /* ascending */
     uint16_t fh[13];           /* fh[x]: ranks y whose pair with x fills up (category 6+) */
+    uint32_t keys[91];         /* ascending (last: a hole that makes no flush skips them) */
 } hr_cl_rec_t;
+
+/* The bytes of a record before its keys: all that the nut rank of a hole
+ * making no flush reads (hr_classify.h asks for them ahead). */
+#define HR_CL_REC_READ ((int)offsetof(hr_cl_rec_t, keys))
 
 static hr_cl_rec_t *hr_cl_recs[6];          /* by board size 3..5 */
 static int hr_cl_binom[20][6];

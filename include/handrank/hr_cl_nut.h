@@ -144,6 +144,24 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
     return n;
 }
 
+/* hr_cl_flush_above for a hand with no card of the flush suit on a board
+ * whose suit has 4 cards (ranks L; every other rank of the suit left): it
+ * depends on L and on whether the hand is below a straight (then every
+ * flush and straight flush is above it) or a full house or quads (only
+ * straight flushes are; no flush without a card of the suit), so it is
+ * read from a table: hr_cl_f4[L] = lo | hi << 8.  Filled for every L of
+ * 4 ranks by hr_cl_f4_init (once, from hr_cl_prepare). */
+static uint16_t hr_cl_f4[1 << 13];
+
+static void hr_cl_f4_init(void)
+{
+    uint32_t L;
+    for (L = 0; L < (1u << 13); L++)
+        if (hr_cl_pop[L] == 4)
+            hr_cl_f4[L] = (uint16_t)(hr_cl_flush_above(L, ~L & 0x1fff, 1, 4u << 26) |
+                                     hr_cl_flush_above(L, ~L & 0x1fff, 1, 6u << 26) << 8);
+}
+
 /* The nut rank of hole cards a, b (key: theirs) on a board with a flush
  * suit s (need = 5 - its cards: the cards of s a hole needs for a flush),
  * from the record of the board's ranks (B->rec, built for flush boards too):
@@ -161,7 +179,9 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
  *   holding flushes, so that is all).
  *
  * own: the record's index of key when the hand makes no flush (its rank
- * pair's key), else -1 (the keys above key are then searched for). */
+ * pair's key), else -1 (the keys above key are then searched for).  With
+ * own >= 0 only key's category is read (key may be just category << 26:
+ * the record's keys are then not read at all). */
 static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, int own)
 {
     const hr_cl_rec_t *R = B->rec;
@@ -230,6 +250,17 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, i
          * in nfl are those whose higher rank is above thr). */
         const int cat = (int)(key >> 26);
         const int thr = cat == 5 ? hr_cl_top[key & 0x1fff & ~lane] : -1;
+        if (cat <= 4)
+            /* below a straight every pair of s has a key above of its own
+             * (a straight flush: one pair a window; or a flush), as none
+             * fills up with exactly three cards of s on the board: a full
+             * house needs trips and a pair in the 7 cards, but the s cards
+             * of the board are singletons, the pair's ranks have their s
+             * card off the board, and the board's other one or two cards
+             * give a pair at most (so a straight's window and a full
+             * house's pair below count nothing off; checked against the
+             * brute force) */
+            return 1 + distinct + hr_cl_pop[hsm] * (hr_cl_pop[hsm] - 1) / 2;
         const uint32_t A = hsm, *bl = B->blane;
         const uint32_t two = (bl[0] & bl[1]) | (bl[0] & bl[2]) | (bl[0] & bl[3]) |
                              (bl[1] & bl[2]) | (bl[1] & bl[3]) | (bl[2] & bl[3]);
@@ -263,7 +294,9 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, i
         }
         /* straight flushes above the hand's (one per high card j + 1) */
         distinct += hr_cl_pop[cat == 8 ? sfb >> (key & 0x1fff) : sfb] + (cat <= 5 ? nfl : 0);
-    } else
+    } else if (hsm == (~lane & 0x1fff) && hr_cl_f4[lane])   /* no card of s: a table */
+        distinct += (key >> 26) < 5 ? hr_cl_f4[lane] & 255 : hr_cl_f4[lane] >> 8;
+    else
         distinct += hr_cl_flush_above(lane, hsm, 1, key);
 #undef HR_CL_MARK
     return 1 + distinct;

@@ -99,6 +99,7 @@ static void hr_cl_index_init(void)
 {
     int r[5], x, y, k = 0;
     hr_cl_suit_init();
+    hr_cl_f4_init();
     for (x = 0; x < 256; x++) {
         hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
         hr_cl_csuit[x] = 1u << (4 * HR_SUIT(x));
@@ -143,6 +144,34 @@ HR_INLINE void hr_cl_board_state(hr_cl_board_t *B, uint64_t bmask, int rec_ix)
     B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
     B->nut_straight = hr_cl_nutst[B->branks];
     B->has_keys = 0;
+}
+
+/* What hr_cl_nut_flush reads of a board of nb cards with a flush suit (sc:
+ * its cards of each suit, a nibble each, one of them 3+): the rest of B
+ * (hr_cl_board_rest) only hr_cl_one needs. */
+HR_INLINE void hr_cl_board_flush(hr_cl_board_t *B, uint64_t bmask, int nb, uint32_t sc,
+                                 int rec_ix)
+{
+    int s;
+    B->bmask = bmask;
+    B->nb = nb;
+    B->nkeys = B->nrest = 0;
+    B->has_keys = 0;
+    B->flush_suit = hr_cl_ctz32((sc + 0x5555u) & 0x8888u) >> 2;
+    for (s = 0; s < 4; s++) {
+        B->blane[s] = (uint32_t)(bmask >> (16 * s)) & 0x1fff;
+        B->bcount[s] = (int)(sc >> (4 * s) & 15);
+    }
+    B->rec = &hr_cl_recs[nb][rec_ix];
+}
+
+/* The rest of hr_cl_board_state after hr_cl_board_flush. */
+HR_INLINE void hr_cl_board_rest(hr_cl_board_t *B)
+{
+    B->branks = B->blane[0] | B->blane[1] | B->blane[2] | B->blane[3];
+    B->btop1 = hr_cl_top[B->branks];
+    B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
+    B->nut_straight = hr_cl_nutst[B->branks];
 }
 
 /* Fill B as hr_cl_board_state does; for the brute force (B->brute), also
@@ -383,15 +412,16 @@ static int hr_cl_prepare(int nb)
 #define HR_CL_KEYS_RUN 8          /* rows of one board from which its keys are built */
 
 /* Rows [lo, hi) of one block, all of one board (B, table optional: every
- * holding's answer).  The first bad row or -1. */
+ * holding's answer); row i's hole cards at holes + hs * i.  The first bad
+ * row or -1. */
 static int64_t hr_cl_rows(hr_cl_board_t *B, const uint32_t *table, const uint8_t *holes,
-                          int64_t lo, int64_t hi, uint8_t *made, uint16_t *draws,
+                          int64_t hs, int64_t lo, int64_t hi, uint8_t *made, uint16_t *draws,
                           int16_t *nut, uint8_t *blk)
 {
     const uint64_t have = B->bmask;
     int64_t i;
     for (i = lo; i < hi; i++) {
-        int a = holes[2 * i], b = holes[2 * i + 1];
+        int a = holes[hs * i], b = holes[hs * i + 1];
         if (a >= 52 || b >= 52 || a == b || ((HR_BIT(a) | HR_BIT(b)) & have)) return i;
         hr_cl_store(table ? table[a * 52 + b] : hr_cl_one(B, a, b), i, made, draws, nut, blk);
     }
@@ -416,22 +446,23 @@ HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb
  * a row's work would otherwise wait on memory) and keep its offset; on a
  * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
  * reads it all). */
-HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *holes,
-                         const uint8_t *boards, const int nb, int64_t i)
+HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
+                         const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                         const int nb, int64_t i)
 {
-    const uint8_t *bp = boards + (int64_t)nb * i;
-    const uint32_t off = hr_cl_entry(holes + 2 * i, bp, nb);
+    const uint8_t *bp = boards + bs * i;
+    const uint32_t off = hr_cl_entry(holes + hs * i, bp, nb);
+    uint32_t sc = 0;
+    int j;
+    for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
     ring[i & 15] = off;
+    suits[i & 15] = sc;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(rt + off, 0, 0);
-    {
-        uint32_t sc = 0;
-        int j;
-        for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
-        if ((sc + 0x5555u) & 0x8888u) {
-            const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
-            for (j = 0; j < (int)sizeof(hr_cl_rec_t); j += 64) __builtin_prefetch(rec + j, 0, 0);
-        }
+    if ((sc + 0x5555u) & 0x8888u) {             /* the lines of the record read */
+        const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
+        for (j = 0; j < HR_CL_REC_READ; j += 64) __builtin_prefetch(rec + j, 0, 0);
+        __builtin_prefetch(rec + HR_CL_REC_READ - 1, 0, 0);
     }
 #else
     (void)rt;
@@ -456,21 +487,23 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, const uint8_t *hole
  * filled when a flush-suit board differs from the last one filled.  Each
  * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
  * bad row or -1. */
-HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
-                                 const uint8_t *boards, const int nb, int64_t lo, int64_t hi,
+HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t hs,
+                                 const uint8_t *boards, int64_t bs, const int nb,
+                                 int64_t lo, int64_t hi,
                                  uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk)
 {
     const uint32_t *rt = hr_cl_rt[nb];
     const int brute = B->brute;
     uint64_t have = 0;
     int64_t i;
-    int mode = 0, fs = 0, need = 0, ix = 0;
-    uint32_t ring[16];
+    int mode = 0, fs = 0, need = 0, ix = 0, rest = 0;
+    uint32_t ring[16], suits[16];
     if (nb > 3)                                 /* a flop's table (166 KB) stays in cache */
-        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++) hr_cl_ask(rt, ring, holes, boards, nb, i);
+        for (i = lo; i < hi && i < lo + HR_CL_AHEAD; i++)
+            hr_cl_ask(rt, ring, suits, holes, hs, boards, bs, nb, i);
     for (i = lo; i < hi; i++) {
-        const uint8_t *bp = boards + (int64_t)nb * i;
-        const int a = holes[2 * i], b = holes[2 * i + 1];
+        const uint8_t *bp = boards + bs * i;
+        const int a = holes[hs * i], b = holes[hs * i + 1];
         const uint64_t ha = hr_cl_cbit[a], hb = hr_cl_cbit[b];
         uint64_t bm = 0, sum = 0;
         uint32_t sc = 0, v;                     /* board cards of each suit, a nibble each */
@@ -479,12 +512,16 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             const uint64_t c = hr_cl_cbit[bp[j]];
             bm |= c;
             sum += c;
-            sc += hr_cl_csuit[bp[j]];
+            if (nb == 3) sc += hr_cl_csuit[bp[j]];
         }
-        if (nb > 3 && i + HR_CL_AHEAD < hi) hr_cl_ask(rt, ring, holes, boards, nb, i + HR_CL_AHEAD);
+        if (nb > 3) {                           /* counted when asked for */
+            sc = suits[i & 15];
+            if (i + HR_CL_AHEAD < hi)
+                hr_cl_ask(rt, ring, suits, holes, hs, boards, bs, nb, i + HR_CL_AHEAD);
+        }
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
-            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + 2 * i, bp, nb)] |
+            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)] |
                 hr_cl_suited(bm, nb, a, b, 1);
             made[i] = (uint8_t)(v & 31);
             draws[i] = (uint16_t)((v >> 5) & 0xff);
@@ -495,7 +532,8 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
         if (bm != have) {
             ix = nb > 3 ? (int)(ring[i & 15] / 91) : hr_cl_board_index(bp, nb);
             if (brute) hr_cl_board(B, bm, ix, 0);
-            else hr_cl_board_state(B, bm, ix);
+            else hr_cl_board_flush(B, bm, nb, sc, ix);
+            rest = brute;                       /* hr_cl_board fills it all */
             fs = B->flush_suit;
             mode = 1;
             if (!brute) {
@@ -504,7 +542,7 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             } else {
                 int64_t run = 1;               /* keys pay off for a run of rows */
                 while (run < HR_CL_KEYS_RUN && i + run < hi &&
-                       hr_cl_board_mask(boards + (int64_t)nb * (i + run), nb) == bm)
+                       hr_cl_board_mask(boards + bs * (i + run), nb) == bm)
                     run++;
                 if (run >= HR_CL_KEYS_RUN) hr_cl_board(B, bm, ix, 1);
             }
@@ -514,11 +552,19 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes,
             /* a hole that makes no flush (and no other suit can reach five)
              * has the key of its rank pair: the record's key own */
             const int own = B->rec->kid[HR_RANK(a)][HR_RANK(b)];
-            v = (rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]] & 0xffff) |
-                hr_cl_suited(bm, nb, a, b, 1) |
-                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, B->rec->keys[own], own));
-        } else
+            const uint32_t u = rt[91 * ix + hr_cl_tri[HR_RANK(a) * 13 + HR_RANK(b)]];
+            /* its key's category from its class (straight and up: one
+             * class a category; below, 0 does: hr_cl_nut_flush) */
+            const uint32_t cat = (u & 31) >= HR_CL_STRAIGHT ? (u & 31) - HR_CL_STRAIGHT + 4 : 0;
+            v = (u & 0xffff) | hr_cl_suited(bm, nb, a, b, 1) |
+                HR_CL_PACK(0, 0, 0, hr_cl_nut_flush(B, a, b, cat << 26, own));
+        } else {
+            if (!rest) {
+                hr_cl_board_rest(B);
+                rest = 1;
+            }
             v = hr_cl_one(B, a, b);
+        }
         hr_cl_store(v, i, made, draws, nut, blk);
     }
     return -1;
@@ -531,6 +577,7 @@ typedef struct {
     hr_cl_board_t *B;
     const uint32_t *table;
     const uint8_t *holes, *boards;
+    int64_t hs, bs;            /* bytes from a row's hole cards (board) to the next's */
     int nb;
     uint8_t *made;
     uint16_t *draws;
@@ -547,15 +594,16 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
     hr_cl_board_t *B;
     int64_t bad;
     if (J->B)
-        return hr_cl_rows(J->B, J->table, J->holes, lo, hi, J->made, J->draws, J->nut, J->blk);
+        return hr_cl_rows(J->B, J->table, J->holes, J->hs, lo, hi, J->made, J->draws, J->nut,
+                          J->blk);
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
     if (!B) {
         J->oom = 1;
         return -1;
     }
     B->brute = J->brute;
-#define HR_CL_OWN(n) hr_cl_rows_own(B, J->holes, J->boards, n, lo, hi, J->made, J->draws, \
-                                    J->nut, J->blk)
+#define HR_CL_OWN(n) hr_cl_rows_own(B, J->holes, J->hs, J->boards, J->bs, n, lo, hi, J->made, \
+                                    J->draws, J->nut, J->blk)
     bad = J->nb == 3 ? HR_CL_OWN(3) : J->nb == 4 ? HR_CL_OWN(4) : HR_CL_OWN(5);
 #undef HR_CL_OWN
     free(B);
@@ -565,7 +613,8 @@ static int64_t hr_cl_part(const void *arg, int64_t lo, int64_t hi)
 /* Rows [0, n) through THE row loop (hr_rows.h) in blocks of HR_CL_BLOCK;
  * the first bad row, -1, or -3 when memory runs out. */
 static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
-                          const uint8_t *holes, const uint8_t *boards, int nb, int64_t n,
+                          const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                          int nb, int64_t n,
                           uint8_t *made, uint16_t *draws, int16_t *nut, uint8_t *blk, int team,
                           int brute)
 {
@@ -574,7 +623,9 @@ static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
     J.B = shared;
     J.table = table;
     J.holes = holes;
+    J.hs = hs;
     J.boards = boards;
+    J.bs = bs;
     J.nb = nb;
     J.made = made;
     J.draws = draws;
@@ -586,14 +637,16 @@ static int64_t hr_cl_team(hr_cl_board_t *shared, const uint32_t *table,
     return J.oom ? -3 : bad;
 }
 
-/* Classify n rows: holes (n, 2) codes; boards (nb,) for all rows when
- * shared, else (n, nb); nb in 3..5.  Writes made, draws, nut (nut rank) and
+/* Classify n rows: holes (n, 2) codes, row i's at holes + hs * i (hs: 2 when
+ * contiguous; any stride, negative too, as numpy views have); boards (nb,)
+ * for all rows when shared (bs unused), else row i's at boards + bs * i;
+ * nb in 3..5.  Writes made, draws, nut (nut rank) and
  * blk per row.  brute: the nut rank by the brute force the records replaced
  * (every holding's key, for the tests' comparison).  Returns the first bad row, -1, or -2 for a bad shared board
  * or nb, or -3 when memory runs out.  team: threads (from hr_team). */
-static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
-                           int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
-                           uint8_t *blk, int team, int brute)
+static int64_t hr_classify(const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                           int nb, int shared, int64_t n, uint8_t *made, uint16_t *draws,
+                           int16_t *nut, uint8_t *blk, int team, int brute)
 {
     hr_cl_board_t *B;
     uint32_t *table = NULL;
@@ -604,7 +657,8 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
     if (n <= 0) return -1;
     if (hr_cl_prepare(nb)) return -3;      /* done already when called from Python */
     if (!shared)
-        return hr_cl_team(NULL, NULL, holes, boards, nb, n, made, draws, nut, blk, team, brute);
+        return hr_cl_team(NULL, NULL, holes, hs, boards, bs, nb, n, made, draws, nut, blk, team,
+                          brute);
     bm = hr_cl_board_mask(boards, nb);
     if (!bm) return -2;
     B = (hr_cl_board_t *)malloc(sizeof(hr_cl_board_t));
@@ -620,8 +674,8 @@ static int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, 
                     table[a * 52 + b] = table[b * 52 + a] = hr_cl_one(B, a, b);
     }
     /* without the table rows share B's scratch: one thread (few rows) */
-    bad = hr_cl_team(B, table, holes, boards, nb, n, made, draws, nut, blk, table ? team : 1,
-                     brute);
+    bad = hr_cl_team(B, table, holes, hs, boards, 0, nb, n, made, draws, nut, blk,
+                     table ? team : 1, brute);
     free(table);
     free(B);
     return bad;

@@ -91,6 +91,10 @@ static uint8_t hr_lanes_of[256][8];
 enum { HR_MN_EL0, HR_MN_EH0, HR_MN_OL0, HR_MN_OH0, HR_MN_EH1, HR_MN_OL1, HR_MN_OH1,
        HR_MN_OL2, HR_MN_OH2, HR_MN_COUNT };
 static uint8_t hr_mnib[HR_MN_COUNT][16];
+/* Masks (hr_simd_masks16): byte i of the sum of the rank multipliers of
+ * ranks 0..6 (hr_mlow: bit r of the index is rank r) and of ranks 7..12
+ * (hr_mhigh: bit r is rank 7 + r), i = 0..2 (the sums are below 2^23). */
+static uint8_t hr_mlow[3][128], hr_mhigh[3][64];
 
 static void hr_simd_init(void)
 {
@@ -126,6 +130,18 @@ static void hr_simd_init(void)
         for (int i = 0; i < HR_MN_COUNT; i++)
             hr_mnib[i][v] = (uint8_t)(t[table[i]] >> (8 * byte[i]));
     }
+    for (int x = 0; x < 128; x++) {
+        uint32_t lo7 = 0, hi6 = 0;
+        for (int r = 0; r < 7; r++)
+            if (x >> r & 1) {
+                lo7 += hr_rank_mult[r];
+                if (r < 6) hi6 += hr_rank_mult[7 + r];
+            }
+        for (int i = 0; i < 3; i++) {
+            hr_mlow[i][x] = (uint8_t)(lo7 >> (8 * i));
+            if (x < 64) hr_mhigh[i][x] = (uint8_t)(hi6 >> (8 * i));
+        }
+    }
     for (int c = 0; c < 64; c++) {
         const int r = c >> 2 < 14 ? c >> 2 : 14, s = c & 3;
         hr_code_bit[c] = 1ULL << c;
@@ -157,6 +173,18 @@ static void hr_simd_init(void)
             const int64_t r_ = lo + spec[j_];                                         \
             if (hr_row_codes(&ctx, first, next, cards + r_ * K, K, MODE, QUAL, 0,     \
                              out + r_) && bad < 0)                                    \
+                bad = r_;                                                             \
+        }                                                                             \
+        nspec = 0;                                                                    \
+    } while (0)
+
+/* The same for masks (hr_simd_masks8, hr_simd_masks16). */
+#define HR_SIMD_SPECIALS_M()                                                          \
+    do {                                                                              \
+        for (int j_ = 0; j_ < nspec; j_++) {                                          \
+            const int64_t r_ = lo + spec[j_];                                         \
+            if (hr_row_mask(&ctx, invalid, masks[r_], MODE, QUAL, 0, out + r_) &&     \
+                bad < 0)                                                              \
                 bad = r_;                                                             \
         }                                                                             \
         nspec = 0;                                                                    \
@@ -340,16 +368,6 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd_masks8(const hr_vctx_t *c, const hr_dec
     int64_t bad = -1, i = lo, step = 0;
     uint32_t keys[2][8], rows[2][8], spec[HR_SPECIAL_CAP + 8], pending = 0;
     int nspec = 0;
-#define HR_SIMD_SPECIALS_M()                                                          \
-    do {                                                                              \
-        for (int j_ = 0; j_ < nspec; j_++) {                                          \
-            const int64_t r_ = lo + spec[j_];                                         \
-            if (hr_row_mask(&ctx, invalid, masks[r_], MODE, QUAL, 0, out + r_) &&     \
-                bad < 0)                                                              \
-                bad = r_;                                                             \
-        }                                                                             \
-        nspec = 0;                                                                    \
-    } while (0)
     /* four masks: ok (all ones in a valid plain lane) and the rank key, in
      * the low 32 bits of each 64-bit lane */
 #define HR_MASKS4(M, OK, KEY)                                                         \
@@ -409,7 +427,6 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd_masks8(const hr_vctx_t *c, const hr_dec
 #undef HR_MASKS4
     if (step) HR_AVX2_PENDING();
     HR_SIMD_SPECIALS_M();
-#undef HR_SIMD_SPECIALS_M
     for (; i < hi; i++)
         if (hr_row_mask(&ctx, invalid, masks[i], MODE, QUAL, 0, out + i) && bad < 0) bad = i;
     return bad;
@@ -517,6 +534,89 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
     }
     if (step) HR_AVX512_PENDING();
     HR_SIMD_SPECIALS();
+    return bad;
+}
+
+/* ------------------------------------------------------------------ */
+/* Masks, AVX-512 (with BITALG): 16 hands per step                      */
+
+/* hr_simd_masks8's loop (its precondition, checks and special rows) with
+ * two vectors of eight masks a step: the popcounts per byte and per suit
+ * lane come from BITALG's vpopcntb / vpopcntw, the checks are mask
+ * registers, and the rank key is made with VBMI: vpmultishiftqb takes each
+ * suit's ranks 0..6 (7 bits) to an even byte and its ranks 7..12 to the
+ * next odd byte; table permutes (hr_mlow, 128 entries, for even bytes;
+ * hr_mhigh, 64, for odd ones) give each byte of those ranks' multiplier
+ * sums, and vpsadbw adds each byte plane over the mask. */
+HR_AVX512_TARGET HR_INLINE int64_t hr_simd_masks16(const hr_vctx_t *c, const hr_deck_t *D,
+                                                   const uint64_t *masks, int64_t lo,
+                                                   int64_t hi, const int K, const int MODE,
+                                                   const int QUAL, int16_t *out)
+{
+    const hr_vctx_t ctx = *c;
+    const uint64_t invalid = ~D->valid_bits;
+    const int32_t *off = ctx.off[K];
+    const int16_t *V = ctx.V[K];
+#define HR_LD64(p) _mm512_loadu_si512((const void *)(p))
+    const __m512i l0a = HR_LD64(hr_mlow[0]), l0b = HR_LD64(hr_mlow[0] + 64);
+    const __m512i l1a = HR_LD64(hr_mlow[1]), l1b = HR_LD64(hr_mlow[1] + 64);
+    const __m512i l2a = HR_LD64(hr_mlow[2]), l2b = HR_LD64(hr_mlow[2] + 64);
+    const __m512i h0 = HR_LD64(hr_mhigh[0]), h1 = HR_LD64(hr_mhigh[1]);
+    const __m512i h2 = HR_LD64(hr_mhigh[2]);
+#undef HR_LD64
+    /* byte 2s of each lane: bits 16s.. (ranks 0..6 of suit s); 2s + 1: 16s + 7.. */
+    const __m512i fields = _mm512_set1_epi64(0x3730272017100700LL);
+    const __mmask64 evens = 0x5555555555555555ULL, odds = ~evens;
+    const __m512i w3 = _mm512_set1_epi16(3), w8 = _mm512_set1_epi16(8);
+    const __m512i inv = _mm512_set1_epi64((long long)invalid);
+    const __m512i kk = _mm512_set1_epi64(K), zero = _mm512_setzero_si512();
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const int pending_n = 16;
+    int64_t bad = -1, i = lo, step = 0;
+    uint32_t keys[2][16], rows[2][16], spec[HR_SPECIAL_CAP + 16], pending = 0;
+    int nspec = 0;
+    /* eight masks: OK, the lanes valid and plain, and KEY, their rank keys
+     * (32 bits each, in row order) */
+#define HR_PLANE(LA, LB, H, X)                                                        \
+    _mm512_sad_epu8(_mm512_mask_permutexvar_epi8(                                     \
+                        _mm512_maskz_permutex2var_epi8(evens, (LA), (X), (LB)),       \
+                        odds, (X), (H)), zero)
+#define HR_MASKS8(M, OK, KEY)                                                         \
+    do {                                                                              \
+        __mmask8 ok_ = _mm512_cmpeq_epi64_mask(                                       \
+                           _mm512_sad_epu8(_mm512_popcnt_epi8(M), zero), kk) &        \
+                       _mm512_testn_epi64_mask((M), inv);                             \
+        if (MODE != HR_MODE_IGNORE)   /* a suit of five: bit 3 of its count + 3 */    \
+            ok_ &= _mm512_testn_epi64_mask(_mm512_add_epi16(_mm512_popcnt_epi16(M), w3), w8); \
+        const __m512i x_ = _mm512_multishift_epi64_epi8(fields, (M));                 \
+        (KEY) = _mm512_cvtepi64_epi32(_mm512_add_epi64(                               \
+            _mm512_add_epi64(HR_PLANE(l0a, l0b, h0, x_),                              \
+                             _mm512_slli_epi64(HR_PLANE(l1a, l1b, h1, x_), 8)),       \
+            _mm512_slli_epi64(HR_PLANE(l2a, l2b, h2, x_), 16)));                      \
+        (OK) = ok_;                                                                   \
+    } while (0)
+    for (; i + 16 <= hi; i += 16, step++) {
+        const __m512i M0 = _mm512_loadu_si512((const void *)(masks + i));
+        const __m512i M1 = _mm512_loadu_si512((const void *)(masks + i + 8));
+        __mmask8 ok0, ok1;
+        __m256i k0, k1;
+        HR_MASKS8(M0, ok0, k0);
+        HR_MASKS8(M1, ok1, k1);
+        const __mmask16 ok = (__mmask16)(ok0 | (unsigned)ok1 << 8);
+        const __m512i key = _mm512_maskz_mov_epi32(
+            ok, _mm512_inserti64x4(_mm512_castsi256_si512(k0), k1, 1));
+        _mm512_storeu_si512((void *)keys[step & 1], key);
+        _mm512_storeu_si512((void *)rows[step & 1], _mm512_srli_epi32(key, HR_HASH_SHIFT(K)));
+        if (step) HR_AVX512_PENDING();
+        pending = (uint32_t)(~ok & 0xffffu);
+        if (nspec > HR_SPECIAL_CAP - 16) HR_SIMD_SPECIALS_M();
+    }
+#undef HR_MASKS8
+#undef HR_PLANE
+    if (step) HR_AVX512_PENDING();
+    HR_SIMD_SPECIALS_M();
+    for (; i < hi; i++)
+        if (hr_row_mask(&ctx, invalid, masks[i], MODE, QUAL, 0, out + i) && bad < 0) bad = i;
     return bad;
 }
 

@@ -176,8 +176,20 @@ _FIRST_ROWS = 1 << 20
 _FIRST_BOARDS = 16384
 
 
+def _rows_as_given(arr: Any, k: int) -> bool:
+    """Whether arr, a batch of rows of k card codes, goes to C as it is: a
+    uint8 (N, k) array, a row's cards adjacent (any row stride: a column
+    slice of a deal).  Its codes are then checked by the C loop, row by row,
+    not first by numpy (a pass and a copy that cost more than classifying
+    on flops); a bad row is explained as before (classify)."""
+    return (isinstance(arr, np.ndarray) and arr.dtype == np.uint8 and arr.ndim == 2
+            and arr.shape[1] == k and (arr.shape[0] == 0 or arr.strides[1] == 1))
+
+
 def _holes(hole: Any) -> tuple[np.ndarray, bool]:
     """(holes (N, 2) uint8, single)."""
+    if _rows_as_given(hole, 2):
+        return hole, False
     if isinstance(hole, str):
         return np.array([card_list(hole, "hole")], dtype=np.uint8).reshape(1, -1), True
     if isinstance(hole, np.ndarray) and hole.dtype != object:
@@ -218,7 +230,7 @@ def _boards(board: Any, n: int) -> tuple[np.ndarray, bool]:
     if arr is not None and arr.dtype != object:
         if arr.ndim != 2:
             raise HandError(f"board: boards are (N, b) card codes; got shape {arr.shape}")
-        b = card_array(arr, "board")
+        b = arr if _rows_as_given(arr, arr.shape[1]) else card_array(arr, "board")
     else:
         rows = [card_list(x, f"board {i}") for i, x in enumerate(board)]
         if len({len(r) for r in rows}) > 1:
@@ -264,9 +276,10 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
 
     Rows that share a board (one board for all, or the same board in
     consecutive rows) share the board's work; rows of boards of their own
-    cost more (on one core of a 2-vCPU Zen 3 guest, 27 to 50 million a
-    second on flops, 19 to 37 million on turns and 12 to 20 million on
-    rivers, as busy as the machine's other core is; docs/classify.rst).
+    cost more (on one core of a 2-vCPU AMD EPYC guest, 2026-12-04: about
+    75 to 105 million a second on flops, 55 million on turns and 34 to 36
+    million on rivers; docs/classify.rst).  ``uint8`` arrays, column
+    slices of a deal too, are read where they are, not copied.
 
     >>> import handrank as hr
     >>> c = hr.classify("9h 8h", "Th 7c 2h")
@@ -301,11 +314,10 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
     nut = np.empty(n, dtype=np.int16)
     blk = np.empty(n, dtype=np.uint8)
     t = resolve_threads(threads, n)
-    flat = np.ascontiguousarray(b.reshape(-1))
     bad = [-1]
 
     def run(lo: int, hi: int) -> bool:
-        r = _core.classify_rows(h, flat, nb, shared, lo, hi, made, draws, nut, blk, t)
+        r = _core.classify_rows(h, b, nb, shared, lo, hi, made, draws, nut, blk, t)
         if r >= 0:
             bad[0] = r
             return True
@@ -315,6 +327,11 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
         sliced(run, 0, n, first=_FIRST_ROWS if shared else _FIRST_BOARDS)
     if bad[0] >= 0:
         i = bad[0]
+        # codes out of range anywhere are named first, as numpy's check of
+        # a whole array does (arrays that went to C unchecked: _rows_as_given)
+        card_array(h, "hole")
+        if not shared:
+            card_array(b, "board")
         prob = _problem(h[i].tolist(), (b if shared else b[i]).tolist())
         raise HandError(prob if single else f"row {i}: {prob}")
     out = Classes(made, draws, nut, blk)

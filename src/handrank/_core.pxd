@@ -265,9 +265,9 @@ cdef extern from "handrank/hr_classify.h" nogil:
     int HR_CL_NCLASSES
     void hr_cl_init()
     int hr_cl_prepare(int nb)
-    int64_t hr_classify(const uint8_t *holes, const uint8_t *boards, int nb, int shared,
-                        int64_t n, uint8_t *made, uint16_t *draws, int16_t *nut,
-                        uint8_t *blk, int team, int brute)
+    int64_t hr_classify(const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
+                        int nb, int shared, int64_t n, uint8_t *made, uint16_t *draws,
+                        int16_t *nut, uint8_t *blk, int team, int brute)
 
 # After the last of our headers: from here on two of gcc's -Wpedantic
 # warnings are off, for what Cython generates: function pointers cast to

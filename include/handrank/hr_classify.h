@@ -230,6 +230,15 @@ HR_INLINE uint32_t hr_cl_suited(uint64_t bm, int nb, int a, int b, int drawable)
                          drawable];
 }
 
+/* hr_cl_suited on a river whose suit fs has 3+ cards (no other suit has
+ * three): only the nut-flush blocker, a hole card that is fs's highest card
+ * off the board. */
+HR_INLINE uint32_t hr_cl_river_suited(uint64_t bm, int fs, int a, int b)
+{
+    const int nut = 4 * (hr_cl_lane[(uint32_t)(bm >> (16 * fs)) & 0x1fff] >> 4) + fs;
+    return (a == nut || b == nut) ? HR_CL_PACK(0, 0, HR_CL_BLOCKS_NUT_FLUSH, 0) : 0;
+}
+
 /* The flags one hole card adds (see hr_cl_suited). */
 static uint32_t hr_cl_suit_card(int nb, int n, int same, int nut, int drawable)
 {
@@ -521,13 +530,29 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
         }
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
-            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)] |
-                hr_cl_suited(bm, nb, a, b, 1);
+            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)];
+            if (nb < 5) v |= hr_cl_suited(bm, nb, a, b, 1);     /* a river's are 0 */
             made[i] = (uint8_t)(v & 31);
             draws[i] = (uint16_t)((v >> 5) & 0xff);
             blk[i] = (uint8_t)((v >> 13) & 3);
             nut[i] = (int16_t)(v >> 16);
             continue;
+        }
+        if (!((sc + 0x4444u) & 0x8888u) && !brute) {        /* exactly three of suit fs */
+            const int fs3 = hr_cl_ctz32((sc + 0x5555u) & 0x8888u) >> 2;
+            const int nhs = (HR_SUIT(a) == fs3) + (HR_SUIT(b) == fs3);
+            const uint32_t u = nhs < 2 ? rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i,
+                                                                                 bp, nb)] : 0;
+            if (nhs < 2 && (u & 31) <= HR_CL_STRAIGHT) {
+                /* no flush, below one: the rank table's nut rank counts the
+                 * keys of holdings that make no flush (the suit changes no
+                 * rank pair's count: see HR_CL_F3); every pair of fs's
+                 * 10 - nhs cards left has a key above of its own */
+                v = (u + (uint32_t)(45 - 9 * nhs) * 65536u) |
+                    (nb < 5 ? hr_cl_suited(bm, nb, a, b, 1) : hr_cl_river_suited(bm, fs3, a, b));
+                hr_cl_store(v, i, made, draws, nut, blk);
+                continue;
+            }
         }
         if (bm != have) {
             ix = nb > 3 ? (int)(ring[i & 15] / 91) : hr_cl_board_index(bp, nb);

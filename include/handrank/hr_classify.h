@@ -229,15 +229,15 @@ HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb
 }
 
 /* Ask for row i's rank-table entry (random reads of a table of up to 2.3 MB:
- * a row's work would otherwise wait on memory) and keep its offset; on a
- * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
- * reads it all). */
+ * a row's work would otherwise wait on memory) and keep its offset; for a
+ * row that will likely count its nut rank from the record of its board's
+ * ranks (hr_cl_nut_flush reads it all), also for that record. */
 HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
                          const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
                          const int nb, int64_t i)
 {
-    const uint8_t *bp = boards + bs * i;
-    const uint32_t off = hr_cl_entry(holes + hs * i, bp, nb);
+    const uint8_t *bp = boards + bs * i, *hp = holes + hs * i;
+    const uint32_t off = hr_cl_entry(hp, bp, nb);
     uint32_t sc = 0;
     int j;
     for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
@@ -245,7 +245,10 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
     suits[i & 15] = sc;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(rt + off, 0, 0);
-    if ((sc + 0x5555u) & 0x8888u) {             /* the lines of the record read */
+    if (((sc + 0x4444u) & 0x8888u) ||           /* the lines of the record read: */
+        ((sc + 0x5555u) & 0x8888u & (hr_cl_csuit[hp[0]] + hr_cl_csuit[hp[1]] + 0x6666u))) {
+        /* 4+ of a suit, or 3 and a hole with two of them (other holes on
+         * three read the rank table, but a full house or quads: rare) */
         const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
         for (j = 0; j < HR_CL_REC_READ; j += 64) __builtin_prefetch(rec + j, 0, 0);
         __builtin_prefetch(rec + HR_CL_REC_READ - 1, 0, 0);
@@ -315,18 +318,52 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
             nut[i] = (int16_t)(v >> 16);
             continue;
         }
-        if (!((sc + 0x4444u) & 0x8888u) && !brute) {        /* exactly three of suit fs */
+        if (!brute && !((sc + 0x4444u) & 0x8888u)) {       /* exactly three of suit fs */
             const int fs3 = hr_cl_ctz32((sc + 0x5555u) & 0x8888u) >> 2;
             const int nhs = (HR_SUIT(a) == fs3) + (HR_SUIT(b) == fs3);
             const uint32_t u = nhs < 2 ? rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i,
                                                                                  bp, nb)] : 0;
             if (nhs < 2 && (u & 31) <= HR_CL_STRAIGHT) {
                 /* no flush, below one: the rank table's nut rank counts the
-                 * keys of holdings that make no flush (the suit changes no
-                 * rank pair's count: see HR_CL_F3); every pair of fs's
-                 * 10 - nhs cards left has a key above of its own */
+                 * keys of holdings that make no flush (a rank pair with a
+                 * holding of its ranks has one with at most one card of fs:
+                 * two ranks with only their card of fs left would take six
+                 * known cards off fs, and there are four at most), and every
+                 * pair of fs's 10 - nhs cards left has a key above of its
+                 * own (hr_cl_nut_flush's count for three cards of s) */
                 v = (u + (uint32_t)(45 - 9 * nhs) * 65536u) |
                     (nb < 5 ? hr_cl_suited(bm, nb, a, b, 1) : hr_cl_river_suited(bm, fs3, a, b));
+                hr_cl_store(v, i, made, draws, nut, blk);
+                continue;
+            }
+        } else if (!brute && !((sc + 0x3333u) & 0x8888u)) {        /* exactly four of fs */
+            const int fs4 = hr_cl_ctz32((sc + 0x4444u) & 0x8888u) >> 2;
+            const int nhs = (HR_SUIT(a) == fs4) + (HR_SUIT(b) == fs4);
+            const uint32_t L = (uint32_t)(bm >> (16 * fs4)) & 0x1fff;
+            const uint64_t om = bm & ~(0x1fffULL << (16 * fs4));   /* the river's fifth */
+            const uint32_t orank = (uint32_t)(om | om >> 16 | om >> 32 | om >> 48) & 0x1fff;
+            const int ra = HR_RANK(a), rb = HR_RANK(b);
+            if (nhs == 1) {                     /* the flush of L and h: hr_cl_f41 */
+                const int h = HR_SUIT(a) == fs4 ? ra : rb, ro = ra + rb - h;
+                v = hr_cl_f41[13 * (hr_cl_f4[L] >> 16) + (uint32_t)h];
+                if ((orank & L) && (v & 31) == HR_CL_FLUSH)     /* full houses, quads */
+                    v += (uint32_t)(7 - ((orank >> ro) & 1)) << 16;
+                if ((hr_cl_nutst[L | orank] >> ra | hr_cl_nutst[L | orank] >> rb) & 1)
+                    v |= HR_CL_PACK(0, 0, HR_CL_BLOCKS_NUT_STRAIGHT, 0);
+                hr_cl_store(v, i, made, draws, nut, blk);
+                continue;
+            }
+            if (nhs == 0 && !((orank >> ra | orank >> rb) & 1)) {
+                /* no flush, and the river's fifth is of neither hole rank:
+                 * every rank but a hole pair's keeps two cards off fs, so
+                 * every rank pair has a holding with no card of fs, but the
+                 * hole pair's own (its key is the hand's, not above it), and
+                 * the same holds counting by ranks only: the rank table's
+                 * nut rank counts the keys of holdings that make no flush;
+                 * hr_cl_f4 adds the flushes above */
+                const uint32_t u = rt[nb > 3 ? ring[i & 15] : 0], f4 = hr_cl_f4[L];
+                v = u + ((u & 31) >= HR_CL_FULL_HOUSE ? f4 >> 8 & 255 : f4 & 255) * 65536u;
+                if (nb < 5) v |= hr_cl_suited(bm, nb, a, b, 1);
                 hr_cl_store(v, i, made, draws, nut, blk);
                 continue;
             }

@@ -267,15 +267,19 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
  * The rank table's precondition: the hand makes no flush.  That holds on a
  * board with no suit of 3+ cards (checked from the board's suit counts,
  * a nibble each): such a row is the rank table's entry and its suit
- * flags, with no board set-up.  It also holds on a board with 3 or 4 cards
- * of suit fs for a hole with fewer cards of fs than a flush needs (mode 2:
- * the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
+ * flags, with no board set-up.  With exactly three cards of suit fs, a
+ * hole with at most one of them below a flush is the rank table's entry
+ * plus the pairs of fs left; with exactly four, a hole with one of them is
+ * a read of hr_cl_f41 (plus a paired river's full houses), a hole with
+ * none whose ranks the river's fifth card does not pair the rank table's
+ * entry plus hr_cl_f4's flushes: no board set-up either.  Other holes on
+ * 3 or 4 cards of fs with fewer cards of fs than a flush needs take mode
+ * 2 (the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
  * (holes that flush, the tests' brute force) go through hr_cl_one; for the
  * brute force B holds the keys of every holding for a run of rows of one
- * board.  B is
- * filled when a flush-suit board differs from the last one filled.  Each
- * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
- * bad row or -1. */
+ * board.  B is filled when a flush-suit board differs from the last one
+ * filled.  Each turn or river row's rank-table entry is asked for
+ * HR_CL_AHEAD rows ahead.  The first bad row or -1. */
 HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t hs,
                                  const uint8_t *boards, int64_t bs, const int nb,
                                  int64_t lo, int64_t hi,

@@ -219,6 +219,46 @@ def test_three_flush_turns_and_rivers_equal_the_brute_force():
         _brute_same(*_every_holding(part, rng))
 
 
+def test_every_three_flush_flop_equals_the_brute_force():
+    """All 286 flops of three hearts, every holding: a hole with at most
+    one heart below a flush reads its nut rank off the rank table plus the
+    pairs of hearts left (45 or 36); two hearts flush."""
+    from itertools import combinations
+    rng = np.random.default_rng(2508)
+    boards = [_suited(q) for q in combinations(range(13), 3)]
+    for part in np.array_split(np.arange(len(boards)), 2):
+        _brute_same(*_every_holding([boards[i] for i in part], rng))
+
+
+def test_three_flush_rivers_of_random_deals_equal_the_brute_force():
+    """Rivers with three cards of a suit (any suit) from random deals, every
+    holding: the nut rank and the nut-flush blocker of a river's own rows."""
+    rng = np.random.default_rng(2509)
+    boards = []
+    while len(boards) < 600:
+        b = rng.choice(52, 5, replace=False)
+        if np.bincount(b % 4, minlength=4).max() == 3:
+            boards.append([int(x) for x in b])
+    _brute_same(*_every_holding(boards, rng))
+
+
+def test_four_flush_rivers_of_random_deals_equal_the_brute_force():
+    """Rivers with four cards of a suit (any suit) from random deals, half
+    of them paired (the fifth card on a rank of the suit), every holding:
+    a hole with one card of the suit (its flush from hr_cl_f41, the full
+    houses and quads of a paired river added), with none and ranks apart
+    from the fifth card's (the rank table plus hr_cl_f4), and the rest."""
+    rng = np.random.default_rng(2510)
+    boards = []
+    for k in range(300):
+        s = int(rng.integers(4))
+        lane = rng.choice(13, 4, replace=False)
+        others = [c for c in range(52) if c % 4 != s and
+                  ((c // 4 in lane) if k % 2 else (c // 4 not in lane))]
+        boards.append([4 * int(r) + s for r in lane] + [int(rng.choice(others))])
+    _brute_same(*_every_holding(boards, rng))
+
+
 # ----------------------- views passed to C as they are (strided rows, no copy)
 @pytest.mark.parametrize("nb", [3, 4, 5])
 def test_strided_views_equal_contiguous_copies(nb):

@@ -149,17 +149,45 @@ static int hr_cl_flush_above(uint32_t L, uint32_t H, int need, uint32_t key)
  * depends on L and on whether the hand is below a straight (then every
  * flush and straight flush is above it) or a full house or quads (only
  * straight flushes are; no flush without a card of the suit), so it is
- * read from a table: hr_cl_f4[L] = lo | hi << 8.  Filled for every L of
- * 4 ranks by hr_cl_f4_init (once, from hr_cl_prepare). */
-static uint16_t hr_cl_f4[1 << 13];
+ * read from a table: hr_cl_f4[L] = lo | hi << 8 | the lane's index << 16
+ * (0..714, for hr_cl_f41).
+ *
+ * A hole with exactly one card of the suit (rank h) on such a board makes
+ * the flush or straight flush of L + h, whatever its other card (no
+ * holding with a card of the suit fills up: hr_cl_flush_above), so its
+ * made class, its nut-flush blocker (h is the suit's highest rank off the
+ * board) and 1 + the flushes and straight flushes above it (the cards of
+ * the suit left: all but L and h) depend on L and h only:
+ * hr_cl_f41[13 * index + h], packed (HR_CL_PACK).  What the table leaves
+ * out (hr_classify.h adds it): the nut-straight blocker, and the full
+ * houses and quads above a flush on a river whose fifth card pairs a rank
+ * x of L (only holdings with no card of the suit make them: x with
+ * another rank y of L, y's pair, or x's pair, 7 keys; the hole's other
+ * card of rank x leaves one card of x, so no quads).  Both tables are
+ * filled for every L of 4 ranks by hr_cl_f4_init (once, from
+ * hr_cl_prepare). */
+static uint32_t hr_cl_f4[1 << 13];
+static uint32_t hr_cl_f41[715 * 13];
 
 static void hr_cl_f4_init(void)
 {
-    uint32_t L;
-    for (L = 0; L < (1u << 13); L++)
-        if (hr_cl_pop[L] == 4)
-            hr_cl_f4[L] = (uint16_t)(hr_cl_flush_above(L, ~L & 0x1fff, 1, 4u << 26) |
-                                     hr_cl_flush_above(L, ~L & 0x1fff, 1, 6u << 26) << 8);
+    uint32_t L, ix = 0;
+    int h;
+    for (L = 0; L < (1u << 13); L++) {
+        if (hr_cl_pop[L] != 4) continue;
+        hr_cl_f4[L] = (uint32_t)hr_cl_flush_above(L, ~L & 0x1fff, 1, 4u << 26) |
+                      (uint32_t)hr_cl_flush_above(L, ~L & 0x1fff, 1, 6u << 26) << 8 | ix << 16;
+        for (h = 0; h < 13; h++) {
+            const uint32_t F = L | 1u << h, st = hr_cl_straights(F);
+            const uint32_t key = st ? 8u << 26 | (uint32_t)(hr_cl_top[st] + 1) : 5u << 26 | F;
+            hr_cl_f41[13 * ix + (uint32_t)h] =
+                L >> h & 1 ? 0
+                : HR_CL_PACK(st ? HR_CL_STRAIGHT_FLUSH : HR_CL_FLUSH, 0,
+                             h == hr_cl_top[~L & 0x1fff] ? HR_CL_BLOCKS_NUT_FLUSH : 0,
+                             1 + hr_cl_flush_above(L, ~F & 0x1fff, 1, key));
+        }
+        ix++;
+    }
 }
 
 /* The nut rank of hole cards a, b (key: theirs) on a board with a flush
@@ -295,7 +323,7 @@ static int hr_cl_nut_flush(const hr_cl_board_t *B, int a, int b, uint32_t key, i
         /* straight flushes above the hand's (one per high card j + 1) */
         distinct += hr_cl_pop[cat == 8 ? sfb >> (key & 0x1fff) : sfb] + (cat <= 5 ? nfl : 0);
     } else if (hsm == (~lane & 0x1fff) && hr_cl_f4[lane])   /* no card of s: a table */
-        distinct += (key >> 26) < 5 ? hr_cl_f4[lane] & 255 : hr_cl_f4[lane] >> 8;
+        distinct += (int)((key >> 26) < 5 ? hr_cl_f4[lane] & 255 : hr_cl_f4[lane] >> 8 & 255);
     else
         distinct += hr_cl_flush_above(lane, hsm, 1, key);
 #undef HR_CL_MARK

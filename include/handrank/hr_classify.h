@@ -40,222 +40,8 @@
 #include "hr_core.h"
 #include "hr_cl_keys.h"  /* classes, flags, hr_cl_key, the rank records */
 #include "hr_cl_nut.h"   /* hr_cl_board_t, the nut rank */
+#include "hr_cl_board.h" /* rank-table indexes, board state, suit flags */
 #include "hr_rows.h"     /* hr_rows, hr_team */
-
-
-/* ---- The rank table: boards with no suit of 3+ cards ----
- *
- * hr_cl_one's answer, less its suit flags, for each multiset of board ranks
- * (its record index) and each rank pair of the hole (hr_cl_tri), built once
- * a process for each board size from a board of those ranks dealt suits
- * 0, 1, 2, 3, 0 in rank order (two cards a suit at most) and hole cards of
- * suits the board leaves.  No flush is possible on such boards, so the
- * made hand, the straight draws, overcards, the nut rank (hr_cl_nut_rec)
- * and the nut-straight blocker depend on the ranks alone.  Entries of rank
- * pairs the deck does not have are 0 and never read.  A board's record
- * index comes from its cards' ranks in any order: a flop's from hr_cl_ix3,
- * then a turn's from the flop's and the fourth rank, a river's from the
- * flop's and the last two ranks. */
-static uint32_t *hr_cl_rt[6];               /* by board size: 91 entries a record */
-static uint8_t hr_cl_tri[13 * 13];          /* rank pair (either order) to 0..90 */
-static uint16_t hr_cl_ix3[13 * 13 * 13];
-static uint16_t hr_cl_ix4[455 * 13];
-static uint16_t hr_cl_ix5[455 * 91];
-/* A card code's bit; a code of 52 and up has HR_CL_BAD_BIT, which no card
- * has (filled by hr_cl_index_init). */
-#define HR_CL_BAD_BIT (1ULL << 15)
-static uint64_t hr_cl_cbit[256];
-static uint32_t hr_cl_csuit[256];             /* a card's suit count: 1 << 4 * suit */
-static uint8_t hr_cl_crank[256];              /* a card's rank; 0 for codes of 52 and up */
-
-#define HR_CL_SUIT_BITS \
-    HR_CL_PACK(0, HR_CL_FLUSH_DRAW | HR_CL_NUT_FLUSH_DRAW | HR_CL_BACKDOOR_FLUSH_DRAW, \
-               HR_CL_BLOCKS_NUT_FLUSH, 0)
-
-/* The record index of board cards bp (nb of them, any order). */
-HR_INLINE int hr_cl_board_index(const uint8_t *bp, int nb)
-{
-    int i3 = hr_cl_ix3[HR_RANK(bp[0]) * 169 + HR_RANK(bp[1]) * 13 + HR_RANK(bp[2])];
-    if (nb == 3) return i3;
-    if (nb == 4) return hr_cl_ix4[i3 * 13 + HR_RANK(bp[3])];
-    return hr_cl_ix5[i3 * 91 + hr_cl_tri[HR_RANK(bp[3]) * 13 + HR_RANK(bp[4])]];
-}
-
-/* The record index of n ranks (any order; n <= 5). */
-static int hr_cl_sorted_index(const int *r, int n)
-{
-    int q[5], i, j;
-    for (i = 0; i < n; i++) {
-        int v = r[i];
-        for (j = i; j > 0 && q[j - 1] > v; j--) q[j] = q[j - 1];
-        q[j] = v;
-    }
-    return hr_cl_rec_index(q, n);
-}
-
-static void hr_cl_suit_init(void);
-
-static void hr_cl_index_init(void)
-{
-    int r[5], x, y, k = 0;
-    hr_cl_suit_init();
-    hr_cl_f4_init();
-    for (x = 0; x < 256; x++) {
-        hr_cl_cbit[x] = x < 52 ? HR_BIT(x) : HR_CL_BAD_BIT;
-        hr_cl_csuit[x] = 1u << (4 * HR_SUIT(x));
-        hr_cl_crank[x] = (uint8_t)(x < 52 ? HR_RANK(x) : 0);
-    }
-    for (x = 0; x < 13; x++)
-        for (y = x; y < 13; y++) hr_cl_tri[13 * x + y] = hr_cl_tri[13 * y + x] = (uint8_t)k++;
-    for (r[0] = 0; r[0] < 13; r[0]++)
-        for (r[1] = 0; r[1] < 13; r[1]++)
-            for (r[2] = 0; r[2] < 13; r[2]++) {
-                int i3 = hr_cl_sorted_index(r, 3);
-                hr_cl_ix3[169 * r[0] + 13 * r[1] + r[2]] = (uint16_t)i3;
-                if (r[0] > r[1] || r[1] > r[2]) continue;       /* each flop's index once */
-                for (r[3] = 0; r[3] < 13; r[3]++) {
-                    hr_cl_ix4[13 * i3 + r[3]] = (uint16_t)hr_cl_sorted_index(r, 4);
-                    for (r[4] = r[3]; r[4] < 13; r[4]++)
-                        hr_cl_ix5[91 * i3 + hr_cl_tri[13 * r[3] + r[4]]] =
-                            (uint16_t)hr_cl_sorted_index(r, 5);
-                }
-            }
-}
-
-/* Fill B's board state (no keys) for a board mask of 3..5 distinct cards,
- * rec_ix the record index of its ranks (hr_cl_board_index). */
-HR_INLINE void hr_cl_board_state(hr_cl_board_t *B, uint64_t bmask, int rec_ix)
-{
-    int s;
-    B->bmask = bmask;
-    B->nb = 0;
-    B->branks = 0;
-    B->nkeys = B->nrest = 0;
-    B->flush_suit = -1;
-    for (s = 0; s < 4; s++) {
-        B->blane[s] = (uint32_t)(bmask >> (16 * s)) & 0x1fff;
-        B->bcount[s] = hr_cl_pop[B->blane[s]];
-        B->nb += B->bcount[s];
-        B->branks |= B->blane[s];
-        if (B->bcount[s] >= 3) B->flush_suit = s;
-    }
-    B->rec = &hr_cl_recs[B->nb][rec_ix];
-    B->btop1 = hr_cl_top[B->branks];
-    B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
-    B->nut_straight = hr_cl_nutst[B->branks];
-    B->has_keys = 0;
-}
-
-/* What hr_cl_nut_flush reads of a board of nb cards with a flush suit (sc:
- * its cards of each suit, a nibble each, one of them 3+): the rest of B
- * (hr_cl_board_rest) only hr_cl_one needs. */
-HR_INLINE void hr_cl_board_flush(hr_cl_board_t *B, uint64_t bmask, int nb, uint32_t sc,
-                                 int rec_ix)
-{
-    int s;
-    B->bmask = bmask;
-    B->nb = nb;
-    B->nkeys = B->nrest = 0;
-    B->has_keys = 0;
-    B->flush_suit = hr_cl_ctz32((sc + 0x5555u) & 0x8888u) >> 2;
-    for (s = 0; s < 4; s++) {
-        B->blane[s] = (uint32_t)(bmask >> (16 * s)) & 0x1fff;
-        B->bcount[s] = (int)(sc >> (4 * s) & 15);
-    }
-    B->rec = &hr_cl_recs[nb][rec_ix];
-}
-
-/* The rest of hr_cl_board_state after hr_cl_board_flush. */
-HR_INLINE void hr_cl_board_rest(hr_cl_board_t *B)
-{
-    B->branks = B->blane[0] | B->blane[1] | B->blane[2] | B->blane[3];
-    B->btop1 = hr_cl_top[B->branks];
-    B->btop2 = hr_cl_top[B->branks & ~(1u << B->btop1)];
-    B->nut_straight = hr_cl_nutst[B->branks];
-}
-
-/* Fill B as hr_cl_board_state does; for the brute force (B->brute), also
- * the cards off the board and, with_keys, the keys of every holding, for
- * hr_cl_nut (worth it when several rows share the board; without them
- * hr_cl_nut_direct counts for one hand). */
-static void hr_cl_board(hr_cl_board_t *B, uint64_t bmask, int rec_ix, int with_keys)
-{
-    int j, i, n = 0, nc = 0;
-    uint32_t raw[HR_CL_MAX_HOLDINGS];
-    hr_cl_board_state(B, bmask, rec_ix);
-    if (!B->brute) return;                      /* the nut rank comes from the record */
-    for (i = 0; i < 52; i++)
-        if (!(bmask >> (16 * (i & 3) + (i >> 2)) & 1)) B->rest[nc++] = (uint8_t)i;
-    B->nrest = nc;
-    B->has_keys = with_keys;
-    if (!with_keys) return;
-    for (i = 0; i < nc; i++)
-        for (j = i + 1; j < nc; j++)
-            raw[n++] = hr_cl_key(bmask | HR_BIT(B->rest[i]) | HR_BIT(B->rest[j]));
-    memcpy(B->keys, raw, (size_t)n * sizeof(uint32_t));
-    hr_cl_sort(B->keys, n);
-    for (i = 0, j = 0; i < n; i++)
-        if (j == 0 || B->keys[i] != B->keys[j - 1]) B->keys[j++] = B->keys[i];
-    B->nkeys = j;
-    memset(B->mult, 0, (size_t)j * sizeof(uint16_t));
-    memset(B->seen, 0, (size_t)j * sizeof(uint16_t));
-    for (i = 0, n = 0; i < nc; i++)
-        for (j = i + 1; j < nc; j++) {
-            int a = B->rest[i], b = B->rest[j];
-            int k = hr_cl_find(B, raw[n++]);
-            B->id[a * 52 + b] = B->id[b * 52 + a] = (uint16_t)k;
-            B->mult[k]++;
-        }
-}
-
-
-/* The suit flags of hole cards a, b on board mask bm of nb cards, packed
- * (HR_CL_PACK): flush draws (before the river, for a hand below a flush:
- * drawable), and whether a hole card is the highest card missing from a
- * suit with 3+ board cards (2+ before the river): the nut flush's.  Each
- * hole card adds the flags of its suit: with n board cards of that suit
- * and the other hole card of it or not (same), the suit has n + 1 + same
- * cards: 4 is a flush draw (the nut one when the card is the suit's
- * highest off the board: nut), 3 on the flop a backdoor one.  One read of
- * hr_cl_sfl gives both cards' flags (index: hr_cl_suited). */
-static uint8_t hr_cl_lane[1 << 13];   /* a suit's board ranks: count | highest missing << 4 */
-static uint32_t hr_cl_sfl[6][1024];   /* [nb][na nut_a nb nut_b same drawable] */
-
-HR_INLINE uint32_t hr_cl_suited(uint64_t bm, int nb, int a, int b, int drawable)
-{
-    const int fa = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(a))) & 0x1fff];
-    const int fb = hr_cl_lane[(uint32_t)(bm >> (16 * HR_SUIT(b))) & 0x1fff];
-    return hr_cl_sfl[nb][(fa & 7) << 7 | ((fa >> 4) == HR_RANK(a)) << 6 | (fb & 7) << 3 |
-                         ((fb >> 4) == HR_RANK(b)) << 2 | (HR_SUIT(a) == HR_SUIT(b)) << 1 |
-                         drawable];
-}
-
-/* The flags one hole card adds (see hr_cl_suited). */
-static uint32_t hr_cl_suit_card(int nb, int n, int same, int nut, int drawable)
-{
-    const int tot = n + 1 + same;
-    uint32_t draws = 0, blk = n >= (nb < 5 ? 2 : 3) && nut ? HR_CL_BLOCKS_NUT_FLUSH : 0;
-    if (nb < 5 && drawable) {
-        if (tot == 4) draws = HR_CL_FLUSH_DRAW | (nut ? HR_CL_NUT_FLUSH_DRAW : 0);
-        else if (tot == 3 && nb == 3) draws = HR_CL_BACKDOOR_FLUSH_DRAW;
-    }
-    return HR_CL_PACK(0, draws, blk, 0);
-}
-
-static void hr_cl_suit_init(void)
-{
-    int l, nb, i;
-    for (l = 0; l < (1 << 13); l++) {         /* counts up to 5 (a board's): 3 bits */
-        int t = hr_cl_top[~l & 0x1fff];
-        hr_cl_lane[l] = (uint8_t)((hr_cl_pop[l] > 7 ? 7 : hr_cl_pop[l]) | (t < 0 ? 15 : t) << 4);
-    }
-    for (nb = 3; nb <= 5; nb++)
-        for (i = 0; i < 1024; i++) {
-            const int same = i >> 1 & 1, drawable = i & 1;
-            hr_cl_sfl[nb][i] = hr_cl_suit_card(nb, i >> 7, same, i >> 6 & 1, drawable) |
-                               hr_cl_suit_card(nb, i >> 3 & 7, same, i >> 2 & 1, drawable);
-        }
-}
 
 
 /* The packed result of hole cards a, b (not on the board). */
@@ -443,15 +229,15 @@ HR_INLINE uint32_t hr_cl_entry(const uint8_t *h, const uint8_t *bp, const int nb
 }
 
 /* Ask for row i's rank-table entry (random reads of a table of up to 2.3 MB:
- * a row's work would otherwise wait on memory) and keep its offset; on a
- * board with a flush suit, also for the record of its ranks (hr_cl_nut_flush
- * reads it all). */
+ * a row's work would otherwise wait on memory) and keep its offset; for a
+ * row that will likely count its nut rank from the record of its board's
+ * ranks (hr_cl_nut_flush reads it all), also for that record. */
 HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
                          const uint8_t *holes, int64_t hs, const uint8_t *boards, int64_t bs,
                          const int nb, int64_t i)
 {
-    const uint8_t *bp = boards + bs * i;
-    const uint32_t off = hr_cl_entry(holes + hs * i, bp, nb);
+    const uint8_t *bp = boards + bs * i, *hp = holes + hs * i;
+    const uint32_t off = hr_cl_entry(hp, bp, nb);
     uint32_t sc = 0;
     int j;
     for (j = 0; j < nb; j++) sc += hr_cl_csuit[bp[j]];
@@ -459,7 +245,10 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
     suits[i & 15] = sc;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(rt + off, 0, 0);
-    if ((sc + 0x5555u) & 0x8888u) {             /* the lines of the record read */
+    if (((sc + 0x4444u) & 0x8888u) ||           /* the lines of the record read: */
+        ((sc + 0x5555u) & 0x8888u & (hr_cl_csuit[hp[0]] + hr_cl_csuit[hp[1]] + 0x6666u))) {
+        /* 4+ of a suit, or 3 and a hole with two of them (other holes on
+         * three read the rank table, but a full house or quads: rare) */
         const char *rec = (const char *)&hr_cl_recs[nb][off / 91];
         for (j = 0; j < HR_CL_REC_READ; j += 64) __builtin_prefetch(rec + j, 0, 0);
         __builtin_prefetch(rec + HR_CL_REC_READ - 1, 0, 0);
@@ -478,15 +267,19 @@ HR_INLINE void hr_cl_ask(const uint32_t *rt, uint32_t *ring, uint32_t *suits,
  * The rank table's precondition: the hand makes no flush.  That holds on a
  * board with no suit of 3+ cards (checked from the board's suit counts,
  * a nibble each): such a row is the rank table's entry and its suit
- * flags, with no board set-up.  It also holds on a board with 3 or 4 cards
- * of suit fs for a hole with fewer cards of fs than a flush needs (mode 2:
- * the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
+ * flags, with no board set-up.  With exactly three cards of suit fs, a
+ * hole with at most one of them below a flush is the rank table's entry
+ * plus the pairs of fs left; with exactly four, a hole with one of them is
+ * a read of hr_cl_f41 (plus a paired river's full houses), a hole with
+ * none whose ranks the river's fifth card does not pair the rank table's
+ * entry plus hr_cl_f4's flushes: no board set-up either.  Other holes on
+ * 3 or 4 cards of fs with fewer cards of fs than a flush needs take mode
+ * 2 (the nut rank from hr_cl_nut_flush, so B is filled).  Other rows
  * (holes that flush, the tests' brute force) go through hr_cl_one; for the
  * brute force B holds the keys of every holding for a run of rows of one
- * board.  B is
- * filled when a flush-suit board differs from the last one filled.  Each
- * turn or river row's rank-table entry is asked for HR_CL_AHEAD rows ahead.  The first
- * bad row or -1. */
+ * board.  B is filled when a flush-suit board differs from the last one
+ * filled.  Each turn or river row's rank-table entry is asked for
+ * HR_CL_AHEAD rows ahead.  The first bad row or -1. */
 HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t hs,
                                  const uint8_t *boards, int64_t bs, const int nb,
                                  int64_t lo, int64_t hi,
@@ -521,13 +314,63 @@ HR_INLINE int64_t hr_cl_rows_own(hr_cl_board_t *B, const uint8_t *holes, int64_t
         }
         if (sum + ha + hb != (bm | ha | hb) || ((bm | ha | hb) & HR_CL_BAD_BIT)) return i;
         if (!((sc + 0x5555u) & 0x8888u) && !brute) {           /* no flush possible */
-            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)] |
-                hr_cl_suited(bm, nb, a, b, 1);
+            v = rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i, bp, nb)];
+            if (nb < 5) v |= hr_cl_suited(bm, nb, a, b, 1);     /* a river's are 0 */
             made[i] = (uint8_t)(v & 31);
             draws[i] = (uint16_t)((v >> 5) & 0xff);
             blk[i] = (uint8_t)((v >> 13) & 3);
             nut[i] = (int16_t)(v >> 16);
             continue;
+        }
+        if (!brute && !((sc + 0x4444u) & 0x8888u)) {       /* exactly three of suit fs */
+            const int fs3 = hr_cl_ctz32((sc + 0x5555u) & 0x8888u) >> 2;
+            const int nhs = (HR_SUIT(a) == fs3) + (HR_SUIT(b) == fs3);
+            const uint32_t u = nhs < 2 ? rt[nb > 3 ? ring[i & 15] : hr_cl_entry(holes + hs * i,
+                                                                                 bp, nb)] : 0;
+            if (nhs < 2 && (u & 31) <= HR_CL_STRAIGHT) {
+                /* no flush, below one: the rank table's nut rank counts the
+                 * keys of holdings that make no flush (a rank pair with a
+                 * holding of its ranks has one with at most one card of fs:
+                 * two ranks with only their card of fs left would take six
+                 * known cards off fs, and there are four at most), and every
+                 * pair of fs's 10 - nhs cards left has a key above of its
+                 * own (hr_cl_nut_flush's count for three cards of s) */
+                v = (u + (uint32_t)(45 - 9 * nhs) * 65536u) |
+                    (nb < 5 ? hr_cl_suited(bm, nb, a, b, 1) : hr_cl_river_suited(bm, fs3, a, b));
+                hr_cl_store(v, i, made, draws, nut, blk);
+                continue;
+            }
+        } else if (!brute && !((sc + 0x3333u) & 0x8888u)) {        /* exactly four of fs */
+            const int fs4 = hr_cl_ctz32((sc + 0x4444u) & 0x8888u) >> 2;
+            const int nhs = (HR_SUIT(a) == fs4) + (HR_SUIT(b) == fs4);
+            const uint32_t L = (uint32_t)(bm >> (16 * fs4)) & 0x1fff;
+            const uint64_t om = bm & ~(0x1fffULL << (16 * fs4));   /* the river's fifth */
+            const uint32_t orank = (uint32_t)(om | om >> 16 | om >> 32 | om >> 48) & 0x1fff;
+            const int ra = HR_RANK(a), rb = HR_RANK(b);
+            if (nhs == 1) {                     /* the flush of L and h: hr_cl_f41 */
+                const int h = HR_SUIT(a) == fs4 ? ra : rb, ro = ra + rb - h;
+                v = hr_cl_f41[13 * (hr_cl_f4[L] >> 16) + (uint32_t)h];
+                if ((orank & L) && (v & 31) == HR_CL_FLUSH)     /* full houses, quads */
+                    v += (uint32_t)(7 - ((orank >> ro) & 1)) << 16;
+                if ((hr_cl_nutst[L | orank] >> ra | hr_cl_nutst[L | orank] >> rb) & 1)
+                    v |= HR_CL_PACK(0, 0, HR_CL_BLOCKS_NUT_STRAIGHT, 0);
+                hr_cl_store(v, i, made, draws, nut, blk);
+                continue;
+            }
+            if (nhs == 0 && !((orank >> ra | orank >> rb) & 1)) {
+                /* no flush, and the river's fifth is of neither hole rank:
+                 * every rank but a hole pair's keeps two cards off fs, so
+                 * every rank pair has a holding with no card of fs, but the
+                 * hole pair's own (its key is the hand's, not above it), and
+                 * the same holds counting by ranks only: the rank table's
+                 * nut rank counts the keys of holdings that make no flush;
+                 * hr_cl_f4 adds the flushes above */
+                const uint32_t u = rt[nb > 3 ? ring[i & 15] : 0], f4 = hr_cl_f4[L];
+                v = u + ((u & 31) >= HR_CL_FULL_HOUSE ? f4 >> 8 & 255 : f4 & 255) * 65536u;
+                if (nb < 5) v |= hr_cl_suited(bm, nb, a, b, 1);
+                hr_cl_store(v, i, made, draws, nut, blk);
+                continue;
+            }
         }
         if (bm != have) {
             ix = nb > 3 ? (int)(ring[i & 15] / 91) : hr_cl_board_index(bp, nb);

@@ -277,8 +277,8 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
     Rows that share a board (one board for all, or the same board in
     consecutive rows) share the board's work; rows of boards of their own
     cost more (on one core of a 2-vCPU AMD EPYC guest, 2026-12-04: about
-    75 to 105 million a second on flops, 55 million on turns and 34 to 36
-    million on rivers; docs/classify.rst).  ``uint8`` arrays, column
+    80 to 105 million a second on flops, 65 to 67 million on turns and 51
+    to 54 million on rivers; docs/classify.rst).  ``uint8`` arrays, column
     slices of a deal too, are read where they are, not copied.
 
     >>> import handrank as hr

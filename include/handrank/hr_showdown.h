@@ -416,13 +416,36 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_showdown_simd(const hr_game_t *G, const uint
     return bad;
 }
 
+/* The precondition of the hold'em loops hr_sd_holdem and hr_sd_holdem16,
+ * checked where they are chosen (with 2..HR_SDH_MAXP players): hold'em
+ * high -- hr_showdown_any_ok, two hole cards, a board of five, mode BEST
+ * without a qualifier. */
+HR_INLINE int hr_sd_holdem_ok(const hr_game_t *G)
+{
+    return hr_showdown_any_ok(G) && G->hole == 2 && G->board == 5 &&
+           G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies;
+}
+/* FN(...) for 2..HR_SDH_MAXP players; other counts fall through. */
+#define HR_SDH_SWITCH(FN)                                                             \
+    switch (players) {                                                                \
+    case 2: return FN(G, holes, boards, lo, hi, 2, shares, str_out);                  \
+    case 3: return FN(G, holes, boards, lo, hi, 3, shares, str_out);                  \
+    case 4: return FN(G, holes, boards, lo, hi, 4, shares, str_out);                  \
+    case 5: return FN(G, holes, boards, lo, hi, 5, shares, str_out);                  \
+    case 6: return FN(G, holes, boards, lo, hi, 6, shares, str_out);                  \
+    case 7: return FN(G, holes, boards, lo, hi, 7, shares, str_out);                  \
+    case 8: return FN(G, holes, boards, lo, hi, 8, shares, str_out);                  \
+    case 9: return FN(G, holes, boards, lo, hi, 9, shares, str_out);                  \
+    case 10: return FN(G, holes, boards, lo, hi, 10, shares, str_out);                \
+    default: break;                                                                   \
+    }
+
 /* The AVX2 showdown (hr_isa >= HR_ISA_AVX2): hr_showdown_simd for games
  * without a board whose hands are 5..7 hole cards (stud, razz, draw), in
  * the (mode, qualifier) pairs of hr_simd8, under hr_showdown_any_ok(G) --
  * which gives hr_simd8's precondition: no wild card, K = 5..7, a poker
- * rule set; and hr_sd_holdem for hold'em high (two hole cards, a board of
- * five, mode BEST, no qualifier, 2..HR_SDH_MAXP players) under the same
- * hr_showdown_any_ok(G), which gives its precondition (no wild card, one
+ * rule set; and hr_sd_holdem for hold'em high under hr_sd_holdem_ok(G),
+ * whose hr_showdown_any_ok(G) gives its precondition (no wild card, one
  * board, one half, any five of seven, not the plain build).  Everything
  * else takes the POPCNT build of the scalar loops. */
 
@@ -439,17 +462,7 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
                                                int players, double *shares, int16_t *str_out,
                                                int64_t half_stride)
 {
-    if (hr_showdown_any_ok(G) && G->hole == 2 && G->board == 5 &&
-        G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies) {
-        switch (players) {
-#define HR_SDH_P(P)                                                                   \
-    case P:                                                                           \
-        return hr_sd_holdem(G, holes, boards, lo, hi, P, shares, str_out);
-            HR_SDH_P(2) HR_SDH_P(3) HR_SDH_P(4) HR_SDH_P(5) HR_SDH_P(6)
-            HR_SDH_P(7) HR_SDH_P(8) HR_SDH_P(9) HR_SDH_P(10)
-#undef HR_SDH_P
-        }
-    }
+    if (hr_sd_holdem_ok(G)) HR_SDH_SWITCH(hr_sd_holdem);
     if (hr_showdown_any_ok(G) && G->board == 0) {
         switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {
             HR_SDS_CASE(HR_MODE_BEST, 0) HR_SDS_CASE(HR_MODE_IGNORE, 0)
@@ -462,26 +475,17 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
 #undef HR_SDS_CASE
 
 /* The AVX-512 showdown (hr_isa == HR_ISA_AVX512): hr_sd_holdem16 for
- * hold'em high, under hr_sd_holdem's precondition; everything else as
+ * hold'em high, under hr_sd_holdem_ok(G) as hr_sd_holdem; everything else as
  * hr_showdown_avx2. */
 HR_AVX512_TARGET static int64_t hr_showdown_avx512(const hr_game_t *G, const uint8_t *holes,
                                                    const uint8_t *boards, int64_t lo,
                                                    int64_t hi, int players, double *shares,
                                                    int16_t *str_out, int64_t half_stride)
 {
-    if (hr_showdown_any_ok(G) && G->hole == 2 && G->board == 5 &&
-        G->half[0].v.mode == HR_MODE_BEST && !G->half[0].v.qualifies) {
-        switch (players) {
-#define HR_SDH_P(P)                                                                   \
-    case P:                                                                           \
-        return hr_sd_holdem16(G, holes, boards, lo, hi, P, shares, str_out);
-            HR_SDH_P(2) HR_SDH_P(3) HR_SDH_P(4) HR_SDH_P(5) HR_SDH_P(6)
-            HR_SDH_P(7) HR_SDH_P(8) HR_SDH_P(9) HR_SDH_P(10)
-#undef HR_SDH_P
-        }
-    }
+    if (hr_sd_holdem_ok(G)) HR_SDH_SWITCH(hr_sd_holdem16);
     return hr_showdown_avx2(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
 }
+#undef HR_SDH_SWITCH
 #endif
 
 /* Omaha strengths of n hands: holes (n, h), boards (n, b), the first half's

@@ -158,6 +158,12 @@ static void hr_simd_init(void)
  * the first of the batch.  The lists are row offsets from lo, made without
  * branches (hr_lanes_of below, or AVX-512's compress). */
 #define HR_SPECIAL_CAP 256
+/* How far ahead of a step's first row (bytes) the code loops prefetch their
+ * input: a batch read from memory rather than cache (10^7 7-card rows, 70
+ * MB) then costs about what one in cache does (docs/benchmarks.rst). */
+#ifndef HR_PF_AHEAD
+#define HR_PF_AHEAD 2048
+#endif
 
 #define HR_SIMD_LOOKUPS(key, row, base, n)                                            \
     do {                                                                              \
@@ -246,6 +252,7 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
     const int64_t end = hi - (4 * K + 32 + K - 1) / K + 1;
     for (; i < end; i += 8, step++) {
         const uint8_t *p = cards + i * K;
+        _mm_prefetch((const char *)(p + HR_PF_AHEAD), _MM_HINT_T0);
         const __m256i A = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
             _mm_loadu_si128((const __m128i *)(p + 4 * K)), 1);
@@ -481,6 +488,8 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
     for (; i < hi; i += 16, step++) {
         const int n = hi - i < 16 ? (int)(hi - i) : 16, nb = n * K;
         const uint8_t *p = cards + i * K;
+        _mm_prefetch((const char *)(p + HR_PF_AHEAD), _MM_HINT_T0);
+        _mm_prefetch((const char *)(p + HR_PF_AHEAD + 64), _MM_HINT_T0);
         const __mmask64 m0 = nb >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << nb) - 1;
         const __mmask64 m1 = nb <= 64 ? 0 : ((__mmask64)1 << (nb - 64)) - 1;   /* nb <= 112 */
         const __m512i Z0 = _mm512_maskz_loadu_epi8(m0, p);

@@ -398,13 +398,21 @@ def test_first_bad_row_in_callers_order():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_interrupts_a_long_batch():
-    """Rows of different boards are the slowest (about ten million rivers a
-    second: 20 million take seconds); Ctrl-C still arrives within a second."""
+    """Rows of different boards are the slowest, and five-flush rivers the
+    slowest of those (about 15 million a second: 30 million take two
+    seconds, where random rivers now run 50 million or more and ended
+    before the signal); Ctrl-C still arrives within a second."""
     assert_interrupts("""
+        from itertools import combinations
+        import numpy as np
         import handrank as hr
-        d = hr.deal(20_000_000, 7, seed=3)
-        hr.classify(d[:10, :2], d[:10, 2:])
-        """, "hr.classify(d[:, :2], d[:, 2:], threads=1)")
+        n = 30_000_000
+        boards = np.array(list(combinations(range(0, 52, 4), 5)), np.uint8)
+        holes = np.array(list(combinations([c for c in range(52) if c % 4], 2)), np.uint8)
+        holes = np.tile(holes, (n // len(holes) + 1, 1))[:n]
+        boards = np.tile(boards, (n // len(boards) + 1, 1))[:n]
+        hr.classify(holes[:10], boards[:10])
+        """, "hr.classify(holes, boards, threads=1)")
 
 
 # ---------------------------------------------------------------- breakdown

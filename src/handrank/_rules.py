@@ -237,7 +237,8 @@ class RuleSet:
         """The (category, ranks) columns of :meth:`table`, read-only."""
         cats, ranks = self._classes
         cat = cats.astype(np.int8)
-        rk = np.where(ranks == 255, -1, ranks).astype(np.int8)
+        rk = ranks.astype(np.int8)               # 255 (no card) reads -1
+        rk[ranks == 255] = -1
         q = self.tables.qualifier_strength
         if q is not None:                        # strengths evaluate never returns
             cat[:q] = -1

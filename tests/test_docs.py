@@ -105,7 +105,7 @@ def test_demo_shows_every_rule_set(monkeypatch):
 
 @pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="no pyproject.toml here")
 def test_package_description_rule_sets():
-    tomllib = pytest.importorskip("tomllib")           # Python 3.11+
+    from toml_compat import tomllib
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert_whole_list("pyproject's description", meta["description"])
 

@@ -167,3 +167,36 @@ def test_category_counts_inputs():
 def test_docstring_examples_of_the_new_modules():
     for module in (_counts, _types, _strength):
         assert doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0
+
+
+def test_enums_format_and_repr_alike_on_every_python():
+    """Python 3.10 formatted an IntEnum whose str() is its name with that
+    name (``f"{x:d}"`` raised) and listed IntFlag members descending; the
+    3.11+ behaviour holds on every supported Python."""
+    from handrank._classify import Blocker, Draw, MadeHand
+    for enum in (hr.Category, MadeHand):
+        for m in enum:
+            assert f"{m}" == m.name
+            assert f"{m:d}" == str(int(m)) and f"{m:>3}" == f"{int(m):>3}"
+    combo = Draw.OVERCARDS | Draw.FLUSH_DRAW | Draw.BACKDOOR_STRAIGHT_DRAW
+    assert repr(combo) == "<Draw.FLUSH_DRAW|BACKDOOR_STRAIGHT_DRAW|OVERCARDS: 193>"
+    assert repr(Draw(0)) == "<Draw: 0>" and repr(Draw.GUTSHOT) == "<Draw.GUTSHOT: 16>"
+    assert str(combo) == "193"
+    assert repr(Blocker.NUT_STRAIGHT | Blocker.NUT_FLUSH) == \
+        "<Blocker.NUT_FLUSH|NUT_STRAIGHT: 3>"
+
+
+def test_breakdown_marks_unused_rank_slots_minus_one():
+    """The (category, ranks) table of a rule set holds -1 where a hand has
+    fewer deciding ranks; numpy 2.5 refused the -1 into a uint8 array, which
+    broke the first evaluate() call."""
+    for rs in hr.RULE_SETS:
+        cat, ranks = rs._breakdown
+        assert ranks.dtype == np.int8 and cat.dtype == np.int8
+        assert ranks.min() >= -1 and ranks.max() < 15
+    # a two-card partial hand decides on two ranks; its row's other three are -1
+    rs = hr.get_rules("high-partial")
+    s = hr.evaluate("As Kd", rs)
+    assert hr.breakdown(s).ranks == (12, 11)
+    assert rs._breakdown[1][int(s)].tolist() == [12, 11, -1, -1, -1]
+    assert hr.breakdown(hr.evaluate("As Ks Qs Js 9s")).category == hr.Category.FLUSH

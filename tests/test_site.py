@@ -56,7 +56,7 @@ def test_required_modules_are_optional_extras():
     """A module a page requires comes with an optional extra that CI's site
     step installs, never with the runtime dependencies nor the `test`
     extra (a page that skips must not become a test that always runs)."""
-    import tomllib
+    from toml_compat import tomllib
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project["optional-dependencies"]
     dist = {"sklearn": "scikit-learn"}               # module -> distribution name

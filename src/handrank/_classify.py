@@ -25,7 +25,7 @@ from ._runs import resolve_threads
 from ._cards import card_name
 from ._input import card_array, card_list
 from ._slices import sliced
-from ._types import HandError
+from ._types import HandError, flag_repr, named_int_format
 
 __all__ = ["MadeHand", "Draw", "Blocker", "HandClass", "Classes", "classify", "RangeBreakdown",
            "breakdown"]
@@ -65,6 +65,8 @@ class MadeHand(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    __format__ = named_int_format
+
     @property
     def label(self) -> str:
         """The class in words: ``"Top pair, top kicker"``."""
@@ -84,6 +86,9 @@ class Draw(IntFlag):
     BACKDOOR_STRAIGHT_DRAW = 64
     OVERCARDS = 128
 
+    __repr__ = flag_repr
+    __str__ = int.__repr__          # the number, as on Python 3.11+
+
     @property
     def label(self) -> str:
         """The flags in words, in the order above: ``"flush draw, gutshot"``."""
@@ -95,6 +100,9 @@ class Blocker(IntFlag):
 
     NUT_FLUSH = 1
     NUT_STRAIGHT = 2
+
+    __repr__ = flag_repr
+    __str__ = int.__repr__
 
 
 _MADE_LABELS = {

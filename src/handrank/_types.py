@@ -9,6 +9,22 @@ from enum import IntEnum
 __all__ = ["HandError", "Category"]
 
 
+def named_int_format(self, spec: str) -> str:
+    """``format()`` of an IntEnum whose ``str()`` is its name, the same on
+    every Python: an empty spec gives the name, any other formats the
+    number (``f"{Category.FLUSH:d}"`` is ``"5"``).  Python 3.11 made this
+    the default; on 3.10 a spec such as ``d`` was applied to the name."""
+    return str(self) if not spec else int.__format__(int(self), spec)
+
+
+def flag_repr(self) -> str:
+    """``repr()`` of an IntFlag as Python 3.11+ writes it, on every Python:
+    the members in ascending order (3.10 listed them descending)."""
+    names = [m.name for m in type(self) if m & self]
+    cls = type(self).__name__
+    return f"<{cls}.{'|'.join(names)}: {int(self)}>" if names else f"<{cls}: {int(self)}>"
+
+
 class HandError(ValueError):
     """Bad input: unreadable card text, a repeated card, a code out of range,
     a joker without a ``wild`` setting, a wrong number of cards, shape or dtype.
@@ -65,3 +81,5 @@ class Category(IntEnum):
 
     def __str__(self) -> str:
         return self.name
+
+    __format__ = named_int_format

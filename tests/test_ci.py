@@ -85,7 +85,7 @@ def test_werror_and_sanitizer_builds_use_the_pinned_build_dependencies():
     # the pins satisfy what pyproject.toml asks of the build
     specifiers = pytest.importorskip("packaging.specifiers")
     requirements = pytest.importorskip("packaging.requirements")
-    tomllib = pytest.importorskip("tomllib")           # Python 3.11+
+    from toml_compat import tomllib
     requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     for req in map(requirements.Requirement, requires):
         pinned = pins[req.name.lower()]
@@ -141,3 +141,66 @@ def test_the_fast_subset_is_the_same_everywhere():
         m = re.search(r"python -m pytest -q (tests/test_build\.py.*?)\n\n", workflow.read_text(),
                       re.S)
         assert m and m.group(1).split() == fast
+
+
+# ------------------------------------------------------ the Python and numpy matrix
+
+def test_the_matrix_reads_its_floors_from_pyproject():
+    from toml_compat import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    python = bash(". .ci/lib.sh && pyproject_floor python").stdout.strip()
+    numpy = bash(". .ci/lib.sh && pyproject_floor numpy").stdout.strip()
+    assert project["requires-python"] == f">={python}"
+    assert f"numpy>={numpy}" in project["dependencies"]
+    assert re.fullmatch(r"3\.\d+", python) and re.fullmatch(r"\d+\.\d+", numpy)
+
+
+def test_the_matrix_finds_the_running_python():
+    """`pythons` lists one CPython per minor version, oldest first, and
+    finds the one running this test when it is on PATH."""
+    import os
+    import sys
+    here = Path(sys.executable)
+    minor = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    link = Path(os.environ.get("TMPDIR", "/tmp")) / f"hr-ci-{os.getpid()}"
+    link.mkdir(exist_ok=True)
+    exe = link / f"python{minor}"
+    if not exe.exists():
+        exe.symlink_to(here)
+    try:
+        r = bash(". .ci/lib.sh && pythons", PATH=f"{link}:/usr/bin:/bin", HOME="/nonexistent")
+    finally:
+        exe.unlink()
+        link.rmdir()
+    assert r.returncode == 0, r.stderr
+    rows = [line.split(" ", 1) for line in r.stdout.splitlines()]
+    assert [minor, str(exe)] in rows
+    minors = [tuple(map(int, m.split("."))) for m, _ in rows]
+    assert minors == sorted(set(minors))
+
+
+def test_the_matrix_runs_newest_oldest_and_oldest_numpy():
+    run = " ".join(commands(RUN))
+    # the whole suite (no file list) on the newest CPython with the newest numpy
+    assert "matrix_venv newest" in run
+    assert re.search(r"\.ci/venv-newest/bin/python -m pytest -q -p no:cacheprovider( |$)(?!\$)",
+                     run)
+    # the subsets on the oldest CPython, then with the oldest numpy
+    assert "matrix_venv oldest" in run
+    assert run.count(".ci/venv-oldest/bin/python -m pytest -q -p no:cacheprovider $subsets") == 2
+    assert '"numpy==$oldest_numpy.*"' in run
+    # a version the machine lacks is reported, never silently skipped
+    assert 'skip "CPython $oldest_python' in run and 'note "CPython $newest_listed' in run
+    notes = bash('. .ci/lib.sh && note "CPython 3.99 is not here" && ci_finish')
+    assert notes.returncode == 0 and "== notes ==" in notes.stdout
+    assert "CPython 3.99 is not here" in notes.stdout
+
+
+def test_the_extension_is_cross_compiled_for_aarch64_with_werror():
+    """The C driver sees only the headers: the extension's own C (what the
+    .pxi files make of them) is compiled for aarch64 too, with setup.py's
+    flags and -Werror."""
+    cross = [c for c in commands(RUN) if "CC=aarch64-linux-gnu-gcc" in c]
+    assert len(cross) == 1
+    assert "HANDRANK_WERROR=1" in cross[0] and "setup.py -q build_ext" in cross[0]
+    assert 'apt_install_arch arm64 "libpython$deb_python-dev"' in " ".join(commands(RUN))

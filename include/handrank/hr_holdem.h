@@ -88,7 +88,10 @@ typedef struct {
 /* One valuation counted w times: the winners and each player's category. */
 HR_INLINE void hr_hk_count(hr_hk_t *K, const int16_t *sh, int64_t w, const int P)
 {
-    uint8_t n[HR_LOCAL_PLAYERS];
+    /* P <= HR_LOCAL_PLAYERS (hr_hk_run's caller checks it); n has room
+     * for HR_MAX_PLAYERS so that no compiler sees a write past its end on
+     * a path it cannot rule out (aarch64 gcc 12's -Wstringop-overflow) */
+    uint8_t n[HR_MAX_PLAYERS];
     hr_half_winners(sh, P, n);
     for (int p = 0; p < P; p++)
         K->tab[((size_t)p * (P + 1) + n[p]) * HR_LCATS + (size_t)K->cat[sh[p]]] += w;

@@ -72,6 +72,9 @@ cdef extern from "handrank/hr_batch.h" nogil:
 
 cdef extern from "handrank/hr_games.h" nogil:
     int HR_MAX_HALVES
+    int HR_MAX_PLAYERS
+    int HR_MAX_HOLE
+    int HR_MAX_BOARD
     int HR_NO_QUAL
     ctypedef struct hr_half_t:
         const hr_rule_t *R

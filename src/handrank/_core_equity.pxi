@@ -265,7 +265,12 @@ cdef int _eq_load(hr_equity_t *e, GameTables game, int P, const uint8_t *holes,
     while ``e`` is used), P players' known cards (``known[p]`` of them at
     ``holes + p * hole``), the boards and the deck (sizes checked by the
     caller); ValueError for a bad or repeated deck card."""
-    cdef int p, j, H = game.g.hole
+    cdef int p, j, H = game.g.hole, B = game.g.board
+    # the caller checked the sizes; stated again, on locals, so that the
+    # compiler sees every write below inside e's arrays (aarch64 gcc 12's
+    # -Wstringop-overflow otherwise finds a path past e.board)
+    if P > HR_MAX_PLAYERS or H > HR_MAX_HOLE or B > HR_MAX_BOARD or nb > B or nb2 > B:
+        raise ValueError("_eq_load: more players or cards than the tables hold")
     e.game = &game.g
     e.players = P
     for p in range(P):
@@ -277,7 +282,7 @@ cdef int _eq_load(hr_equity_t *e, GameTables game, int P, const uint8_t *holes,
         e.board[j] = board[j]
     e.board_known[1] = nb2
     for j in range(nb2):
-        e.board[game.g.board + j] = board2[j]
+        e.board[B + j] = board2[j]
     e.ndeck = nd
     for j in range(54):
         e.deck_index[j] = -1

@@ -29,7 +29,7 @@ ASAN_SKIP="tests/test_site.py tests/test_stubs.py tests/test_docs.py tests/test_
       tests/test_threads_memory.py tests/test_coming_from.py"
 ASAN_K="not reference"
 
-# numpy 1.26 (the oldest numpy handrank supports, the last 1.x) on the
+# The oldest numpy handrank supports (pyproject's dependency, a 1.x) on the
 # auditwheel-repaired wheel: the files that hand numpy arrays, scalars and
 # dtypes to handrank and read its arrays back, where numpy 1.x and 2.x
 # differ (type promotion, scalar conversion and repr, no np.bitwise_count),
@@ -37,6 +37,56 @@ ASAN_K="not reference"
 NUMPY_SUBSET="tests/test_build.py tests/test_cards.py tests/test_errors.py tests/test_batch.py
       tests/test_fastpaths.py tests/test_deal.py tests/test_index.py tests/test_docs.py
       tests/test_ranges.py tests/test_cli_json.py tests/test_describe.py tests/test_packaging.py"
+
+# ------------------------------------------------- Pythons and numpy versions
+# The matrix of .ci/run's "Python and numpy" step: the newest CPython this
+# machine has with the newest numpy pip picks for it, the oldest supported
+# CPython with its newest numpy, and that CPython with the oldest supported
+# numpy.  Both "oldest" versions are read from pyproject.toml
+# (requires-python, the numpy of dependencies), so the floor lives there.
+
+# pythons: every CPython 3.x this machine has, "MINOR PATH" a line, one per
+# minor version, oldest first: python3.N on PATH, then pyenv's versions.
+pythons() {
+    local n exe root seen=" " candidates
+    local roots=("$HOME/.pyenv/versions")
+    command -v pyenv > /dev/null && roots=("$(pyenv root)/versions" "${roots[@]}")
+    for n in $(seq 8 30); do
+        candidates=()
+        exe=$(command -v "python3.$n" 2> /dev/null) && candidates+=("$exe")
+        for root in "${roots[@]}"; do
+            for exe in "$root"/3."$n".*/bin/python3."$n"; do
+                [ -x "$exe" ] && candidates+=("$exe")
+            done
+        done
+        for exe in "${candidates[@]}"; do
+            # a pyenv shim of a version pyenv has not activated fails here
+            if "$exe" -c 'import sys, venv; assert sys.implementation.name == "cpython"' \
+                    2> /dev/null; then
+                echo "3.$n $exe"
+                break
+            fi
+        done
+    done
+}
+
+# pyproject_floor WHAT: the oldest version pyproject.toml supports, of
+# "python" (requires-python) or "numpy" (the dependency); read with regular
+# expressions, so any Python (3.10 has no tomllib) can run it.
+pyproject_floor() {
+    case $1 in
+        python) sed -nE 's/^requires-python = ">=([0-9.]+)".*/\1/p' pyproject.toml ;;
+        numpy) sed -nE 's/^dependencies = .*"numpy>=([0-9.]+)".*/\1/p' pyproject.toml ;;
+    esac
+}
+
+# notes: facts a run reports at its end without failing (a version this
+# machine cannot have, the versions each step tested)
+notes=()
+note() {
+    echo "NOTE: $*"
+    notes+=("$*")
+}
 
 # ----------------------------------------------------------------- the steps
 # step NAME: start a step (and end the one before); step_report prints the
@@ -87,6 +137,10 @@ skip() {
     skipped+=("$*")
 }
 ci_finish() {
+    if [ ${#notes[@]} -gt 0 ]; then
+        echo "== notes =="
+        printf '  %s\n' "${notes[@]}"
+    fi
     if [ ${#skipped[@]} -eq 0 ]; then
         return 0
     fi
@@ -102,6 +156,16 @@ ci_finish() {
 # ------------------------------------------------------------- Debian packages
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 apt_updated=
+apt_install_arch() {   # apt_install_arch ARCH PKG...: packages of another architecture
+    local arch=$1
+    shift
+    if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+        [ "$(id -u)" = 0 ] || { echo "cannot add architecture $arch: not root"; return 1; }
+        dpkg --add-architecture "$arch"
+        apt_updated=     # the package lists must be read again, with $arch's
+    fi
+    apt_install "${@/%/:$arch}"
+}
 apt_install() {   # apt_install PKG...: install what is missing; 1 if it cannot
     local missing=() p
     for p in "$@"; do installed "$p" || missing+=("$p"); done

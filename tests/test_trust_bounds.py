@@ -88,3 +88,75 @@ def test_solver_no_boards_and_repeated_cards(call):
             getattr(hr, call.replace("_equity", ""))(empty, np.ones((0, N)))
     with pytest.raises(hr.HandError, match="board: Ks appears twice"):
         _solver_calls("As Ks Ks")[call]()
+
+
+# ---------------------------------------------------------------- item 8: exact strength
+
+def _timed(fn):
+    import time
+    import tracemalloc
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    try:
+        fn()
+    finally:
+        took = time.perf_counter() - t0
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return took, peak
+
+
+@pytest.mark.parametrize("board, n", [("2c 7c Jc", 12), ("2c 7c Jc", 22), ("2c 7c Jh 9c", 12)])
+def test_exact_strength_too_much_work_is_refused_at_once(board, n):
+    """Before: 159 s and 1.1 GB for 12 opponents on a monotone flop."""
+    def run():
+        with pytest.raises(hr.HandError, match=r"exact=False.*fewer opponents") as info:
+            hr.hand_strength("As Kc", board, opponents=n, exact=True)
+        assert f"against {n} opponents" in str(info.value)
+        assert "over 2,500,000" in str(info.value)
+    took, peak = _timed(run)
+    assert took < 1.0
+    assert peak < 50e6
+
+
+def test_exact_strength_refusal_counts_before_counting(monkeypatch):
+    from handrank import _multiway as mw
+
+    def no_counting(*args, **kwargs):
+        raise AssertionError("the refusal must come before any counting")
+    monkeypatch.setattr(mw, "_count", no_counting)
+    with pytest.raises(hr.HandError, match="counting steps"):
+        hr.hand_strength("As Kc", "2c 7c Jc", opponents=12, exact=True)
+
+
+def test_exact_strength_work_estimate_covers_the_states(monkeypatch):
+    """_work is at least the states _count memoises, on boards of each kind
+    (so the limit bounds the work, not just a guess at it)."""
+    from handrank import _multiway as mw
+    seen = []
+    real = mw._count
+
+    def spy(counts, kind, edge, sizes, stats, limit=None):
+        try:
+            return real(counts, kind, edge, sizes, stats, limit)
+        finally:
+            seen.append((stats[0], mw._work(counts, kind, edge, max(sizes))))
+    monkeypatch.setattr(mw, "_count", spy)
+    for hole, board, n in [("As Kc", "2c 7c Jc", 3), ("Ad Qc", "3h 4c Jh", 4),
+                           ("9h Kh", "3c 8d Ah 2s", 3), ("2d Jd", "2s Qs As 7s 6c", 5)]:
+        seen.clear()
+        hr.hand_strength(hole, board, opponents=n, exact=True)
+        assert seen
+        for states, work in seen:
+            assert work >= states, (hole, board, n, states, work)
+
+
+def test_exact_strength_memo_guard(monkeypatch):
+    """Should the estimate run low, the memo's own limit refuses with the
+    same message rather than growing without bound."""
+    from handrank import _multiway as mw
+    monkeypatch.setattr(mw, "MEMO_LIMIT", 100)
+    with pytest.raises(hr.HandError, match=r"over 100 memoised states.*exact=False"):
+        hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=4, exact=True)
+    monkeypatch.setattr(mw, "MEMO_LIMIT", 10**9)
+    assert 0 < hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=4, exact=True) < 1

@@ -160,3 +160,58 @@ def test_exact_strength_memo_guard(monkeypatch):
         hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=4, exact=True)
     monkeypatch.setattr(mw, "MEMO_LIMIT", 10**9)
     assert 0 < hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=4, exact=True) < 1
+
+
+# ---------------------------------------------------------------- item 9: Omaha patterns
+from math import comb  # noqa: E402
+
+
+@pytest.mark.parametrize("text, want", [
+    ("7", comb(52, 6) - comb(48, 6)),                                  # some seven
+    ("[A-T]y3", comb(52, 6) - comb(48, 6) - comb(32, 6) + comb(28, 6)),  # a 3 and an A-T
+    ("RR", comb(52, 6) - comb(13, 6) * 4 ** 6),                        # some pair
+    ("ss", comb(52, 6) - comb(39, 6) - 13 * comb(39, 5)),              # two spades
+])
+def test_six_card_patterns_of_too_many_hands_are_counted_not_listed(text, want):
+    """Before: 7 to 21 s and 0.7 to 1 GB, listing the hands before refusing."""
+    def run():
+        with pytest.raises(hr.HandError, match=f"it matches {want:,} hands, more than a "
+                                               f"range lists"):
+            hr.Range(text, cards=6)
+    took, peak = _timed(run)
+    assert took < 1.0
+    assert peak < 50e6
+
+
+def test_uncounted_pattern_refused_from_a_lower_bound():
+    """A pattern the count does not cover (suits and ranks, any card) is
+    refused from how many sets it matches, before listing."""
+    took, peak = _timed(lambda: pytest.raises(hr.HandError, hr.Range, "Ryy", cards=6))
+    assert took < 1.0 and peak < 50e6
+    with pytest.raises(hr.HandError, match="at least"):
+        hr.Range("Ryy", cards=6)
+
+
+def test_six_card_pattern_of_every_hand_is_random_without_listing():
+    took, peak = _timed(lambda: hr.Range("[2-A]", cards=6))
+    assert took < 1.0 and peak < 50e6
+    r = hr.Range("[2-A]", cards=6)
+    assert r.is_random
+
+
+@pytest.mark.parametrize("k", [4, 5])
+@pytest.mark.parametrize("text", ["7", "AA", "RR", "[A-T]y3", "AxAy", "xx", "xxy", "AKs",
+                                  "RRON", "[T+][T+]", "AxKx", "s", "Rs"])
+def test_pattern_count_equals_the_listed_hands(text, k):
+    """The count that decides refusals agrees with the hands listed."""
+    from handrank import _omaha_syntax as syntax
+    n = syntax.pattern_count(text, k)
+    assert n is not None
+    assert n == len(syntax.pattern_masks(text, k))
+
+
+def test_ranges_under_the_limit_still_list():
+    r = hr.Range("AKQJ", cards=6)
+    assert len(r) == len({tuple(h) for h in r.combos.tolist()})
+    assert all({"A", "K", "Q", "J"} <= {c[0] for c in hr.format(h).split()}
+               for h in r.combos[:200])

@@ -184,15 +184,31 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     n, shows, block = int(args.hands), int(args.showdowns), int(args.block)
 
+    from contextlib import ExitStack
+
+    from distributed import Client, LocalCluster
+
+    # The client, then the cluster this run started, are closed on the way
+    # out (error or not): a LocalCluster left to the interpreter's exit
+    # shuts its workers down while they still talk to it (CommClosedError).
+    with ExitStack() as stack:
+        if args.scheduler:
+            client = stack.enter_context(Client(args.scheduler))
+        else:
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=args.workers, threads_per_worker=1, processes=True,
+                dashboard_address=":0"))
+            client = stack.enter_context(Client(cluster))
+        return run(client, args, n, shows, block)
+
+
+def run(client, args: argparse.Namespace, n: int, shows: int, block: int) -> int:
+    """The runs of main() on a connected client; 0 if the histogram is near
+    the exact odds."""
     from contextlib import nullcontext
 
-    from distributed import Client, LocalCluster, get_task_stream, performance_report
+    from distributed import get_task_stream, performance_report
 
-    if args.scheduler:
-        client = Client(args.scheduler)
-    else:
-        client = Client(LocalCluster(n_workers=args.workers, threads_per_worker=1,
-                                     processes=True, dashboard_address=":0"))
     threads = sum(client.nthreads().values())
     print(f"{len(client.nthreads())} workers, {threads} threads; dashboard {client.dashboard_link}")
     one_core = local_rate()
@@ -259,7 +275,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"task stream: {args.png} ({os.path.getsize(args.png) // 1024} KB)")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    client.close()
     return 0 if worst < 5 else 1
 
 

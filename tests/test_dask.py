@@ -161,6 +161,39 @@ def test_bad_row_named_in_the_whole_array(client):
     assert str(remote.value) == str(local.value) and "deal 2500" in str(local.value)
 
 
+def test_showdown_of_arrays_of_unknown_chunk_sizes(client):
+    """x[mask] has unknown chunk sizes: once "nan deals of hands but nan
+    boards"; now measured, and the same as the local showdown.  The
+    caller's arrays are left as they were."""
+    a, b, c = hr.deal(3_000, [2, 2, 5], seed=3)
+    hands = np.stack([a, b], axis=1)
+    keep = (c[:, 0] % 3) == 0
+    dh = da.from_array(hands, chunks=700)[da.from_array(keep, chunks=700)]
+    db = da.from_array(c, chunks=900)[da.from_array(keep, chunks=900)]
+    assert np.isnan(dh.shape[0]) and np.isnan(db.shape[0])
+    got = hrd.showdown("holdem", dh, db)
+    assert got.shape == (int(keep.sum()), 2)
+    assert np.array_equal(got.compute(), hr.showdown("holdem", hands[keep], c[keep]))
+    assert np.isnan(dh.shape[0])                     # not measured in place
+    # one side known, the other not; and rows that do not match are named
+    got = hrd.showdown("holdem", da.from_array(hands[keep], chunks=400), db)
+    assert np.array_equal(got.compute(), hr.showdown("holdem", hands[keep], c[keep]))
+    fewer = da.from_array(c, chunks=900)[da.from_array(~keep, chunks=900)]
+    with pytest.raises(hr.HandError, match=rf"{int(keep.sum())} deals of hands but "
+                                           rf"{int((~keep).sum())} boards"):
+        hrd.showdown("holdem", dh, fewer)
+
+
+@pytest.mark.parametrize("not_a_client", [None, "holdem", 3])
+def test_equity_without_a_client_is_a_hand_error(not_a_client):
+    """Once AttributeError: 'NoneType' object has no attribute 'nthreads'."""
+    with pytest.raises(hr.HandError, match=r"client must be a dask.distributed Client.*"
+                                           r"handrank.equity"):
+        hrd.equity(not_a_client, "holdem", ["As Ks", "Qd Qc"], trials=1_000, seed=1)
+    with pytest.raises(hr.HandError, match="client must be"):
+        hrd.equity(not_a_client, "holdem", ["As Ks", "Qd Qc"], pieces=2)
+
+
 def test_arguments_checked_as_locally():
     """Refused at once, before any block runs, with the local function's words."""
     x = da.from_array(HANDS, chunks=5_000)
@@ -249,3 +282,52 @@ def test_cluster_billion_deals_on_the_workers_as_seeded(client, cluster_billion,
     holes = np.broadcast_to(np.array([hr.parse("As Ah"), hr.parse("Ks Kh")], np.uint8),
                             (40_000, 2, 2))
     assert np.allclose(share, hr.showdown("holdem", holes, boards).mean(axis=0), rtol=1e-12)
+
+
+def test_cluster_billion_closes_the_cluster_it_starts(cluster_billion, monkeypatch):
+    """main() with no --scheduler starts a LocalCluster: its client and the
+    cluster are closed when it returns (once left open, to die with the
+    interpreter: a CommClosedError traceback at exit)."""
+    started = []
+
+    class Spy(distributed.LocalCluster):
+        def __init__(self, *args, **kw):
+            super().__init__(*args, **kw)
+            started.append(self)
+
+    monkeypatch.setattr(distributed, "LocalCluster", Spy)
+    monkeypatch.setattr(cluster_billion, "local_rate", lambda n=0: 1.0)
+    environ = dict(os.environ)
+    try:
+        rc = cluster_billion.main(["--hands", "60000", "--block", "20000", "--showdowns", "0",
+                                   "--workers", "1"])
+    finally:
+        os.environ.clear()
+        os.environ.update(environ)
+    assert rc == 0
+    assert len(started) == 1
+    assert started[0].status.name == "closed"
+
+
+def test_cluster_page_local_cluster_snippet_runs_as_a_script(tmp_path):
+    """docs/cluster.rst's LocalCluster snippet, pasted into a script, runs
+    and exits cleanly (it needs the __main__ guard: worker processes import
+    the script)."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+    page = Path(__file__).resolve().parent.parent / "docs" / "cluster.rst"
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", page.read_text())
+    snippet = next(b for b in blocks if "LocalCluster(" in b)
+    code = "\n".join(line[3:] for line in snippet.splitlines())
+    assert 'if __name__ == "__main__":' in code
+    script = tmp_path / "cluster_snippet.py"
+    script.write_text(code)
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    want = hr.equity("holdem", ["As Ks", "Qd Qc"]).equity
+    printed = [float(x) for x in re.findall(r"\d\.\d+", proc.stdout.splitlines()[-1])]
+    assert printed == pytest.approx(want.tolist(), abs=1e-7)

@@ -294,7 +294,8 @@ def test_five_card_percentages():
 def test_patterns_too_large_to_list_are_refused(monkeypatch):
     from handrank import _ranges
     monkeypatch.setattr(_ranges, "LIST_LIMIT", 5_000)
-    with pytest.raises(hr.HandError, match="more than 5,000 hands"):
+    with pytest.raises(hr.HandError, match=r"matches 87,685 hands, more than a range lists "
+                                           r"\(5,000\)"):            # counted, not listed
         hr.Range("RR", cards=4)
     assert len(hr.Range("AxAyxy", cards=4)) == 864          # small ones still list
     assert hr.Range("****", cards=6).is_random               # every hand: random, unlisted

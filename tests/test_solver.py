@@ -325,8 +325,8 @@ def test_monotone_flop_against_equity():
 # ------------------------------------------------------------ errors
 
 @pytest.mark.parametrize("board, msg", [
-    ("As Ks As 2d 3c", "As appears twice"), ("As Ks Qd Jc Ts 9h", "3 or 4 or 5"),
-    ("As Ks", "3 or 4 or 5"), ([[0, 1, 2], [3, 3, 4]], "board 1: 2s appears twice"),
+    ("As Ks As 2d 3c", "As appears twice"), ("As Ks Qd Jc Ts 9h", "3, 4 or 5 cards"),
+    ("As Ks", "3, 4 or 5 cards"), ([[0, 1, 2], [3, 3, 4]], "board 1: 2s appears twice"),
     ([0, 1, 52], "joker"), (np.zeros((2, 2, 3), int), "shape"),
 ])
 def test_bad_boards(board, msg):

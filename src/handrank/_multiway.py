@@ -35,8 +35,19 @@ from math import factorial
 import numpy as np
 
 from ._evaluate import evaluate
+from ._types import HandError
 
-__all__ = ["exact_strength"]
+__all__ = ["exact_strength", "WORK_LIMIT"]
+
+#: Exact strengths whose count would take more than this many steps (a
+#: memoised state times the kinds it looks at, counted from the board's card
+#: kinds before any counting: see _work) are refused.  At the limit a count
+#: takes 1 to 6 seconds on one quiet core and under 200 MB, where 12
+#: opponents on a monotone flop took 159 s and 1.1 GB.
+WORK_LIMIT = 2_500_000
+#: States the memo may hold while counting (about 350 bytes each, so about
+#: 420 MB at most): a guard on memory should _work's estimate run low.
+MEMO_LIMIT = 1_200_000
 
 def _matchings(v: int, k: int) -> int:
     """k-matchings of a complete graph on v vertices."""
@@ -92,6 +103,49 @@ def _count(counts: tuple[int, ...], kind: list[list[int | None]], edge: dict,
     finally:
         stats[0] = F.cache_info().currsize
         F.cache_clear()
+
+
+def _work(counts: tuple[int, ...], kind: list[list[int | None]], edge: dict, n: int) -> int:
+    """The work of _count(counts, kind, edge, sizes up to n), counted
+    without doing it: the states it expands, roughly (an upper bound on
+    most boards), each weighted by the kinds it looks at.  A state is the
+    first kind t left, the cards k left of it, the partners r taken from
+    later kinds and the hands m still to place.  Later kinds only lose
+    partners to kinds <= t joined to them by an edge, no more than those
+    kinds had cards; m is bounded by the hands already placed and by the
+    cards left.  Polynomial in the kinds and n (a millisecond), where the
+    states are not."""
+    T = len(counts)
+    live = [[edge[kind[i][j]] is not None for j in range(T)] for i in range(T)]
+    before = [0] * (T + 1)
+    for i in range(T):
+        before[i + 1] = before[i] + counts[i]
+    total = 0
+    for t in range(T):
+        later = range(t + 1, T)
+        # ways[R]: partner vectors of sum R over the later kinds that can lose cards
+        ways = [1] + [0] * n
+        for s in later:
+            if any(live[u][s] for u in range(t + 1)):
+                nxt = [0] * (n + 1)
+                for R, w in enumerate(ways):
+                    if w:
+                        for x in range(min(counts[s], n - R) + 1):
+                            nxt[R + x] += w
+                ways = nxt
+        cross = [u for u in range(t + 1) if any(live[u][s] for s in later)]
+        after = before[T] - before[t + 1]
+        for k in range(1, counts[t] + 1):
+            used = before[t] + counts[t] - k               # cards taken before this state
+            givers = sum(counts[u] for u in cross if u < t) + \
+                (counts[t] - k if t in cross else 0)
+            for R in range(min(n, givers) + 1):
+                if ways[R]:
+                    hi = min(n - R, (k + after - R) // 2)
+                    lo = max(1, n - (used + R) // 2)
+                    if hi >= lo:
+                        total += ways[R] * (hi - lo + 1) * (T - t)
+    return total
 
 
 def _merge(rel: list[list[int | None]], members: list[list[int]]
@@ -157,15 +211,22 @@ def exact_strength(hole: list[int], board: list[int], n: int) -> float:
         return sum(counts[i] * (counts[j] - (i == j)) for i in range(T) for j in range(T)
                    if rel[i][j] in which)
 
+    direct_edges = {0: None, 1: (1,), 2: (0, 1), None: None}
+    through_edges = {0: (-1,), 1: None, 2: (-1, 1), None: None}
+
     def direct(m: int, stats: list[int], limit: int | None = None) -> list[int]:
-        polys = _count(counts, rel, {0: None, 1: (1,), 2: (0, 1), None: None},
-                       range(m, m + 1), stats, limit)
+        polys = _count(counts, rel, direct_edges, range(m, m + 1), stats, limit)
         return list(polys[m])
 
     def through(m: int, stats: list[int], limit: int | None = None) -> list[int]:
-        polys = _count(counts, rel, {0: (-1,), 1: None, 2: (-1, 1), None: None},
-                       range(0, m + 1), stats, limit)
+        polys = _count(counts, rel, through_edges, range(0, m + 1), stats, limit)
         return _complement(polys, len(rest), m)
+
+    # Refused before any counting when either way would take too long (as
+    # equity refuses an exact enumeration of too many deals).
+    work = min(_work(counts, rel, direct_edges, n), _work(counts, rel, through_edges, n))
+    if work > WORK_LIMIT:
+        raise _too_much(n, f"about {work:,} counting steps (over {WORK_LIMIT:,})")
 
     # Which way is cheaper shows on smaller counts: both on 3 hands, then
     # on 4 the better one, and the other only while it stays cheaper.
@@ -185,10 +246,20 @@ def exact_strength(hole: list[int], board: list[int], n: int) -> float:
                 way = second
             except _TooBig:
                 pass
-    poly = way(n, [0])
+    try:
+        poly = way(n, [0], MEMO_LIMIT)
+    except _TooBig:
+        raise _too_much(n, f"over {MEMO_LIMIT:,} memoised states") from None
     total = _matchings(len(rest), n)
     num = sum(v * (factorial(n + 1) // (1 + t)) for t, v in enumerate(poly))
     return num / (total * factorial(n + 1))
+
+
+def _too_much(n: int, what: str) -> HandError:
+    return HandError(
+        f"exact hand strength against {n} opponents on this board would take {what}; "
+        f"pass exact=False for the strength against one opponent raised to the power "
+        f"{n} (HS ** n), or ask for fewer opponents")
 
 
 def _complement(polys: dict[int, tuple[int, ...]], cards: int, n: int) -> list[int]:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import chain, combinations, permutations
+from itertools import chain, combinations, combinations_with_replacement, permutations
+from math import comb
 
 import numpy as np
 
@@ -41,6 +42,16 @@ _MACROS = ("$ds", "$ss", "$r", "$np")
 #: Most (partial hand, cards to add) pairs one step of listing a pattern may
 #: combine (about 200 MB); a pattern that needs more is refused.
 WORK_LIMIT = 25_000_000
+
+
+#: Most sets of the cards a pattern can use that counting its hands may list
+#: (see _hands_holding): about 0.2 s.
+COUNT_SETS = 250_000
+
+
+class AllHands(Exception):
+    """A pattern that every hand matches (counted, not listed): the caller
+    makes the range random rather than list every hand."""
 
 
 class OmahaSyntaxError(ValueError):
@@ -171,8 +182,47 @@ def _sets(p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _matched(cards: list[tuple[object, object]], k: int, limit: int | None) -> np.ndarray:
     """The k-card hands holding the pattern ``cards``: the p-card sets that
-    match it (every way of placing its cards on a set's cards, variables
-    checked per placement, all sets at once), each with k - p free cards."""
+    match it, each with k - p free cards (counted first when ``limit`` is
+    given)."""
+    p = len(cards)
+    found = _found(cards)
+    if k == p:
+        return np.sort(found)
+    if limit is not None:
+        # count before listing: a pattern of too many hands is refused (and
+        # one of every hand reported) before any k-card hand is built
+        n = _hands_holding(found, cards, k)
+        if n is not None and n == comb(52, k):
+            raise AllHands
+        if n is not None and n > limit:
+            raise OmahaSyntaxError(f"it matches {n:,} hands, more than a range lists "
+                                   f"({limit:,})")
+        # not counted: a hand holds at most C(k, p) of the sets
+        least = -(-found.size * comb(52 - p, k - p) // comb(k, p))
+        if n is None and least > limit:
+            raise OmahaSyntaxError(f"it matches at least {least:,} hands, more than a "
+                                   f"range lists ({limit:,})")
+    if found.size * comb(52, k - p) > WORK_LIMIT:     # checked before building the fill
+        raise OmahaSyntaxError("this pattern matches too many hands to list")
+    return _check_size(_combine(found, _fill_masks(k - p)), limit)
+
+
+def pattern_count(token: str, k: int) -> int | None:
+    """How many k-card hands a pattern of at most _MATCH_CARDS cards (no
+    macros, runs or operators) matches, counted without listing them; None
+    when _hands_holding would not count it."""
+    cards = _card_patterns(token, 0)
+    if not cards or len(cards) > min(k, _MATCH_CARDS):
+        return None
+    if len(cards) == k:
+        return len(_found(cards))
+    return _hands_holding(_found(cards), cards, k)
+
+
+def _found(cards: list[tuple[object, object]]) -> np.ndarray:
+    """Masks of the p-card sets that match the pattern ``cards`` (every way
+    of placing its cards on a set's cards, variables checked per placement,
+    all sets at once)."""
     p = len(cards)
     masks, ranks, suits = _sets(p)
     named_r = {next(iter(r)) for r, _ in cards if isinstance(r, frozenset) and len(r) == 1}
@@ -242,10 +292,80 @@ def _matched(cards: list[tuple[object, object]], k: int, limit: int | None) -> n
             if cond is not None:
                 ok &= cond
         hit |= ok
-    found = masks[hit]
-    if k == p:
-        return np.sort(found)
-    return _check_size(_combine(found, _fill_masks(k - p)), limit)
+    return masks[hit]
+
+
+def _holding(reps: np.ndarray, found: np.ndarray, p: int) -> np.ndarray:
+    """(M,) bool: which k-card hands (M, k) of codes hold one of the p-card
+    sets ``found`` (masks), by each p-subset of their cards."""
+    bits = np.left_shift(np.uint64(1), reps.astype(np.uint64))
+    fs = np.sort(found)
+    hit = np.zeros(len(reps), dtype=bool)
+    for pos in combinations(range(reps.shape[1]), p):
+        m = np.bitwise_or.reduce(bits[:, list(pos)], axis=1)
+        i = np.minimum(np.searchsorted(fs, m), len(fs) - 1)
+        hit |= fs[i] == m
+    return hit
+
+
+@lru_cache(maxsize=None)
+def _profiles(k: int, classes: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """One k-card hand for each way of spreading k cards over ``classes``
+    groups of ``size`` cards: (M, k) numbers ``size * group + place`` (place
+    < size), and (M,) the number of hands of each spread."""
+    spread = np.zeros((1, 0), dtype=np.int64)               # cards per group so far
+    for _ in range(classes):
+        left = k - spread.sum(axis=1)
+        rows = [np.column_stack([spread[left >= c], np.full((int((left >= c).sum()), 1), c)])
+                for c in range(min(size, k) + 1)]
+        spread = np.vstack(rows)
+    spread = spread[spread.sum(axis=1) == k]
+    place = np.arange(size)
+    held = (place[None, None, :] < spread[:, :, None]).reshape(len(spread), -1)
+    reps = np.nonzero(held)[1].reshape(-1, k)
+    table = np.array([comb(size, c) for c in range(size + 1)], dtype=np.int64)
+    return reps, table[spread].prod(axis=1)
+
+
+def _hands_holding(found: np.ndarray, cards: list[tuple[object, object]], k: int
+                   ) -> int | None:
+    """How many k-card hands hold one of the p-card sets ``found`` (masks),
+    counted without listing them; None when counting would cost more than
+    listing is allowed to.
+
+    - One card: a hand holds one unless all its cards are outside the cards
+      the sets use (U): C(52, k) - C(52 - |U|, k).
+    - A pattern with no suits (ranks only): whether a hand holds it depends
+      on how many cards of each rank it has, so one hand per spread of k
+      cards over the 13 ranks (at most 18,564) is tested and weighted by the
+      hands of that spread; with no ranks (suits only), likewise per suit.
+    - Otherwise, every set T of at most k cards of U (when there are at most
+      COUNT_SETS of them): a hand holds a set iff its cards in U do, so T
+      counts C(52 - |U|, k - |T|) hands."""
+    if not found.size:
+        return 0
+    p = len(cards)
+    union = int(np.bitwise_or.reduce(found))
+    used = [c for c in range(52) if union >> c & 1]
+    u = len(used)
+    if p == 1:
+        return comb(52, k) - comb(52 - u, k)
+    if all(s is None for _, s in cards) or all(r is None for r, _ in cards):
+        by_rank = all(s is None for _, s in cards)
+        reps, weights = _profiles(k, 13 if by_rank else 4, 4 if by_rank else 13)
+        if not by_rank:                                  # suit * 13 + rank as 4 * rank + suit
+            reps = 4 * (reps % 13) + reps // 13
+        return int(weights[_holding(reps, found, p)].sum())
+    if sum(comb(u, j) for j in range(p, k + 1)) > COUNT_SETS:
+        return None
+    total = 0
+    for j in range(p, k + 1):
+        if comb(52 - u, k - j) == 0:
+            continue
+        idx = np.fromiter(chain.from_iterable(combinations(used, j)), dtype=np.uint8
+                          ).reshape(-1, j)
+        total += int(_holding(idx, found, p).sum()) * comb(52 - u, k - j)
+    return total
 
 
 def _listed(cards: list[tuple[object, object]], k: int, limit: int | None) -> np.ndarray:

@@ -19,7 +19,7 @@ from ._cards import RANK_CHARS, card_name, parse_codes
 from ._classes import (_CLASS_INDEX, _CLASS_OF, _CLASS_SIZE, _RANK, HAND_CLASSES,
                        _class_combos, _combos_of, top_classes)
 from ._input import card_list
-from ._omaha_syntax import OmahaSyntaxError, masks_to_hands, pattern_masks
+from ._omaha_syntax import AllHands, OmahaSyntaxError, masks_to_hands, pattern_masks
 from ._types import HandError
 
 __all__ = ["RangeReader", "live_cards", "OMAHA_PERCENT"]
@@ -273,7 +273,10 @@ class RangeReader:
         try:
             if set(token) == {"*"} and len(token) <= self.cards:
                 return None                              # "*", "****": every hand
-            masks = pattern_masks(token, self.cards, self.list_limit)
+            try:
+                masks = pattern_masks(token, self.cards, self.list_limit)
+            except AllHands:                             # counted: every hand
+                return None
             if len(masks) > self.list_limit and len(masks) != comb(52, self.cards):
                 raise OmahaSyntaxError(f"it matches {len(masks):,} hands, more than a range "
                                        f"lists ({self.list_limit:,})")

@@ -60,7 +60,8 @@ def boards_of(board: Any, sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[np.ndarra
             raise HandError(f"board must be one board or a (B, cards) array; got shape "
                             f"{board.shape}")
         single = board.ndim == 1
-        rows = card_array(board.reshape(1, -1) if single else board, "board", "board")
+        rows = card_array(board, "board", "board")
+        rows = rows.reshape(1, -1) if single else rows
     else:
         try:
             items = list(board)
@@ -76,12 +77,12 @@ def boards_of(board: Any, sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[np.ndarra
             raise HandError("boards of a batch must all have the same number of cards")
         rows = np.array(lists, dtype=np.uint8).reshape(len(lists), -1)
     nb = rows.shape[1]
-    if nb not in sizes or not len(rows):
-        want = " or ".join(map(str, sizes))
-        raise HandError(f"a board has {want} cards (flop, turn, river); got {nb}"
-                        if len(rows) else "no boards given")
+    if not len(rows):
+        raise HandError("board: no boards given")
+    if nb not in sizes:
+        raise HandError(f"board must have {_sizes_text(sizes)}; got {nb}")
     rows = np.ascontiguousarray(rows)
-    bad = _core.sv_check_boards(rows, 0, len(rows))
+    bad = _first_bad_board(rows)
     if bad >= 0:
         row = [int(c) for c in rows[bad]]
         where = "board" if single else f"board {bad}"
@@ -93,11 +94,32 @@ def boards_of(board: Any, sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[np.ndarra
     return rows, single
 
 
+def _sizes_text(sizes: tuple[int, ...]) -> str:
+    """The board sizes a call accepts, for its messages."""
+    if sizes == (3, 4, 5):
+        return "3, 4 or 5 cards (a flop, turn or river)"
+    return f"{sizes[0]} to {sizes[-1]} cards"
+
+
+def _first_bad_board(rows: np.ndarray) -> int:
+    """The first row of (B, nb) uint8 boards holding a code >= 52 or a card twice,
+    or -1.  The C check takes flops, turns and rivers; shorter boards (the
+    dead cards of reach_vector) are checked here."""
+    if 3 <= rows.shape[1] <= 5:
+        return int(_core.sv_check_boards(rows, 0, len(rows)))
+    if rows.shape[1] == 0:
+        return -1
+    srt = np.sort(rows, axis=1)
+    bad = (srt[:, -1] >= 52) | (np.diff(srt, axis=1) == 0).any(axis=1)
+    return int(np.argmax(bad)) if bad.any() else -1
+
+
 def reach_vector(hands: Any, board: Any = None) -> np.ndarray:
     """A reach vector: ``(1326,)`` float64 weights in the order of
     :data:`HANDS`, from a :class:`Range` (or range text such as ``"QQ+,
-    AKs"``), or a dict ``{hand: weight}``.  With ``board``, hands that meet
-    it get weight 0.
+    AKs"``), or a dict ``{hand: weight}``.  With ``board`` (one board of 0
+    to 5 cards: any cards known to be out of the deck), hands that meet it
+    get weight 0.
 
     >>> import handrank as hr
     >>> r = hr.reach_vector("QQ+")
@@ -120,7 +142,7 @@ def reach_vector(hands: Any, board: Any = None) -> np.ndarray:
     if board is not None:
         rows, single = boards_of(board, (0, 1, 2, 3, 4, 5))
         if not single:
-            raise HandError("reach_vector takes one board")
+            raise HandError("board: reach_vector takes one board (0 to 5 cards), not a batch")
         bm = np.uint64(0)
         for c in rows[0]:
             bm |= np.uint64(1) << np.uint64(c)

@@ -75,6 +75,10 @@ def equity(client: Any, game: str | Game, hands: Sequence[Any], board: Any = "",
         values are accepted and refused, with the same errors).  Give a seed
         to reproduce a Monte Carlo run exactly, here or on one machine.
     """
+    if not all(callable(getattr(client, name, None)) for name in ("submit", "gather")):
+        raise HandError(f"client must be a dask.distributed Client (Client() for a local "
+                        f"cluster, Client('tcp://HOST:8786') for a running scheduler); got "
+                        f"{_brief(client)}; handrank.equity computes without Dask")
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)
     if pieces is not None:
@@ -120,6 +124,18 @@ def _dask_array(x: Any, what: str, ndims: tuple[int, ...], row: str) -> Any:
                         f"got shape {x.shape}")
     if any(len(c) > 1 for c in x.chunks[1:]):
         x = x.rechunk({i: -1 for i in range(1, x.ndim)})
+    return x
+
+
+def _known_rows(x: Any) -> Any:
+    """``x`` with every block's number of rows known: an array of unknown
+    chunk sizes (``x[mask]``) is measured with ``compute_chunk_sizes()`` on a
+    copy (so the caller's array is left as it is), which computes it once
+    more."""
+    if all(c == c for c in x.chunks[0]):            # no NaN
+        return x
+    x = x.copy()
+    x.compute_chunk_sizes()
     return x
 
 
@@ -182,13 +198,18 @@ def showdown(game: str | Game, hands: Any, board: Any = None) -> Any:
     by block: ``hands`` ``(N, players, hole)``, ``board`` ``(N, board)`` (or
     ``(N, 2, board)`` for a double-board game; None for games without a
     board).  A lazy ``(N, players)`` float64 dask array of pot shares.
+
+    The boards are rechunked to the blocks of the hands.  Arrays whose
+    chunk sizes are unknown (filtered by a boolean mask: ``x[mask]``) are
+    measured first with ``compute_chunk_sizes()``, which computes them once
+    at the call (call it yourself on an array you use again, to pay once).
     """
     import dask.array as da
     g = get_game(game)
-    hands = _dask_array(hands, "hands", (3,), "deal")
+    hands = _known_rows(_dask_array(hands, "hands", (3,), "deal"))
     if board is None:
         board = da.zeros((hands.shape[0], 0), dtype=np.uint8, chunks=(hands.chunks[0], 0))
-    board = _dask_array(board, "board", (2, 3), "deal")
+    board = _known_rows(_dask_array(board, "board", (2, 3), "deal"))
     try:
         _showdown(g, _empty(hands), _empty(board))   # game, players, shapes, dtypes
     except HandError as e:                           # told of no deals: say how many

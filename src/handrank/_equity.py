@@ -376,8 +376,10 @@ def _hand(spec: Any, g: Game, what: str) -> tuple[Range | None, list[int] | None
         try:
             return parse_range(spec, g.hole), None
         except HandError as range_error:
-            raise HandError(f"{what}: {spec!r} is neither cards ({card_error}) nor a range "
-                            f"({range_error})") from None
+            why = str(card_error)                 # said of this entry already: no prefix
+            why = why[len(what) + 2:] if why.startswith(f"{what}: ") else why
+            raise HandError(f"{what}: {spec!r} is neither cards nor a range. As cards: "
+                            f"{why}. As a range: {range_error}") from None
 
 
 def merge(counts: Sequence[dict]) -> dict:

@@ -167,7 +167,11 @@ def test_gpu_array_is_one_hand_error():
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_non_integer_dtype_is_one_hand_error(kind):
-    for dtype in (np.float32, np.bool_, np.float64):
+    x, _ = wrap(kind, HANDS.astype(np.bool_))         # a bool is never a card (issue 35)
+    for f in (hr.evaluate, hr.canonical_index):
+        with pytest.raises(hr.HandError, match=r"a bool is not a card .*; got a .* of dtype"):
+            f(x)
+    for dtype in (np.float32, np.float64):
         x, _ = wrap(kind, HANDS.astype(dtype))
         with pytest.raises(hr.HandError, match="must be integer card codes; got a .* of dtype"):
             hr.evaluate(x)
@@ -204,6 +208,11 @@ def test_like_jax():
     assert isinstance(s, type(j)) and s.dtype == jnp.int16
     assert np.array_equal(np.asarray(s), hr.evaluate(HANDS))
     a, b, board = hr.deal(1000, [2, 2, 5], seed=6)
+    if jnp.asarray(np.zeros(1)).dtype != np.float64:
+        # float64 shares: JAX's defaults would narrow them (tests/test_trust_inputs.py)
+        with pytest.raises(hr.HandError, match="jax_enable_x64"):
+            hr.showdown("holdem", np.stack([a, b], 1), board, like=j)
+        return
     sh = hr.showdown("holdem", np.stack([a, b], 1), board, like=j)
     assert isinstance(sh, type(j)) and sh.shape == (1000, 2)
 

@@ -11,14 +11,14 @@ from handrank.cli import main
 
 def test_eval_prints_strength_category_name(capsys):
     assert main(["As Ks Qs Js Ts"]) == 0
-    assert capsys.readouterr().out.strip() == "As Ks Qs Js Ts: strength 7461, ROYAL_FLUSH, Royal flush"
+    assert capsys.readouterr().out.strip() == "As Ks Qs Js Ts: strength 7461, royal flush, Royal flush"
     assert main(["eval", "--rules", "razz", "5h 4d 3c 2s Ad"]) == 0
-    assert "6174, HIGH_CARD, Five-four low" in capsys.readouterr().out
+    assert "6174, no pair, Five-four low" in capsys.readouterr().out
 
 
 def test_wild_option(capsys):
     assert main(["eval", "--wild", "bug", "As Ad Ac Ah Jk"]) == 0
-    assert "7474, FIVE_OF_A_KIND, Five of a kind, aces" in capsys.readouterr().out
+    assert "7474, five of a kind, Five of a kind, aces" in capsys.readouterr().out
     assert main(["As Ad Ac Ah Jk"]) == 2
     assert "wild setting" in capsys.readouterr().err
 
@@ -56,7 +56,7 @@ def test_equity_command(capsys):
     out = capsys.readouterr().out
     assert "Monte Carlo, seed 5" in out and "?? ??" in out
     assert main(["equity", "AsKs", "??", "??"]) == 2
-    assert "trials=" in capsys.readouterr().err
+    assert "pass -n 1000000 (or more)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("cmd", [[], ["--help"], ["eval", "--help"], ["demo", "--help"],
@@ -224,3 +224,50 @@ def test_double_board_grid_header_shows_both_boards(capsys):
                  "--board", "2c3d4h9s|5c6d7h8c"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("holdem-double-board, board 2c 3d 4h 9s | 5c 6d 7h 8c:")
+
+
+# ---------------------------------------------------- issue 35: the command's words
+
+@pytest.mark.parametrize("argv, says, never", [
+    (["equity", "-g", "omaha", "AhAdKsKd", "??"], "pass -n 1000000 (or more)", "trials="),
+    (["eval", "As Ks"], "under -r high-partial", "rules="),
+    (["eval", "-r", "razz", "As Ks"], "under -r ace-to-five-partial", "rules="),
+    (["equity", "AsKs"], "Add '??' for an opponent", "None"),
+    (["eval", "-w", "bog", "As Ks Qs Js Ts"], "-w bog: cannot read", "wild="),
+    (["eval", "-r", "holdem", "As Ks Qs Js Ts"], "pass that to -r,", "rules="),
+])
+def test_messages_name_the_flags(capsys, argv, says, never):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and never not in err, err
+
+
+def test_cli_message_translates_python_argument_names():
+    from handrank.cli import cli_message
+    assert cli_message("pass trials=1_000_000 (or more)") == "pass -n 1000000 (or more)"
+    assert cli_message("use rules='high-partial'; seed=5") == "use -r high-partial; --seed 5"
+    assert cli_message("wild='Js Jh' is") == "-w 'Js Jh' is"
+    assert cli_message("Add '??' (or None) for") == "Add '??' for"
+    assert cli_message("a rules engine, no_trials=3") == "a rules engine, no_trials=3"
+
+
+def test_a_bad_entry_names_its_player_once(capsys):
+    assert main(["equity", "AsKs", "QdQx"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("player 1") == 1, err
+    assert "As cards: cannot read card 'Qx'" in err and "As a range: " in err
+
+
+@pytest.mark.parametrize("rules, hand, label", [
+    ("razz", "5h 4d 3c 2s Ad", "no pair"),
+    ("2-7", "7s 5c 4d 3d 2c", "no pair"),
+    ("a6", "6s 4c 3d 2d Ac", "no pair"),
+    ("2-7", "7s 7c 4d 3d 2c", "one pair"),
+    ("high", "Kh Jd 8c 4h 2s", "high card"),
+    ("a5-8", "9h 7d 6c 5s 3d", "no low"),
+    ("badugi", "Ah 2d 3s 4c", "4-card badugi"),
+])
+def test_low_hands_print_a_category_a_player_reads(capsys, rules, hand, label):
+    assert main(["-r", rules, hand]) == 0
+    out = capsys.readouterr().out
+    assert f", {label}, " in out and "HIGH_CARD" not in out, out

@@ -22,14 +22,15 @@ def test_eval_json(capsys):
     doc = _json(capsys, ["eval", "--json", "-r", "razz", "5h4d3c2sAd", "Kh Kd 7c 6s 2d"])
     assert doc == {"rules": "ace-to-five", "wild": None, "hands": [
         {"hand": "5h 4d 3c 2s Ad", "strength": 6174, "category": "HIGH_CARD",
-         "name": "Five-four low"},
+         "label": "no pair", "name": "Five-four low"},
         {"hand": "Kh Kd 7c 6s 2d", "strength": hr.evaluate("Kh Kd 7c 6s 2d", "razz"),
-         "category": "ONE_PAIR", "name": "One pair, kings"}]}
+         "category": "ONE_PAIR", "label": "one pair", "name": "One pair, kings"}]}
     doc = _json(capsys, ["--json", "-r", "8-or-better", "9h 7d 6c 5s 3d"])      # implied eval
     assert doc["hands"][0] == {"hand": "9h 7d 6c 5s 3d", "strength": -1, "category": None,
-                               "name": "No low"}
+                               "label": "no low", "name": "No low"}
     doc = _json(capsys, ["eval", "--json", "--wild", "bug", "As Ad Ac Ah Jk"])
     assert doc["wild"] == "bug" and doc["hands"][0]["category"] == "FIVE_OF_A_KIND"
+    assert doc["hands"][0]["label"] == "five of a kind"
 
 
 def test_showdown_json(capsys):
@@ -37,21 +38,43 @@ def test_showdown_json(capsys):
                          "--board", "5h6h7c Jd Qs"])
     assert doc["game"] == "omaha8" and doc["board"] == "5h 6h 7c Jd Qs"
     p1, p2 = doc["players"]
-    assert p1 == {"hand": "Ah 2h 3s 4d",
-                  "high": {"rules": "high", "strength": p1["high"]["strength"],
-                           "category": "STRAIGHT", "name": "Seven-high straight"},
-                  "low": {"rules": "ace-to-five-8", "strength": p1["low"]["strength"],
-                          "category": "HIGH_CARD", "name": "Seven-six low"},
+    h1 = p1["halves"]
+    assert p1 == {"hand": "Ah 2h 3s 4d", "halves": {
+                  "high": {"rules": "high", "strength": h1["high"]["strength"],
+                           "category": "STRAIGHT", "label": "straight",
+                           "name": "Seven-high straight"},
+                  "low": {"rules": "ace-to-five-8", "strength": h1["low"]["strength"],
+                          "category": "HIGH_CARD", "label": "no pair",
+                          "name": "Seven-six low"}},
                   "share": 1.0}
-    assert p2["low"] == {"rules": "ace-to-five-8", "strength": -1, "category": None,
-                         "name": "No low"} and p2["share"] == 0.0
+    assert p2["halves"]["low"] == {"rules": "ace-to-five-8", "strength": -1, "category": None,
+                                   "label": "no low", "name": "No low"}
+    assert p2["share"] == 0.0
     doc = _json(capsys, ["showdown", "--json", "-g", "razz", "As Kd 2c 3d 4h 5s 6s",
                          "7c 7d 8h 8s Tc Jc Qc"])
     assert doc["board"] == "" and [p["share"] for p in doc["players"]] == [1.0, 0.0]
-    assert all(p["high"] is None for p in doc["players"])
+    assert all(p["halves"]["high"] is None for p in doc["players"])
     doc = _json(capsys, ["showdown", "--json", "As Ks", "Ad Kd", "--board", "2h 7d Jc 9s 3s"])
     assert [p["share"] for p in doc["players"]] == [0.5, 0.5]
-    assert doc["players"][0]["low"] is None
+    assert doc["players"][0]["halves"]["low"] is None
+
+
+@pytest.mark.parametrize("taken", ["hand", "share", "halves"])
+def test_showdown_json_keeps_a_half_named_like_a_field(capsys, taken):
+    """A half may be called "hand" or "share": under their own key the
+    halves lose nothing (issue 35)."""
+    g = hr.register_game(hr.Game(f"json-{taken}", hole=2, board=5, select="any",
+                                 halves=(hr.Half("high", name=taken),
+                                         hr.Half("ace-to-five", name="low"))),
+                         replace=True)
+    doc = _json(capsys, ["showdown", "--json", "-g", g.name, "As Ks", "2c 3d",
+                         "--board", "4h 5s 9c Jd Qh"])
+    p = doc["players"][0]
+    assert p["hand"] == "As Ks" and isinstance(p["share"], float)
+    assert set(p["halves"]) == {taken, "low"}
+    assert p["halves"][taken]["rules"] == "high"
+    assert p["halves"][taken]["strength"] == hr.evaluate("As Ks 4h 5s 9c Jd Qh")
+    assert abs(sum(q["share"] for q in doc["players"]) - 1) < 1e-12
 
 
 def test_equity_json(capsys):
@@ -90,7 +113,7 @@ def test_json_errors_write_nothing_to_stdout(capsys):
     assert out == "" and err.startswith("handrank: error: ") and err.count("\n") == 1
     assert main(["equity", "--json", "AsKs", "??", "??"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and "trials=" in err
+    assert out == "" and "pass -n 1000000 (or more)" in err
 
 
 @pytest.mark.parametrize("argv", [["-r", "razz", "5h 4d 3c 2s Ad"],
@@ -100,12 +123,12 @@ def test_json_errors_write_nothing_to_stdout(capsys):
                                   ["eval", "-r", "razz", "--", "5h 4d 3c 2s Ad"]])
 def test_implied_eval_with_options_first(capsys, argv):
     assert main(argv) == 0
-    assert capsys.readouterr().out == "5h 4d 3c 2s Ad: strength 6174, HIGH_CARD, Five-four low\n"
+    assert capsys.readouterr().out == "5h 4d 3c 2s Ad: strength 6174, no pair, Five-four low\n"
 
 
 def test_double_dash_and_top_level_options(capsys):
     assert main(["--", "As Ks Qs Js Ts"]) == 0
-    assert capsys.readouterr().out == "As Ks Qs Js Ts: strength 7461, ROYAL_FLUSH, Royal flush\n"
+    assert capsys.readouterr().out == "As Ks Qs Js Ts: strength 7461, royal flush, Royal flush\n"
     assert main(["--", "As Ks Qs Js Ts", "-r"]) == 2        # after --, "-r" is a hand
     assert "cannot read card '-r'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:

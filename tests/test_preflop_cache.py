@@ -195,6 +195,22 @@ def test_corrupt_cache_warns_and_is_rebuilt(tmp_path, built, kind):
     assert_only(tmp_path, NAME)
 
 
+@pytest.mark.parametrize("kind", ["pickled", "garbage"])
+def test_unreadable_cache_warning_never_advises_loading_pickles(tmp_path, built, kind):
+    # numpy's own message for a file of pickled objects advises loading it
+    # "unsafely" with allow_pickle; the warning says the file is unreadable
+    # and is rebuilt, and nothing that invites loading an untrusted pickle.
+    path = tmp_path / NAME
+    CORRUPTIONS[kind][0](path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        hr.preflop_table(path)
+    texts = [str(w.message) for w in caught]
+    assert len(texts) == 1, texts
+    assert "cannot be read" in texts[0] and "rebuilding it" in texts[0]
+    assert not re.search(r"allow_pickle|unsafe|pickle", texts[0], re.I), texts[0]
+
+
 def test_saved_file_holds_a_checksum_and_loads_without_pickle(tmp_path):
     path = tmp_path / NAME
     eq, vs = synthetic()

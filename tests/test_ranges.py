@@ -105,7 +105,7 @@ def test_range_object_and_errors():
     assert r.equity[0] > 0.8 and r.hands[0] == "AA"
     with pytest.raises(hr.HandError, match="no hand of the range 'AA' is left"):
         hr.equity("holdem", ["AA", "??"], dead="As Ah Ad")
-    with pytest.raises(hr.HandError, match="neither cards .* nor a range"):
+    with pytest.raises(hr.HandError, match="neither cards nor a range. As cards: .* As a range: "):
         hr.equity("holdem", ["AKx", "??"])
     with pytest.raises(hr.HandError, match="range of 2-card hands in omaha"):
         hr.equity("omaha", [hr.Range("AA"), "??"])
@@ -296,7 +296,7 @@ def test_without_an_int_is_a_mask_not_a_code():
     (np.array([3, 99], dtype=np.int16), "card code 99 at position 1"),
     ([1.5], "dead card at position 0 is 1.5"),
     ([51, "As"], "dead card at position 1 is 'As'"),
-    ([True], "dead card at position 0 is True"),
+    ([True], r"dead cards: a bool is not a card .*; got True at position 0"),
     (np.array([1.0, 2.0]), "dtype float64"),
     (np.array([[1, 2]]), "1-D"),
     (1 << 14, "bit 14"),

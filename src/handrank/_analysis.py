@@ -35,7 +35,7 @@ import numpy as np
 
 from ._evaluate import evaluate
 from ._cards import card_name
-from ._input import card_array, card_list
+from ._input import card_array, card_list, codes_array
 from ._rules import get_rules
 from ._runs import resolve_threads
 from ._types import HandError
@@ -67,8 +67,8 @@ def _rows(hole: Any, board: Any) -> tuple[list[bytes], list[bytes], bool]:
         b = [card_list(board, "board")]
         nh, nb = len(h[0]), len(b[0])
     else:
-        ha = card_array(np.asarray(hole), "hole")
-        ba = card_array(np.asarray(board), "board")
+        ha = card_array(codes_array(hole, "hole"), "hole")
+        ba = card_array(codes_array(board, "board"), "board")
         if ba.ndim != 2 or ha.ndim != 2 or len(ba) != len(ha):
             raise HandError(f"a batch is (N, 2) hole cards and (N, b) boards; got shapes "
                             f"{ha.shape} and {ba.shape}")

@@ -213,8 +213,8 @@ def _holes(hole: Any) -> tuple[np.ndarray, bool]:
                         f"{type(hole).__name__}") from None
     if items and all(isinstance(x, str) and len(x.strip()) <= 3 for x in items):
         items = card_list(" ".join(items), "hole")        # ["Ah", "Kh"]: one hand
-    if items and all(isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-                     for x in items):
+    if items and all(isinstance(x, (int, np.integer, np.bool_)) for x in items):
+        # (a bool among them is refused by card_list, by position)
         return np.array([card_list(items, "hole")], dtype=np.uint8).reshape(1, -1), True
     rows = [card_list(x, f"hole {i}") for i, x in enumerate(items)]
     bad = next((i for i, r in enumerate(rows) if len(r) != 2), None)

@@ -130,7 +130,8 @@ def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
 def mask_array(arr: np.ndarray, negative: str) -> np.ndarray:
     """A batch of masks, checked: ``arr`` must be a 1-D integer array (an
     empty one of any dtype is an empty batch) without negative values;
-    returns it as C-contiguous uint64.  ``negative`` is the HandError message
+    returns it as C-contiguous uint64 (a C-contiguous int64 array, checked
+    non-negative, is viewed as uint64, not copied).  ``negative`` is the HandError message
     for the first negative value, with ``{row}`` its row (each public entry
     keeps its own wording)."""
     if arr.size == 0 and arr.ndim == 1:
@@ -140,6 +141,8 @@ def mask_array(arr: np.ndarray, negative: str) -> np.ndarray:
                         f"shape {arr.shape}")
     if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
         raise HandError(negative.format(row=int(np.argmax(arr < 0))))
+    if arr.dtype == np.int64:                    # torch's natural dtype: no negative value,
+        return np.ascontiguousarray(arr).view(np.uint64)   # so the same bits (no copy)
     return np.ascontiguousarray(arr, dtype=np.uint64)
 
 

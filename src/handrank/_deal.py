@@ -333,7 +333,8 @@ def _dead_rows(dead_rows: Any, n: int, the_deck: Deck) -> np.ndarray | None:
                         f"{arr.dtype}, shape {arr.shape}")
     if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
         raise HandError(f"dead_rows: row {int(np.argmax(arr < 0))} is a negative mask")
-    m = np.ascontiguousarray(arr, dtype=np.uint64)
+    m = np.ascontiguousarray(arr).view(np.uint64) if arr.dtype == np.int64 else \
+        np.ascontiguousarray(arr, dtype=np.uint64)          # int64, non-negative: same bits
     extra = m & np.uint64(~_may_be_dead(the_deck) & 0xFFFFFFFFFFFFFFFF)
     if extra.any():
         row = int(np.argmax(extra != 0))

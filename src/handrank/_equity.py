@@ -8,7 +8,7 @@ turns the integer counts into the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -144,6 +144,17 @@ class EquityResult:
         self._materialize()              # pickles and copies hold the arrays
         return self.__dict__
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, arrays by their values (``np.array_equal``, a NaN
+        equal to a NaN), so ``r1 == r2`` is one bool; a result is mutable,
+        so it stays unhashable."""
+        if not isinstance(other, EquityResult):
+            return NotImplemented
+        return all(_same(getattr(self, f.name), getattr(other, f.name))
+                   for f in fields(EquityResult))
+
+    __hash__ = None                                  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         lines = [f"EquityResult({self.game}, {self.deals:,} deals, {kind})"]
@@ -153,6 +164,23 @@ class EquityResult:
             lines.append(f"  {h:<{width}}  equity {self.equity[i]:8.4%}{err}  "
                          f"wins {self.wins[i]:,}  ties {self.ties[i]:,}")
         return "\n".join(lines)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two field values of an EquityResult are equal: arrays by shape
+    and values, dicts and lists item by item, anything else by ``==``."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+            return False
+        nan = a.dtype.kind in "fc" and b.dtype.kind in "fc"
+        return bool(np.array_equal(a, b, equal_nan=nan))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
+        return True
+    return bool(a == b)
 
 
 #: The fields of an EquityResult that equity_result makes when first read,
@@ -348,8 +376,10 @@ def _hand(spec: Any, g: Game, what: str) -> tuple[Range | None, list[int] | None
         try:
             return parse_range(spec, g.hole), None
         except HandError as range_error:
-            raise HandError(f"{what}: {spec!r} is neither cards ({card_error}) nor a range "
-                            f"({range_error})") from None
+            why = str(card_error)                 # said of this entry already: no prefix
+            why = why[len(what) + 2:] if why.startswith(f"{what}: ") else why
+            raise HandError(f"{what}: {spec!r} is neither cards nor a range. As cards: "
+                            f"{why}. As a range: {range_error}") from None
 
 
 def merge(counts: Sequence[dict]) -> dict:

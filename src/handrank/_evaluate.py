@@ -156,8 +156,10 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
         thread only.  More than the machine has is capped.
     like
         Return a batch's result in the array library of this array (a torch
-        tensor, a JAX array, ...; ``True``: that of the input), through
-        DLPack; None (default) for numpy.
+        tensor, a JAX array, ...; ``True``: that of the input, numpy for a
+        list, text or plain buffer), through DLPack; None (default) for
+        numpy.  A result the library would narrow (JAX without its 64-bit
+        setting) is a :class:`HandError`, never a silent cast.
 
     Returns
     -------

@@ -21,17 +21,18 @@ the row or deal of a batch).  When a C loop reports a bad row,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from . import _core
-from ._arrays import as_numpy
+from ._arrays import as_numpy, bool_error
 from ._cards import MASK_BITS, NCODES, card_name, codes_excerpt, parse_codes
 from ._types import HandError
 
-__all__ = ["card_list", "card_array", "as_hands", "as_batch", "row_fault", "row_problem",
-           "Fault"]
+__all__ = ["card_list", "card_array", "codes_array", "as_hands", "as_batch", "row_fault",
+           "row_problem", "Fault"]
 
 
 def is_int(x: Any) -> bool:
@@ -47,6 +48,78 @@ def brief_repr(x: Any) -> str:
 
 def _prefixed(what: str | None, message: str) -> HandError:
     return HandError(f"{what}: {message}" if what else message)
+
+
+_BOOLS = frozenset({bool, np.bool_})
+_SEQS = frozenset({list, tuple})
+
+
+def _bool_at(seq: Any) -> tuple[int, ...] | None:
+    """Where the first bool (Python or numpy) of a (nested) list or tuple
+    is, as indexes; None when it holds none.  Each level is scanned once by
+    the types of its items (C loops), so a long list of codes costs little."""
+    level: Any = seq
+    for _ in range(4):                        # a hand, a batch, a deal of players
+        types = set(map(type, level))
+        if types & _BOOLS:
+            break
+        if not types & _SEQS:
+            return None
+        level = list(chain.from_iterable(x for x in level if type(x) in _SEQS))
+    else:
+        return None
+
+    def find(s: Any) -> tuple[int, ...] | None:
+        for i, x in enumerate(s):
+            if type(x) in _BOOLS:
+                return (i,)
+            if type(x) in _SEQS:
+                inner = find(x)
+                if inner is not None:
+                    return (i, *inner)
+        return None
+    return find(seq)
+
+
+def _bool_where(seq: Any, at: tuple[int, ...], index: str = "row") -> str:
+    """``"True at position 2"`` / ``"row 1: True at position 2"`` from indexes."""
+    value = seq
+    for i in at:
+        value = value[i]
+    *outer, pos = at
+    rows = "".join(f"{index if i == 0 else 'player'} {j}: " for i, j in enumerate(outer))
+    return f"{rows}{value!r} at position {pos}"
+
+
+def codes_array(x: Any, what: str | None = None, index: str = "row") -> np.ndarray:
+    """``np.asarray(x)`` for card codes, refusing bools first: numpy turns
+    ``[True, 47]`` into ``[1, 47]`` (True read as 2d), so a list or tuple is
+    scanned for bools before it is converted, and a bool array is refused."""
+    if isinstance(x, (list, tuple)):
+        at = _bool_at(x)
+        if at is not None:
+            raise bool_error(what, _bool_where(x, at, index))
+    arr = np.asarray(x)
+    if arr.dtype.kind == "b":
+        raise bool_error(what, "an array of dtype bool")
+    return arr
+
+
+def _single_cards_error(texts: Any) -> HandError:
+    """The message for a list of one-card texts where a list of texts is a
+    batch of hands (treys's style of writing one hand)."""
+    joined = " ".join(str(t).strip() for t in texts)
+    shown = joined if len(joined) <= 40 else joined[:37] + "..."
+    return HandError(f"got a list of {len(texts)} single cards, which reads as {len(texts)} "
+                     f"hands of one card each; to pass one hand, give it as one text "
+                     f"({shown!r}) or as card codes (hr.parse({shown!r}))")
+
+
+def _one_card_batch(rows: np.ndarray, rs: Any) -> bool:
+    """Whether a batch read from texts is several one-card texts that the
+    rule set cannot rank as hands (so most likely one hand, split card by card)."""
+    return (rows.ndim == 2 and rows.shape[1] == 1 and len(rows) > 1
+            and not (rs is not None and 1 in rs.hand_sizes))
 
 
 def card_list(cards: Any, what: str | None = None, *, unknown: bool = False,
@@ -72,7 +145,9 @@ def card_list(cards: Any, what: str | None = None, *, unknown: bool = False,
                 codes = parse_codes(text)
             except HandError as e:
                 raise _prefixed(what, str(e)) from None
-    elif isinstance(cards, (bytes, dict, set, float, complex, bool)) or \
+    elif isinstance(cards, (bool, np.bool_)):
+        raise bool_error(what, f"{cards!r}")
+    elif isinstance(cards, (bytes, dict, set, float, complex)) or \
             (isinstance(cards, (int, np.integer))):
         raise _prefixed(what, f"cards are text or a sequence of codes; got "
                               f"{type(cards).__name__}")
@@ -81,6 +156,8 @@ def card_list(cards: Any, what: str | None = None, *, unknown: bool = False,
         if arr is not None and arr.dtype != object:
             if arr.ndim != 1:
                 raise _prefixed(what, f"one list of cards is 1-D; got shape {arr.shape}")
+            if arr.dtype.kind == "b":
+                raise bool_error(what, "an array of dtype bool")
             if arr.size and arr.dtype.kind not in "iu":
                 raise _prefixed(what, f"cards must be integer codes or text; got dtype "
                                       f"{arr.dtype}")
@@ -95,10 +172,12 @@ def card_list(cards: Any, what: str | None = None, *, unknown: bool = False,
         for pos, c in enumerate(items):
             if c is None and unknown:
                 continue
-            if isinstance(c, str) and unknown:
-                codes.extend(card_list(c, what, unknown=True))
+            if isinstance(c, str):             # ["As", "Kd"]: one list of cards
+                codes.extend(card_list(c, what, unknown=unknown))
                 continue
-            if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+            if isinstance(c, (bool, np.bool_)):
+                raise bool_error(what, f"{c!r} at position {pos}")
+            if not isinstance(c, (int, np.integer)):
                 raise _prefixed(what, f"{c!r} at position {pos} is not a card code")
             if not 0 <= int(c) < NCODES:
                 raise _prefixed(what, f"card code {int(c)} at position {pos} is out of range "
@@ -180,7 +259,12 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
             raise _size_error(k, rs, f" ({codes_excerpt(codes)!r})")
         return np.array(codes, dtype=np.uint8).reshape(1, -1), True
     if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        return as_batch(hands), False
+        rows = as_batch(hands)
+        if _one_card_batch(rows, rs):
+            raise _single_cards_error(hands)
+        return rows, False
+    if isinstance(hands, (bool, np.bool_)):
+        raise bool_error("hands", repr(hands))
     if hands is None or isinstance(hands, (int, float, complex, bytes, dict, set)):
         raise TypeError(f"expected cards (text, a sequence of codes or an integer array); "
                         f"got {type(hands).__name__}")
@@ -190,8 +274,10 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
                               " (a flat list of codes is one hand; pass a list of hands or "
                               "an (N, k) array for a batch)")
     try:
-        arr = np.asarray(hands)
+        arr = codes_array(hands, "hands")
     except ValueError as e:   # ragged nested lists
+        if isinstance(e, HandError):
+            raise
         raise HandError(f"hands must all hold the same number of cards ({e})") from None
     if arr.dtype == object or arr.dtype.kind not in "iu":
         if arr.size == 0:
@@ -200,7 +286,11 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
             if arr.ndim == 0:
                 return as_hands(str(arr[()]), rs)
             if arr.ndim == 1:                    # a numpy array or pandas Series of texts
-                return as_batch([str(t) for t in arr.tolist()]), False
+                texts = [str(t) for t in arr.tolist()]
+                rows = as_batch(texts)
+                if _one_card_batch(rows, rs):
+                    raise _single_cards_error(texts)
+                return rows, False
             raise HandError(f"an array of hand texts must be 1-D (one hand per element); "
                             f"got shape {arr.shape}")
         raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")

@@ -26,7 +26,9 @@ from typing import Any
 import numpy as np
 
 from . import _core, _range_text
-from ._datafile import checksum
+from ._datafile import checksum, read_problem
+from ._games import get_game
+from ._input import brief_repr
 from ._types import HandError
 
 __all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "class_keys", "class_of",
@@ -42,11 +44,23 @@ _memo: dict[tuple[str, str], OmahaOrder] = {}
 
 
 def _game(game: Any) -> tuple[str, int]:
-    name = getattr(game, "name", game)
-    if not isinstance(name, str) or name.lower() not in _CARDS_OF_GAME:
-        raise HandError(f"game: Omaha percentages are for 'omaha', 'omaha5' and 'omaha6'; "
-                        f"got {game!r}")
-    name = name.lower()
+    """(name, hole cards) of an Omaha game given by name, alias or
+    :class:`~handrank.Game`: resolved by :func:`~handrank.get_game`, the one
+    table of game names and aliases (so ``"plo"``, ``"PLO"``, ``"omaha4"``
+    and ``"plo5"`` are known here as they are to ``showdown``)."""
+    try:
+        g = get_game(game)
+    except HandError:
+        g = None
+    name = g.name if g is not None else None
+    if name not in _CARDS_OF_GAME:
+        known = "; ".join(
+            f"{n!r}" + (f" (also {', '.join(map(repr, get_game(n).aliases))})"
+                        if get_game(n).aliases else "") for n in _CARDS_OF_GAME)
+        shown = brief_repr(game)
+        raise HandError(f"game: Omaha percentages are for {known}; got {shown}"
+                        + (f" (the game {name!r})" if name is not None and
+                           isinstance(game, str) and name != game.strip().lower() else ""))
     return name, _CARDS_OF_GAME[name]
 
 
@@ -264,7 +278,7 @@ def _load(file: Path, game: str) -> OmahaOrder:
         with np.load(file, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
     except Exception as e:     # unreadable archive or member
-        raise bad(f"it cannot be read ({type(e).__name__}: {e})") from None
+        raise bad(read_problem(e)) from None
     missing = [n for n in ("equity", "se", "checksum", *PROVENANCE) if n not in arrays]
     if missing:
         raise bad("it lacks " + ", ".join(missing))
@@ -287,7 +301,7 @@ def _load(file: Path, game: str) -> OmahaOrder:
 
 def omaha_order(game: Any = "omaha", *, path: str | os.PathLike | None = None) -> OmahaOrder:
     """The :class:`OmahaOrder` of ``game`` (``"omaha"``, ``"omaha5"`` or
-    ``"omaha6"``), read from the data shipped with handrank (or from
+    ``"omaha6"``, or an alias of one, such as ``"plo"``), read from the data shipped with handrank (or from
     ``path``, a file of ``tools/build_omaha_orders.py``) and checked.
     """
     name, _ = _game(game)
@@ -309,7 +323,9 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
     cards=k)`` holds the hands whose percentile is at most about p.
 
     ``hand``: one hand (text or codes) or ``(N, cards)`` codes (an array of
-    percentiles).  ``game``: ``"omaha"``, ``"omaha5"`` or ``"omaha6"``.
+    percentiles).  ``game``: ``"omaha"``, ``"omaha5"`` or ``"omaha6"``, by
+    name, by any alias :func:`get_game` knows (``"plo"``, ``"PLO5"``) or as
+    a :class:`Game`.
 
     >>> import handrank as hr
     >>> hr.preflop_percentile("As Ah Ks Kh") < 0.1 < hr.preflop_percentile("As Ah Kd Qc")
@@ -322,14 +338,14 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
         value = fast.lookup(hand)
         if value is not None:
             return value                      # else the full path says what is wrong
-    from ._input import card_array, card_list
+    from ._input import card_array, card_list, codes_array
     name, k = _game(game)
     single = isinstance(hand, str) or np.asarray(hand, dtype=object).ndim <= 1
     if single:
         codes = card_list(hand, "hand")
         rows = np.array([codes], dtype=np.uint8).reshape(1, -1)
     else:
-        rows = card_array(np.asarray(hand), "hand")
+        rows = card_array(codes_array(hand, "hand"), "hand")
     if rows.ndim != 2 or rows.shape[1] != k:
         raise HandError(f"hand: {name} hands are {k} cards; got "
                         f"{rows.shape[-1] if rows.ndim else 0}")

@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from ._classes import HAND_CLASSES
+from ._datafile import read_problem
 from ._ranges import Range
 from ._rules import get_rules
 from ._runs import default_threads, resolve_threads
@@ -335,13 +336,13 @@ def _load(file: Path) -> tuple[PreflopTable | None, str | None]:
     except FileNotFoundError:                         # removed meanwhile
         return None, None
     except Exception as e:        # BadZipFile, EOFError, ValueError (pickle), OSError...
-        return None, f"it cannot be read ({type(e).__name__}: {e})"
+        return None, read_problem(e)
     try:
         return PreflopTable(*_validated(data)), None
     except _BadCache as e:
         return None, str(e)
     except Exception as e:        # a damaged member (bad CRC, object array...)
-        return None, f"it cannot be read ({type(e).__name__}: {e})"
+        return None, read_problem(e)
     finally:
         if isinstance(data, np.lib.npyio.NpzFile):
             data.close()

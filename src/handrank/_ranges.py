@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ._arrays import bool_error
 from ._cards import NCODES, _check_mask, _codes_of_mask, card_name, parse_codes
 from ._classes import _CELL_COL, _CELL_ROW, _CLASS_INDEX, _CLASS_OF, _CLASS_SIZE
 from ._input import card_list
@@ -49,7 +50,7 @@ def _dead_codes(cards: Any) -> frozenset[int]:
     ignored: no range hand holds one.
     """
     if isinstance(cards, (bool, np.bool_)):
-        raise HandError(f"dead cards must be text, card codes or a mask; got {cards!r}")
+        raise bool_error("dead cards", repr(cards))
     if isinstance(cards, str):
         codes = parse_codes(cards)
     elif isinstance(cards, (int, np.integer)) or (
@@ -65,7 +66,9 @@ def _dead_codes(cards: Any) -> frozenset[int]:
                 raise HandError(f"dead cards must be text ('Qh Kd'), a sequence of card codes "
                                 f"or a mask (int); got {type(cards).__name__}") from None
             for pos, c in enumerate(items):
-                if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+                if isinstance(c, (bool, np.bool_)):
+                    raise bool_error("dead cards", f"{c!r} at position {pos}")
+                if not isinstance(c, (int, np.integer)):
                     raise HandError(f"dead card at position {pos} is {c!r}; a card code is an "
                                     f"integer 0..{NCODES - 1} (or pass the cards as text)")
             cards = np.array([int(c) for c in items], dtype=np.int64)

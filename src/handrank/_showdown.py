@@ -17,7 +17,7 @@ from ._convert import format as format_cards
 from ._evaluate import _out_array
 from ._games import DOUBLE_SUFFIX, Game, get_game
 from ._arrays import as_numpy, to_like
-from ._input import as_hands, card_array, card_list, row_problem
+from ._input import as_hands, card_array, card_list, codes_array, row_problem
 from ._rules import RuleSet, get_rules
 from ._runs import resolve_threads
 from ._slices import first_bad_row
@@ -75,9 +75,11 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
         arr = hands
     elif not isinstance(hands, (str, np.ndarray)) and hands is not None:
         try:
-            probe = np.asarray(hands)
+            probe = codes_array(hands, "hands", "deal")
             if probe.ndim == 3 and probe.dtype.kind in "iu":
                 arr = probe
+        except HandError:
+            raise                                           # a bool for a card
         except ValueError:
             pass
     if arr is not None:                                     # batched deals
@@ -87,7 +89,8 @@ def _deal_arrays(g: Game, hands: Any, board: Any) -> tuple[Game, np.ndarray, np.
         if arr.shape[2] != g.hole:
             raise HandError(f"{g.name}: each player holds {g.hole} cards; hands have "
                             f"shape {arr.shape} (deals, players, cards)")
-        b = np.zeros((arr.shape[0], 0), dtype=np.uint8) if board is None else np.asarray(board)
+        b = np.zeros((arr.shape[0], 0), dtype=np.uint8) if board is None else \
+            codes_array(board, "board", "deal")
         want = (arr.shape[0], g.board) if g.boards == 1 else (arr.shape[0], 2, g.board)
         what = "the board" if g.boards == 1 else "the boards"
         if b.shape != want:
@@ -209,7 +212,7 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     ws = resolve_wild(wild)
     h, single_h = as_hands(hole)
     board = as_numpy(board, "board")
-    barr = None if isinstance(board, str) or board is None else np.asarray(board)
+    barr = None if isinstance(board, str) or board is None else codes_array(board, "board")
     if barr is not None and barr.ndim == 2:
         b = card_array(barr, "board")
     elif barr is not None and barr.ndim != 1:

@@ -11,15 +11,15 @@
 error writes nothing to stdout, one line to stderr, and exits with status 2):
 
 - ``eval``: ``{"rules", "wild", "hands": [{"hand", "strength", "category",
-  "name"}]}``; ``category`` is the :class:`Category` name, or null for no
-  qualifying low.
-- ``showdown``: ``{"game", "board", "players": [{"hand", "high", "low",
-  "share"}]}``; ``high`` and ``low`` are ``{"rules", "strength", "category",
-  "name"}``, or null when the game has no such half.  A game of other
-  halves (badeucy) has one such key per half, by the half's name
-  (``"deuce-to-seven"``, ``"badugi"``) in place of ``high`` and ``low``.
-  In a double-board game ``board`` is a list of the two boards, and each
-  half's entry is a list with one entry per board.
+  "label", "name"}]}``; ``category`` is the :class:`Category` name, or null
+  for no qualifying low; ``label`` is what a player calls it ("one pair";
+  "no pair" for an unpaired hand under low rules; "no low").
+- ``showdown``: ``{"game", "board", "players": [{"hand", "halves",
+  "share"}]}``; ``halves`` maps each half's name to ``{"rules", "strength",
+  "category", "label", "name"}``: ``high`` and ``low`` (null when the game
+  has no such half), or a game's own halves (badeucy: ``"deuce-to-seven"``,
+  ``"badugi"``).  In a double-board game ``board`` is a list of the two
+  boards, and each half's entry is a list with one entry per board.
 - ``equity``: ``{"game", "board", "dead", "exact", "seed", "trials", "deals",
   "seconds", "players": [{"hand", "equity", "stderr", "wins", "ties"}]}``.
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -46,10 +47,10 @@ from ._equity_grid import equity_grid
 from ._evaluate import category as category_of, describe, evaluate
 from ._games import GAMES, get_game
 from ._ranges import Range
-from ._rules import RULE_SETS, get_rules
+from ._rules import RULE_SETS, RuleSet, get_rules
 from ._runs import default_threads
 from ._showdown import board_lists, game_strengths, showdown
-from ._types import HandError
+from ._types import Category, HandError
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
 #: Options of the top-level parser itself; any other first option belongs to
@@ -97,6 +98,59 @@ def _demo_examples() -> list[tuple]:
 def _rules_help() -> str:
     return "; ".join(f"{rs.name}" + (f" ({', '.join(rs.aliases)})" if rs.aliases else "")
                      for rs in RULE_SETS)
+
+
+#: Python's names for arguments, as the command's flags: messages of the
+#: library say ``trials=1_000_000`` or ``rules='high-partial'``; the command
+#: says ``-n 1000000`` and ``-r high-partial`` (``cli_message``, applied where
+#: a HandError is caught).  One table for every command.
+FLAGS = {"trials": "-n", "rules": "-r", "wild": "-w", "board": "-b", "dead": "-d",
+         "seed": "--seed", "threads": "-t", "game": "-g"}
+#: Other Python phrases of messages, as the command says them.
+PHRASES = ((" (or None)", ""), ("(or None) ", ""))
+_ARGUMENT = re.compile(r"\b(" + "|".join(FLAGS) + r")=('[^']*'|\"[^\"]*\"|[0-9][0-9_]*)?")
+
+
+def _flag(m: re.Match) -> str:
+    value = m.group(2)
+    if value is None:
+        return FLAGS[m.group(1)]
+    if value[0] in "'\"":
+        inner = value[1:-1]
+        value = inner if inner and not any(c.isspace() or c in "'\"|" for c in inner) \
+            else value
+    else:
+        value = value.replace("_", "")
+    return f"{FLAGS[m.group(1)]} {value}"
+
+
+def cli_message(text: str) -> str:
+    """A library message in the command's words: argument names as flags
+    (``trials=1_000_000`` -> ``-n 1000000``), no Python-only advice."""
+    for old, new in PHRASES:
+        text = text.replace(old, new)
+    return _ARGUMENT.sub(_flag, text)
+
+
+#: What a player calls each category, by rule set: a low rule set's
+#: unpaired hand is "no pair", not a high card (JSON keeps the Category
+#: name as ``category`` and adds this as ``label``).
+_LABELS = {c: c.name.lower().replace("_", " ") for c in Category}
+
+
+def category_label(s: int, rs: RuleSet) -> str:
+    """Strength ``s``'s category as a player says it: "one pair", "straight
+    flush"; under low rules an unpaired hand is "no pair"; "no low" when a
+    hand does not qualify; a badugi by its size ("3-card badugi", where
+    every hand's Category is HIGH_CARD)."""
+    cat = category_of(s, rs)
+    if cat is None:
+        return "no low"
+    if rs.kind == "badugi":
+        return describe(s, rs).split(",")[0]
+    if cat == Category.HIGH_CARD and rs.low:
+        return "no pair"
+    return _LABELS[cat]
 
 
 def _integer(text: str) -> int:
@@ -185,7 +239,7 @@ def _hand_text(text: str) -> str:
 def _strength_doc(s: int, rules: object) -> dict:
     cat = category_of(s, rules)
     return {"strength": int(s), "category": None if cat is None else cat.name,
-            "name": describe(s, rules)}
+            "label": category_label(s, get_rules(rules)), "name": describe(s, rules)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -286,8 +340,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 0
     for text in args.hands:
         s = evaluate(text, rs, args.wild)
-        cat = category_of(s, rs)
-        print(f"{text}: strength {s}, {cat.name if cat is not None else 'NO_LOW'}, "
+        print(f"{text}: strength {s}, {category_label(s, rs)}, "
               f"{describe(s, rs)}")
     return 0
 
@@ -313,8 +366,10 @@ def cmd_showdown(args: argparse.Namespace) -> int:
                     for v in np.atleast_1d(s)]
             return docs if double else docs[0]
 
+        # the halves under a key of their own: a half may be called anything,
+        # "hand" or "share" too, and loses nothing
         players = [{"hand": _hand_text(hand),
-                    **{name: half(st[i], rules) for name, rules, st in halves},
+                    "halves": {name: half(st[i], rules) for name, rules, st in halves},
                     "share": float(shares[i])}
                    for i, hand in enumerate(args.hands)]
         board: object = _hand_text(args.board) if args.board else ""
@@ -505,7 +560,7 @@ def _main(argv: Sequence[str] | None) -> int:
                     "equity": cmd_equity, "range": cmd_range}
         return commands[args.command](args)
     except (HandError, ValueError, OverflowError) as e:     # a bad argument value
-        print(f"handrank: error: {e}", file=sys.stderr)
+        print(f"handrank: error: {cli_message(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("handrank: interrupted", file=sys.stderr)

@@ -199,7 +199,7 @@ def test_equity_plot_png():
 def test_plot_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r"pip install 'handrank\[plot\]'"):
+    with pytest.raises(ImportError, match=r"pip install matplotlib .*pip install '\.\[plot\]'"):
         hr.Range("QQ+").plot()
 
 

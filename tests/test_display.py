@@ -275,7 +275,8 @@ def test_cli_range(capsys, monkeypatch):
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "QQ+, AKs, !AhKh: 21 hands, 1.58% of 1,326"
-    assert lines[1].split()[:2] == ["AA", "AKs*"] and "\x1b" not in out
+    assert lines[1].split() == list("AKQJT98765432")          # the rank headers
+    assert lines[2].split()[:3] == ["A", "AA", "AKs*"] and "\x1b" not in out
     assert "* partly in the range: AKs 75%" in out
     assert lines[-1] == "as text: QQ+, AKs, !AhKh"
     monkeypatch.setenv("FORCE_COLOR", "1")

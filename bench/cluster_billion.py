@@ -16,7 +16,7 @@ the dashboard draws it) from ``Client.get_task_stream``.
     python bench/cluster_billion.py --png docs/_static/cluster-task-stream.png \\
         --json docs/_static/cluster-billion.json
 
-Every worker needs handrank (``pip install 'handrank[dask]'``).
+Every worker needs handrank (from a checkout: ``pip install '.[dask]'``).
 """
 from __future__ import annotations
 

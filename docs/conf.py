@@ -45,4 +45,5 @@ autodoc_default_options = {"show-inheritance": False}
 html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["handrank.css"]
+html_js_files = ["handrank.js"]       # marks tables that scroll sideways (handrank.css)
 html_title = f"handrank {release}"

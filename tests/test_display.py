@@ -199,7 +199,7 @@ def test_equity_plot_png():
 def test_plot_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r"pip install 'handrank\[plot\]'"):
+    with pytest.raises(ImportError, match=r"pip install matplotlib .*pip install '\.\[plot\]'"):
         hr.Range("QQ+").plot()
 
 
@@ -275,7 +275,8 @@ def test_cli_range(capsys, monkeypatch):
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "QQ+, AKs, !AhKh: 21 hands, 1.58% of 1,326"
-    assert lines[1].split()[:2] == ["AA", "AKs*"] and "\x1b" not in out
+    assert lines[1].split() == list("AKQJT98765432")          # the rank headers
+    assert lines[2].split()[:3] == ["A", "AA", "AKs*"] and "\x1b" not in out
     assert "* partly in the range: AKs 75%" in out
     assert lines[-1] == "as text: QQ+, AKs, !AhKh"
     monkeypatch.setenv("FORCE_COLOR", "1")

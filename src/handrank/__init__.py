@@ -6,7 +6,7 @@
 >>> hr.describe(hr.evaluate("Ah Ad 7c 7d 2s"))
 'Two pair, aces over sevens'
 
-See ``help(handrank.evaluate)`` and the README for the full tour.
+See ``help(handrank.evaluate)``, the README's tour and the pages in ``docs/``.
 """
 # The modules are layers, lowest first (docs/design.rst; tests/test_layers.py
 # fails on an import from a lower layer to a higher one, or a cycle):

@@ -406,12 +406,12 @@ class RangeBreakdown:
 
     def plot(self, ax: Any = None, title: str | None = None) -> Any:
         """Horizontal bars of the shares with matplotlib; returns the Axes.
-        Needs matplotlib (``pip install 'handrank[plot]'``)."""
+        Needs matplotlib (``pip install matplotlib``, or the ``plot`` extra)."""
         try:
             import matplotlib.pyplot as plt
         except ImportError as e:
             raise ImportError("drawing a breakdown needs matplotlib, which is not installed: "
-                              "pip install 'handrank[plot]'") from e
+                              "pip install matplotlib (or, in a handrank checkout's folder, pip install '.[plot]')") from e
         rows = self._rows()
         if ax is None:
             _, ax = plt.subplots(figsize=(6.5, 0.3 * len(rows) + 1))

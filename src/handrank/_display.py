@@ -102,14 +102,16 @@ def _full(v: float) -> bool:
     return v >= 1 - 1e-12
 
 
-def grid_text(rng: Range | str, color: bool | None = None) -> str:
+def grid_text(rng: Range | str, color: bool | None = None, ranks: bool = False) -> str:
     """The 13 x 13 grid of a hold'em range as text, one row per line.
 
     Each cell is its class (``AKs``), ``*`` after it when only part of the
     class is in (fewer hands, or weights below 1: the lines under the grid
     give the share), and ``.`` when none is.  With ``color`` (default: what
     :func:`use_color` says for stdout) every cell keeps its label and is
-    shaded with 24-bit ANSI colours as in :func:`shade`.
+    shaded with 24-bit ANSI colours as in :func:`shade`.  With ``ranks`` a
+    first line names the columns and each row starts with its rank (A to 2),
+    as ``handrank range`` prints it.
 
     >>> import handrank as hr
     >>> text = hr.grid_text("QQ+, AKs, 0.5(JJ)", color=False)
@@ -120,6 +122,10 @@ def grid_text(rng: Range | str, color: bool | None = None) -> str:
     .   .   .   JJ* .   .   .   .   .   .   .   .   .
     >>> print(text.splitlines()[-1])
     * partly in the range: JJ 50%
+    >>> print("\\n".join(hr.grid_text("QQ+", color=False, ranks=True).splitlines()[:3]))
+       A    K    Q    J    T    9    8    7    6    5    4    3    2
+    A  AA   .    .    .    .    .    .    .    .    .    .    .    .
+    K  .    KK   .    .    .    .    .    .    .    .    .    .    .
     """
     if isinstance(rng, str):
         rng = parse_range(rng)
@@ -139,7 +145,9 @@ def grid_text(rng: Range | str, color: bool | None = None) -> str:
                 cells.append(_ansi(f"{name + ('' if _full(v) else '*'):<4}", shade(v)))
             else:
                 cells.append(_ansi(f"{name:<4}", None, dim=True))
-        lines.append(" ".join(cells).rstrip())
+        lines.append(((RANK_CHARS[12 - i] + "  ") if ranks else "") + " ".join(cells).rstrip())
+    if ranks:
+        lines.insert(0, "   " + " ".join(f"{RANK_CHARS[12 - j]:<4}" for j in range(13)).rstrip())
     if partial:
         lines.append("* partly in the range: "
                      + ", ".join(f"{n} {100 * v:.3g}%" for n, v in partial))

@@ -2,7 +2,7 @@
 
 matplotlib is imported when a picture is drawn, never when handrank is
 imported; without it the call raises ImportError saying
-``pip install 'handrank[plot]'``.  Colours are those of
+``pip install matplotlib`` (the ``plot`` extra).  Colours are those of
 :mod:`handrank._display` (:func:`~handrank._display.shade`,
 :func:`~handrank._display.heat`), so a cell reads back as the same RGB in a
 PNG, the terminal and HTML.
@@ -30,7 +30,7 @@ def _pyplot() -> Any:
         import matplotlib.pyplot as plt
     except ImportError as e:
         raise ImportError("drawing a range grid needs matplotlib, which is not installed: "
-                          "pip install 'handrank[plot]'") from e
+                          "pip install matplotlib (or, in a handrank checkout's folder, pip install '.[plot]')") from e
     return plt
 
 

@@ -369,7 +369,7 @@ class Range:
 
         Each cell is shaded from white (0) to green (1) and labelled with its
         class; ``title`` defaults to the range's text.  Needs matplotlib
-        (``pip install 'handrank[plot]'``), imported only here.
+        (``pip install matplotlib``, or the ``plot`` extra), imported only here.
 
         >>> import handrank as hr
         >>> ax = hr.Range("QQ+, AKs").plot()        # doctest: +SKIP

@@ -256,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("eval", help="rank hands given as text",
                        description="Print the strength, category and name of each hand.")
     p.add_argument("hands", nargs="+", metavar="HAND",
-                   help='a hand of 5..9 cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs')
+                   help='a hand, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs: 5 to 9 cards, or 3 under '
+                        'three-card, 4 to 9 under badugi, 1 to 9 under the *-partial rules')
     _add_rules(p)
     _add_json(p)
     p.add_argument("--wild", "-w", default=None, metavar="WILD",
@@ -281,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Each player's expected share of the pot over every "
                                    "completion of the board and unknown cards (exact), or over "
                                    "--trials random deals. A progress bar shows on long runs "
-                                   "when tqdm is installed (pip install 'handrank[cli]').",
+                                   "when tqdm is installed (pip install tqdm).",
                        epilog="Example: handrank equity AsKs QdQc --board 2h7dJc")
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="one hand per player; '??' for a random hand, fewer cards for a "
@@ -382,13 +383,17 @@ def cmd_showdown(args: argparse.Namespace) -> int:
     if len(played) == 1 and g.classic and not g.high:
         played = [("hand", *played[0][1:])]          # a low-only game: its one hand
     print(f"{g.name}" + (f", board {args.board}" if args.board else ""))
+    lines = []
     for i, hand in enumerate(args.hands):
         texts = []
         for k in range(g.boards):
             parts = [f"{name}: {describe(int(np.atleast_1d(st[i])[k]), rules)}"
                      for name, rules, st in played]
             texts.append((f"board {k + 1}: " if double else "") + "; ".join(parts))
-        print(f"  player {i}  {hand:<{width}}  {' | '.join(texts):<60} share {shares[i]:.4g}")
+        lines.append(" | ".join(texts))
+    column = max([60, *map(len, lines)])         # every share in one column
+    for i, hand in enumerate(args.hands):
+        print(f"  player {i}  {hand:<{width}}  {lines[i]:<{column}} share {shares[i]:.4g}")
     return 0
 
 
@@ -416,7 +421,7 @@ def cmd_range(args: argparse.Namespace) -> int:
     n = len(r)
     dead = f" without {args.dead}" if args.dead else ""
     print(f"{args.range}{dead}: {n:,} hands, {100 * n / 1326:.2f}% of 1,326")
-    print(grid_text(r, color=use_color(sys.stdout)))
+    print(grid_text(r, color=use_color(sys.stdout), ranks=True))
     print(f"as text: {r.to_text() or '(empty)'}")
     return 0
 

@@ -3,7 +3,9 @@ computed in independent pieces on ``dask.distributed`` workers; and the
 batch functions (:func:`evaluate`, :func:`showdown`, :func:`canonical_index`)
 over chunked ``dask.array`` inputs, block by block where the blocks are.
 
-Install with ``pip install 'handrank[dask]'``; every worker needs handrank.
+Install the ``dask`` extra from a checkout of handrank, in the repository's
+folder: ``pip install '.[dask]'`` (handrank is not on a package index yet);
+every worker needs handrank.
 
 A Monte Carlo run is a sequence of fixed-size chunks (``_core.EQUITY_CHUNK``
 deals) whose random streams are seeded by (seed, chunk index) alone, and an

@@ -198,14 +198,14 @@ class Game:
     [1.0, 0.0]
 
     A pot of other halves -- badeucy splits a deuce-to-seven pot with a
-    badugi pot:
+    badugi pot, aces high in both:
 
     >>> g = hr.Game("my-badeucy", hole=5, board=0, halves=(
-    ...     hr.Half("deuce-to-seven", "all"), hr.Half("badugi", "all")))
+    ...     hr.Half("deuce-to-seven", "all"), hr.Half("badugi-ace-high", "all")))
     >>> g.half_names
-    ('deuce-to-seven', 'badugi')
+    ('deuce-to-seven', 'badugi-ace-high')
     >>> hr.showdown(g, ["7h 5d 4c 3s 2h", "As 2c 3d 4h Kh"]).tolist()
-    [0.5, 0.5]
+    [1.0, 0.0]
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
     ...
@@ -512,14 +512,15 @@ GAMES: tuple[Game, ...] = (
          summary="Courchevel high-low, eight-or-better"),
     Game("badugi", 4, 0, "all", None, "badugi",
          summary="four-card draw for the best badugi"),
-    Game("badeucy", 5, 0, halves=(Half("deuce-to-seven", "all"), Half("badugi", "all")),
+    Game("badeucy", 5, 0, halves=(Half("deuce-to-seven", "all", name="deuce-to-seven"),
+                                  Half("badugi-ace-high", "all", name="badugi")),
          aliases=("badeucey", "badeucy-triple-draw"),
          summary="five-card (triple) draw: half to the best deuce-to-seven low, half to the "
-                 "best badugi of the five cards"),
+                 "best badugi of the five cards; aces high in both halves"),
     Game("badacey", 5, 0, halves=(Half("ace-to-five", "all"), Half("badugi", "all")),
          aliases=("badacy", "badacey-triple-draw"),
          summary="five-card (triple) draw: half to the best ace-to-five low, half to the "
-                 "best badugi of the five cards"),
+                 "best badugi of the five cards; aces low in both halves"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}

@@ -5,6 +5,8 @@ best_five answers for badugi, and a RuleSet that contradicts itself is
 refused."""
 from __future__ import annotations
 
+import gc
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +14,8 @@ import pytest
 
 import handrank as hr
 import reference as ref
+from handrank import _core
+from handrank import Category as C
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,3 +65,56 @@ def test_games_page_says_which_ace_each_half_plays():
     for game, ace in (("badeucy", "high"), ("badacey", "low")):
         assert f"aces {ace} in both halves" in hr.get_game(game).summary
         assert f"aces are {ace} in both halves" in " ".join(text.split())
+
+
+# ---------------------------------------------------------------- item 7
+
+def _live(kind: type) -> int:
+    for _ in range(3):                # a Strength subclass freed frees its rule set next
+        gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) is kind)
+
+
+def test_a_custom_rule_set_made_again_and_again_is_compiled_once():
+    before = _live(_core.RuleTables)
+    for _ in range(80):
+        assert hr.evaluate("As Ks Qs Js Ts", hr.RuleSet("mine")) == 7461
+    assert _live(_core.RuleTables) - before <= 1
+    a, b = hr.RuleSet("mine"), hr.RuleSet("mine")
+    assert a == b and hash(a) == hash(b) and a.tables is b.tables
+    assert pickle.loads(pickle.dumps(a)).tables is a.tables
+    assert hr.RuleSet("mine", straights=False) != a
+    assert hr.RuleSet("mine", straights=False).tables is not a.tables
+
+
+def test_many_custom_rule_sets_do_not_pile_up():
+    before = _live(_core.RuleTables)
+    types_before = len(hr.Strength.__subclasses__())
+    for i in range(40):
+        s = hr.evaluate("As Ks Qs Js Ts", hr.RuleSet(f"mine-{i}"))
+        assert s.rules == f"mine-{i}" and s.name == "Royal flush"
+    del s
+    grown = _live(_core.RuleTables) - before
+    assert grown <= 10, grown                  # a few recent ones, not one per rule set
+    gc.collect()
+    assert len(hr.Strength.__subclasses__()) - types_before <= 10
+
+
+def test_unpickling_strengths_of_a_custom_rule_set_shares_one_compiled_set():
+    s = hr.evaluate("As Ks Qs Js Ts", hr.RuleSet("mine-pickled", straights=False))
+    data = pickle.dumps(s)
+    before = _live(_core.RuleTables)
+    back = [pickle.loads(data) for _ in range(80)]
+    assert _live(_core.RuleTables) <= before
+    assert all(b == s and b.name == s.name == "Ace-high flush" for b in back)
+    assert len({type(b) for b in back}) == 1
+    assert hr.describe(back[0], rules=s._ruleset) == s.name   # equal rule sets agree
+
+
+def test_omaha_under_two_custom_rule_sets_of_one_name():
+    straight = hr.RuleSet("same-name")
+    flat = hr.RuleSet("same-name", straights=False)
+    hole, board = "9s 8d Ac Ad", "7h 6c 5s Kd 2h"
+    # a nine-high straight where straights count; a pair of aces where not
+    assert hr.category(hr.evaluate_omaha(hole, board, straight), straight) == C.STRAIGHT
+    assert hr.category(hr.evaluate_omaha(hole, board, flat), flat) == C.ONE_PAIR

@@ -9,10 +9,13 @@ adding one entry to ``RULE_SETS`` (plus its twin in ``tests/reference.py``).
 """
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -88,6 +91,18 @@ _CHOICES = {"kind": ("poker", "badugi"), "ace": ("high", "high-only", "low"),
 _CARDS = {"poker": (5, 3), "badugi": (4,)}
 #: False while the registry below is built (its tables are built on first use).
 _REGISTRY_BUILT = False
+
+#: The compiled tables of every definition in use, by definition
+#: (RuleSet._key): equal definitions share one compiled set however many
+#: RuleSet objects (made anew, or unpickled from workers) carry it.  Weak, so
+#: a custom rule set's tables go with the last object that uses them; the
+#: few most recently compiled are also held strongly (_RECENT), so a loop
+#: that makes the same custom rule set again and again compiles it once.
+_COMPILED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+_RECENT: OrderedDict = OrderedDict()
+#: How many compiled definitions _RECENT keeps alive (a few MB at most).
+RECENT_COMPILED = 8
+_COMPILED_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, eq=False)
@@ -192,17 +207,46 @@ class RuleSet:
             raise bad("summary must be a string", self.summary)
         object.__setattr__(self, "aliases", tuple(self.aliases))
         object.__setattr__(self, "order", tuple(self.order))
+        object.__setattr__(self, "_key", (
+            self.name, self.aliases, self.deck.name, self.deck.ranks, self.deck.jokers,
+            self.kind, int(self.cards), self.ace, bool(self.straights), bool(self.flushes),
+            bool(self.low), tuple(int(c) for c in self.order),
+            None if self.qualifier is None else int(self.qualifier), bool(self.five_kind),
+            self.bug, bool(self.partial)))
         if _REGISTRY_BUILT:
             self.tables                              # noqa: B018 -- raises HandError
 
+    def __eq__(self, other: object) -> bool:
+        # Equal definitions (every field but the summary) are one rule set:
+        # a RuleSet made again, or unpickled in a worker, equals the first.
+        if not isinstance(other, RuleSet):
+            return NotImplemented
+        return self is other or self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
     @cached_property
     def tables(self) -> _core.RuleTables:
-        """The compiled lookup tables, built on first use (a few milliseconds)."""
-        try:
-            return _core.RuleTables(self)
-        except ValueError as e:
-            why = self._inconsistency()
-            raise HandError(f"RuleSet {self.name!r}: {why}" if why else str(e)) from None
+        """The compiled lookup tables, built on first use (a few milliseconds)
+        and shared by every RuleSet of the same definition."""
+        key: Any = self._key
+        with _COMPILED_LOCK:
+            t = _COMPILED.get(key)
+        if t is None:
+            try:
+                t = _core.RuleTables(self)
+            except ValueError as e:
+                why = self._inconsistency()
+                raise HandError(f"RuleSet {self.name!r}: {why}" if why else str(e)) from None
+            with _COMPILED_LOCK:
+                t = _COMPILED.setdefault(key, t)
+        with _COMPILED_LOCK:
+            _RECENT[key] = t
+            _RECENT.move_to_end(key)
+            while len(_RECENT) > RECENT_COMPILED:
+                _RECENT.popitem(last=False)
+        return t
 
     def _inconsistency(self) -> str | None:
         """What the table builder refuses in this definition, in words (the

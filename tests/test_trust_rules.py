@@ -6,6 +6,7 @@ refused."""
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import pickle
 from pathlib import Path
 
@@ -118,3 +119,60 @@ def test_omaha_under_two_custom_rule_sets_of_one_name():
     # a nine-high straight where straights count; a pair of aces where not
     assert hr.category(hr.evaluate_omaha(hole, board, straight), straight) == C.STRAIGHT
     assert hr.category(hr.evaluate_omaha(hole, board, flat), flat) == C.ONE_PAIR
+
+
+# ---------------------------------------------------------------- item 12
+
+MINE = dict(straights=False)                  # high hands where straights do not count
+
+
+def _games() -> list:
+    mine = hr.RuleSet("mine-game", **MINE)
+    return [hr.Game("g-high", 2, 5, "any", high=mine),
+            hr.Game("g-half", 2, 5, halves=(hr.Half(mine),)),
+            hr.Game("g-split", 2, 5, halves=(hr.Half(mine), hr.Half("ace-to-five-8")))]
+
+
+HANDS, BOARD = ["9s 8d", "Ac Kd"], "7h 6c 5s Qd 2h"
+
+
+def _shares(g) -> list:
+    return hr.showdown(g, HANDS, BOARD).tolist()
+
+
+def test_a_custom_rule_set_object_in_a_game_or_half():
+    for g in _games():
+        rs = g.halves[0].rule_set
+        assert rs.name == "mine-game" and not rs.straights
+        # the straight does not count: A-K-Q-7-6 beats Q-9-8-7-6 (and 7-6-5-2-A
+        # is the better low); under "high" 9-8-7-6-5 would win the high
+        assert _shares(g) == [0.0, 1.0], g.name
+        assert hr.equity(g, HANDS, board=BOARD).equity.tolist() == _shares(g)
+    assert hr.showdown("holdem", HANDS, BOARD).tolist() == [1.0, 0.0]
+    assert _games()[0].high_rules == hr.RuleSet("mine-game", **MINE)
+    assert hr.Half(hr.get_rules("razz")).rules == "ace-to-five"   # registered: by name
+
+
+def test_a_game_of_a_custom_rule_set_pickles_with_it():
+    for g in _games():
+        back = pickle.loads(pickle.dumps(g))
+        assert _shares(back) == _shares(g)
+        assert back.halves == g.halves
+
+
+def _worker_shares(g) -> list:
+    return hr.showdown(g, HANDS, BOARD).tolist()
+
+
+def test_a_game_of_a_custom_rule_set_crosses_to_a_worker_process():
+    games = _games()
+    ctx = multiprocessing.get_context("spawn")      # a fresh interpreter: only pickles cross
+    with ctx.Pool(1) as pool:
+        got = pool.map(_worker_shares, games)
+    assert got == [_shares(g) for g in games]
+
+
+def test_a_stud_game_of_a_custom_rule_set():
+    mine = hr.RuleSet("mine-stud", **MINE)
+    g = hr.Game("my-stud", 7, 0, "any", high=mine)
+    assert hr.first_to_act(g, ["Kd 7c", "9s 9h", "As 2d"]) == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import pickle
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -176,3 +177,39 @@ def test_a_stud_game_of_a_custom_rule_set():
     mine = hr.RuleSet("mine-stud", **MINE)
     g = hr.Game("my-stud", 7, 0, "any", high=mine)
     assert hr.first_to_act(g, ["Kd 7c", "9s 9h", "As 2d"]) == 1
+
+
+# ---------------------------------------------------------------- item 13
+
+def test_best_five_answers_for_badugi():
+    assert hr.format(hr.best_five("As 2d 3h 4c Kc", "badugi")) == "4c 3h 2d As"
+    assert hr.format(hr.best_five("As 2d 3h 4c Kc", "badugi-ace-high")) == "As 4c 3h 2d"
+    assert hr.format(hr.best_five("Ks Qs 3s 4c 5c 6h 7h", "badugi")) == "6h 4c 3s"
+    assert hr.format(hr.best_five("As Ks 2s 3s", "badugi")) == "As"
+    with pytest.raises(hr.HandError, match="twice"):
+        hr.best_five("As As 2d 3h", "badugi")
+    with pytest.raises(hr.HandError):
+        hr.best_five("As 2d 3h", "badugi")
+
+
+@pytest.mark.parametrize("rules", ["badugi", "badugi-ace-high"])
+@pytest.mark.parametrize("k", [4, 6, 9])
+def test_best_five_badugi_batches_play_the_badugi(rules, k):
+    rng = np.random.default_rng(k)
+    hands = np.array([rng.permutation(52)[:k] for _ in range(200)], dtype=np.uint8)
+    rs = hr.get_rules(rules)
+    best = hr.best_five(hands, rules)
+    assert best.shape == (200, 4) and best.dtype == np.uint8
+    strengths = hr.evaluate(hands, rules)
+    for hand, cards, s in zip(hands.tolist(), best.tolist(), strengths.tolist()):
+        cards = [c for c in cards if c != 255]
+        assert set(cards) <= set(hand)
+        assert len({c % 4 for c in cards}) == len(cards)       # different suits
+        assert [c // 4 for c in cards] == list(rs.ranks(s))     # the badugi, high to low
+        # the first such set in the order of itertools.combinations
+        first = next(sub for sub in combinations(hand, len(cards))
+                     if sorted(c // 4 for c in sub) == sorted(rs.ranks(s))
+                     and len({c % 4 for c in sub}) == len(sub))
+        assert sorted(first) == sorted(cards)
+    one = hr.best_five(hands[0].tolist(), rules)
+    assert list(one) == [c for c in best[0].tolist() if c != 255]

@@ -18,6 +18,7 @@ import handrank as hr
 import reference as ref
 from handrank import _core
 from handrank import Category as C
+from handrank._rules import HIGH_ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -213,3 +214,52 @@ def test_best_five_badugi_batches_play_the_badugi(rules, k):
         assert sorted(first) == sorted(cards)
     one = hr.best_five(hands[0].tolist(), rules)
     assert list(one) == [c for c in best[0].tolist() if c != 255]
+
+
+# ---------------------------------------------------------------- item 18
+
+TOP = hr.Deck("top", "TJQKA")
+
+
+def test_a_deck_whose_wheel_is_its_top_straight_is_refused():
+    with pytest.raises(hr.HandError, match=r"RuleSet 't': .*wheel would be its top straight"
+                                           r".*ace='high-only'"):
+        hr.RuleSet("t", deck=TOP)
+    rs = hr.RuleSet("t", deck=TOP, ace="high-only")
+    assert rs.describe(rs.nclasses - 1) == "Royal flush"
+    assert hr.evaluate("As Ks Qs Js Ts", rs).name == "Royal flush"
+    assert hr.evaluate("Ad Ks Qs Js Ts", rs).name == "Ace-high straight"
+    # a deck of six ranks has a wheel of its own: A-9-T-J-Q
+    six = hr.RuleSet("six", deck=hr.Deck("six", "9TJQKA"))
+    assert hr.evaluate("As Ks Qs Js Ts", six).name == "Royal flush"
+    assert hr.evaluate("Ah 9s Ts Js Qs", six).name == "Queen-high straight"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(qualifier=8), "qualifier .* needs low=True"),
+    (dict(kind="badugi", cards=4, ace="high", straights=False, flushes=False, low=True,
+          order=(C.HIGH_CARD,)), "ace='high-only'"),
+    (dict(kind="badugi", cards=4, ace="low", straights=False, flushes=False, low=True,
+          order=(C.HIGH_CARD,), qualifier=8), "a badugi has no qualifier"),
+    (dict(kind="badugi", cards=4, ace="low", low=True, order=(C.HIGH_CARD,)),
+     "needs straights=False"),
+    (dict(kind="badugi", cards=4, ace="low", straights=False, flushes=False,
+          order=(C.HIGH_CARD,)), "needs low=True"),
+    (dict(low=True, ace="low", five_kind=True), "five of a kind exists only"),
+    (dict(five_kind=True, order=HIGH_ORDER[:-1]), "order must hold FIVE_OF_A_KIND"),
+    (dict(order=(C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+                 C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)),
+     "order must hold ROYAL_FLUSH"),
+])
+def test_contradicting_definitions_are_refused(kwargs, message):
+    with pytest.raises(hr.HandError, match=r"^RuleSet 'x': .*" + message):
+        hr.RuleSet("x", **kwargs)
+
+
+def test_every_registered_rule_set_is_consistent():
+    for rs in hr.RULE_SETS:
+        assert rs._contradiction() is None, rs.name
+        again = hr.RuleSet(**{f: getattr(rs, f) for f in (
+            "name", "aliases", "deck", "kind", "cards", "ace", "straights", "flushes", "low",
+            "order", "qualifier", "five_kind", "bug", "partial")})
+        assert again == rs and again.tables is rs.tables

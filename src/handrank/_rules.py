@@ -207,6 +207,9 @@ class RuleSet:
             raise bad("summary must be a string", self.summary)
         object.__setattr__(self, "aliases", tuple(self.aliases))
         object.__setattr__(self, "order", tuple(self.order))
+        why = self._contradiction()
+        if why:
+            raise HandError(f"RuleSet {self.name!r}: {why}")
         object.__setattr__(self, "_key", (
             self.name, self.aliases, self.deck.name, self.deck.ranks, self.deck.jokers,
             self.kind, int(self.cards), self.ace, bool(self.straights), bool(self.flushes),
@@ -247,6 +250,49 @@ class RuleSet:
             while len(_RECENT) > RECENT_COMPILED:
                 _RECENT.popitem(last=False)
         return t
+
+    def _contradiction(self) -> str | None:
+        """What in this definition contradicts itself although the table
+        builder would take it (so its hands would be ranked or named
+        wrongly), in words that say what to change; or None."""
+        C = Category
+        if self.kind == "badugi":
+            if self.ace == "high":
+                return ("a badugi has no straights, so its ace cannot play low in one: use "
+                        "ace='high-only' (the ace high, as in badeucy) or ace='low'")
+            for attr, want in (("low", True), ("straights", False), ("flushes", False),
+                               ("five_kind", False), ("partial", False)):
+                if bool(getattr(self, attr)) != want:
+                    return (f"a badugi (the lowest set of cards of different ranks and "
+                            f"suits) needs {attr}={want}")
+            if self.qualifier is not None:
+                return "a badugi has no qualifier: use qualifier=None"
+            if self.order != (C.HIGH_CARD,):
+                return ("a badugi has no pairs or patterns: use order=(hr.Category.HIGH_CARD,)")
+            return None
+        ranks = self.deck.ranks
+        if self.straights and self.ace == "high" and "A" in ranks and \
+                len(ranks) == self.cards:
+            top = "-".join(reversed(ranks))
+            return (f"with ace='high' the ace also plays low in the lowest straight, but "
+                    f"the deck's {len(ranks)} ranks make one straight only, {top}: its "
+                    f"wheel would be its top straight (named {ranks[-2]}-high); use "
+                    f"ace='high-only' (the ace always high) or a deck of more ranks")
+        if self.qualifier is not None and not self.low:
+            return ("a qualifier is the highest card a qualifying low may hold: it needs "
+                    "low=True (or use qualifier=None)")
+        if self.five_kind and (self.low or self.cards != 5 or self.partial):
+            return ("five of a kind exists only in five-card high rule sets (with wild "
+                    "cards): use five_kind=False")
+        if self.five_kind and C.FIVE_OF_A_KIND not in self.order:
+            return ("with five_kind=True, order must hold FIVE_OF_A_KIND (the best hand "
+                    "with wild cards)")
+        if self.straights and self.flushes and self.cards == 5 and self.ace != "low" and \
+                "A" in ranks and C.STRAIGHT_FLUSH in self.order and \
+                C.ROYAL_FLUSH not in self.order:
+            return ("with straights, flushes and the ace high, A-K-Q-J-T of one suit is a "
+                    "royal flush: order must hold ROYAL_FLUSH (above STRAIGHT_FLUSH)")
+        return None
 
     def _inconsistency(self) -> str | None:
         """What the table builder refuses in this definition, in words (the

@@ -234,8 +234,13 @@ class RuleSet:
         """The compiled lookup tables, built on first use (a few milliseconds)
         and shared by every RuleSet of the same definition."""
         key: Any = self._key
+        # a registered rule set compiles its own (so its tables' spec, which
+        # is how they pickle, is the registered object, pickled by name)
+        registered = _BY_NAME.get(self.name) is self
         with _COMPILED_LOCK:
             t = _COMPILED.get(key)
+        if t is not None and registered and t.spec is not self:
+            t = None
         if t is None:
             try:
                 t = _core.RuleTables(self)
@@ -243,7 +248,10 @@ class RuleSet:
                 why = self._inconsistency()
                 raise HandError(f"RuleSet {self.name!r}: {why}" if why else str(e)) from None
             with _COMPILED_LOCK:
-                t = _COMPILED.setdefault(key, t)
+                if registered:
+                    _COMPILED[key] = t
+                else:
+                    t = _COMPILED.setdefault(key, t)
         with _COMPILED_LOCK:
             _RECENT[key] = t
             _RECENT.move_to_end(key)

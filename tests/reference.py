@@ -181,8 +181,10 @@ def _as_codes(cards):
 # --------------------------------------------------------------------------
 
 RULES = ("high", "ace-to-five", "ace-to-five-8", "deuce-to-seven", "ace-to-six",
-         "short-deck", "short-deck-trips", "three-card", "badugi", "high-partial",
-         "ace-to-five-partial", "deuce-to-seven-partial")
+         "short-deck", "short-deck-trips", "three-card", "badugi", "badugi-ace-high",
+         "high-partial", "ace-to-five-partial", "deuce-to-seven-partial")
+#: The badugi rule sets (see the Badugi section): whether the ace plays low.
+BADUGI = {"badugi": True, "badugi-ace-high": False}
 
 _ALIASES = {
     "high": "high",
@@ -199,6 +201,7 @@ _ALIASES = {
     "six-plus-trips": "short-deck-trips",
     "three-card": "three-card", "3-card": "three-card", "three-card-poker": "three-card",
     "badugi": "badugi",
+    "badugi-ace-high": "badugi-ace-high",
     "high-partial": "high-partial", "partial": "high-partial",
     "ace-to-five-partial": "ace-to-five-partial", "razz-partial": "ace-to-five-partial",
     "a5-partial": "ace-to-five-partial",
@@ -284,14 +287,14 @@ def deck_codes(rules):
 def deck_ranks(rules):
     """The ranks of the deck a rule set ranks hands from."""
     rules = canonical(rules)
-    return _ALL_RANKS if rules == "badugi" else _RULE_SPEC[rules]["ranks"]
+    return _ALL_RANKS if rules in BADUGI else _RULE_SPEC[rules]["ranks"]
 
 
 def hand_sizes(rules):
     """How many cards an evaluated hand may hold (5..9, 3, 4, or 1..9 partial)."""
     rules = canonical(rules)
-    if rules == "badugi":
-        return (4,)
+    if rules in BADUGI:
+        return tuple(range(4, 10))
     n = _RULE_SPEC[rules]["n"]
     if _RULE_SPEC[rules]["partial"]:
         return tuple(range(1, 10))
@@ -468,7 +471,7 @@ def _build_table(rules):
 
 # ace-to-five-8 shares the ace-to-five table (same values for qualifying hands).
 _TABLES = {rules: _build_table(rules) for rules in RULES
-           if rules not in ("ace-to-five-8", "badugi")}
+           if rules != "ace-to-five-8" and rules not in BADUGI}
 _TABLES["ace-to-five-8"] = _TABLES["ace-to-five"]
 
 
@@ -478,8 +481,8 @@ def n_classes(rules):
     if rules == "ace-to-five-8":
         return sum(1 for s in range(len(_TABLES[rules][1]))
                    if _qualifying_strength_8(s))
-    if rules == "badugi":
-        return len(_BADUGI_CLASSES)
+    if rules in BADUGI:
+        return len(_BADUGI[rules][1])
     return len(_TABLES[rules][1])
 
 
@@ -618,11 +621,11 @@ def strength(cards, rules="high", wild=None):
     """
     rules = canonical(rules)
     cards = _as_codes(cards)
-    if rules == "badugi":
+    if rules in BADUGI:
         if wild is not None:
             raise ValueError("badugi takes no wild cards")
         _check_cards(cards, frozenset(), 4, 9)
-        return badugi_strength(cards)
+        return badugi_strength(cards, rules)
     spec = _RULE_SPEC[rules]
     wild_codes, bug = _wild_setting(wild)
     sizes = hand_sizes(rules)
@@ -709,8 +712,8 @@ def category_of_strength(s, rules="high"):
     rules = canonical(rules)
     if s == -1 and rules == "ace-to-five-8":
         return None
-    if rules == "badugi":
-        _BADUGI_CLASSES[s]                  # range check
+    if rules in BADUGI:
+        _BADUGI[rules][1][s]                # range check
         return HIGH_CARD
     return _TABLES[rules][1][s][0]
 
@@ -721,8 +724,8 @@ def describe_strength(s, rules="high"):
     rules = canonical(rules)
     if rules == "ace-to-five-8" and s == -1:
         return "No low"
-    if rules == "badugi":
-        ranks = _BADUGI_CLASSES[s]
+    if rules in BADUGI:
+        ranks = _BADUGI[rules][1][s]
         return "%d-card badugi, %s" % (len(ranks), "-".join(RANK_CHARS[r] for r in ranks))
     category, tiebreak = _TABLES[rules][1][s][:2]
     ace_low = _RULE_SPEC[rules]["ace_low"]
@@ -766,41 +769,46 @@ def describe_strength(s, rules="high"):
 # --------------------------------------------------------------------------
 # Of four cards, the largest set with no two of one rank and no two of one
 # suit plays; more cards beat fewer; among sets of one size the lower hand
-# wins, compared from its highest card down, the ace lowest.
+# wins, compared from its highest card down: the ace lowest under "badugi",
+# highest under "badugi-ace-high" (badeucy's badugi half, where 5-4-3-2 is
+# the best hand and A-4-3-2 an ace-high four-card badugi).
 
-def _badugi_key(ranks):
-    """Bigger = better: the size, then the ranks (ace low) highest first, negated."""
-    values = sorted((_value(r, True) for r in ranks), reverse=True)
+def _badugi_key(ranks, ace_low=True):
+    """Bigger = better: the size, then the ranks highest first, negated."""
+    values = sorted((_value(r, ace_low) for r in ranks), reverse=True)
     return (len(values),) + tuple(-v for v in values)
 
 
-def _badugi_classes():
+def _badugi_classes(ace_low):
     keys = {}
     for size in range(1, 5):
         for ranks in combinations(range(13), size):
-            keys[_badugi_key(ranks)] = ranks
+            keys[_badugi_key(ranks, ace_low)] = ranks
     ordered = sorted(keys)
     index = {k: i for i, k in enumerate(ordered)}
-    # each class's ranks, highest first with the ace lowest
-    info = [tuple(sorted(keys[k], key=lambda r: _value(r, True), reverse=True)) for k in ordered]
+    # each class's ranks, highest first under the rule set's ace
+    info = [tuple(sorted(keys[k], key=lambda r: _value(r, ace_low), reverse=True))
+            for k in ordered]
     return index, info
 
 
-_BADUGI_INDEX, _BADUGI_CLASSES = _badugi_classes()
+#: rule set -> (key -> strength, strength -> ranks highest first)
+_BADUGI = {rules: _badugi_classes(ace_low) for rules, ace_low in BADUGI.items()}
 
 
-def badugi_strength(cards):
+def badugi_strength(cards, rules="badugi"):
     """Dense badugi strength of 4..9 different cards (higher = better): the
     largest set of cards of different ranks and different suits, then the
     lowest."""
+    ace_low = BADUGI[canonical(rules)]
     best = None
     for size in range(4, 0, -1):
         for sub in combinations(cards, size):
             if len({c // 4 for c in sub}) == size and len({c % 4 for c in sub}) == size:
-                key = _badugi_key([c // 4 for c in sub])
+                key = _badugi_key([c // 4 for c in sub], ace_low)
                 if best is None or key > best:
                     best = key
-    return _BADUGI_INDEX[best]
+    return _BADUGI[canonical(rules)][0][best]
 
 
 def category(cards, rules="high", wild=None):
@@ -842,7 +850,8 @@ GAMES = {
     "courchevel": (5, 5, (_OHI,), None),
     "courchevel8": (5, 5, (_OHI, _OLO8), None),
     "badugi": (4, 0, (("badugi", "any", None),), None),
-    "badeucy": (5, 0, (("deuce-to-seven", "any", None), ("badugi", "any", None)), None),
+    "badeucy": (5, 0, (("deuce-to-seven", "any", None), ("badugi-ace-high", "any", None)),
+                None),
     "badacey": (5, 0, (("ace-to-five", "any", None), ("badugi", "any", None)), None),
 }
 

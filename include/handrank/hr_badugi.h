@@ -11,10 +11,13 @@
 /*
  * Badugi: of four cards, the largest set with no two of a rank and no two
  * of a suit plays; more cards beat fewer, and among sets of one size the
- * lower wins (compared from the highest card down, the ace low).  A set is
- * keyed by (size - 1) << 13 | its ranks as a 13-bit mask in ace-low order
- * (ace = bit 0): for one size, the lower hand has the smaller mask.  The
- * table maps keys to dense strengths, the best 4-3-2-A the highest.
+ * lower wins (compared from the highest card down, the ace low -- or, under
+ * an ace-high definition (badeucy's badugi), the ace high).  A set is keyed
+ * by (size - 1) << 13 | its ranks as a 13-bit mask in ace-low order (ace =
+ * bit 0), whatever the ace: the evaluator reads keys one way only.  The
+ * table maps keys to dense strengths, built by walking the sets in the
+ * rule's order of ranks, so the best (4-3-2-A, or 5-4-3-2 with the ace
+ * high) is the highest.
  */
 HR_INLINE uint32_t hr_low_bits(uint32_t lane)
 {
@@ -24,7 +27,7 @@ HR_INLINE uint32_t hr_low_bits(uint32_t lane)
 static int hr_build_badugi(hr_rule_t *R)
 {
     const hr_ruledef_t *d = &R->def;
-    if (d->n != 4 || d->ace != HR_ACE_LOW || !d->low) return 0;
+    if (d->n != 4 || !d->low) return 0;
     hr_hand_sizes(d, &R->kmin, &R->kmax);   /* more cards: the best badugi of any four */
     R->flush_mode = HR_FLUSH_IGNORE;
     R->badugi = malloc(HR_BADUGI_KEYS * sizeof(int16_t));
@@ -35,25 +38,26 @@ static int hr_build_badugi(hr_rule_t *R)
         hr_free_rule(R);
         return 0;
     }
-    const uint32_t deck = hr_low_bits((uint32_t)d->ranks);
+    for (int key = 0; key < HR_BADUGI_KEYS; key++) R->badugi[key] = -1;
     int s = 0;
-    /* worst first: one card, highest mask first ... four cards, lowest mask last */
+    /* worst first: one card, highest set first ... four cards, lowest set
+     * last; m is a set of ranks in the rule's order (bit o: the rank of
+     * order o, hr_rank_of), so for one size the lower hand has the smaller m */
     for (int size = 1; size <= 4; size++)
         for (int m = 0x1fff; m >= 0; m--) {
-            const int key = (size - 1) << 13 | m;
-            R->badugi[key] = -1;
-            if (hr_popcount64((uint64_t)m) != size || ((uint32_t)m & ~deck)) continue;
-            R->badugi[key] = (int16_t)s;
-            R->cat[s] = HR_HIGH_CARD;
+            if (hr_popcount64((uint64_t)m) != size) continue;
             int j = 0;
             uint16_t set = 0;
-            for (int b = 12; b >= 0; b--)
-                if (m >> b & 1) {
-                    const int rank = b == 0 ? 12 : b - 1;
+            for (int o = 12; o >= 0; o--)
+                if (m >> o & 1) {
+                    const int rank = hr_rank_of(d, o);
                     R->ranks[5 * s + j++] = (uint8_t)rank;
                     set |= (uint16_t)(1u << rank);
                 }
+            if ((uint32_t)set & ~(uint32_t)d->ranks) continue;     /* a rank off the deck */
             while (j < 5) R->ranks[5 * s + j++] = 0xff;    /* no card */
+            R->badugi[(size - 1) << 13 | hr_low_bits(set)] = (int16_t)s;
+            R->cat[s] = HR_HIGH_CARD;
             R->rankset[s] = set;
             s++;
         }
@@ -95,7 +99,11 @@ HR_INLINE int hr_value_badugi(const int16_t *T, uint64_t mask)
                 best = v > best ? v : best;
             }
     if (best >= 0) return best;
-    return T[R & (0u - R)];                          /* the lowest card alone */
+    for (int i = 0; i < 4; i++) {                    /* the lowest card alone (by the */
+        const int v = T[r[i]];                       /* rule's ace: the table knows) */
+        best = v > best ? v : best;
+    }
+    return best;
 }
 
 

@@ -66,6 +66,19 @@ typedef struct {
     int partial;
 } hr_ruledef_t;
 
+/* Rank as the rule orders it: ace-low rules put the ace below the deuce.
+ * This and hr_rank_of are the only place the ace-low order is written
+ * (hr_tables.h's classes and hr_badugi.h's sets read ranks through them). */
+HR_INLINE int hr_order_of(const hr_ruledef_t *d, int rank)
+{
+    return d->ace == HR_ACE_LOW ? (rank == 12 ? 0 : rank + 1) : rank;
+}
+
+HR_INLINE int hr_rank_of(const hr_ruledef_t *d, int order)
+{
+    return d->ace == HR_ACE_LOW ? (order == 0 ? 12 : order - 1) : order;
+}
+
 /* The cards an evaluated hand may hold under a definition (the kmin, kmax
  * of the hr_rule_t built from it): five-card poker 5..HR_MAX_CARDS, 1.. when
  * partial; three-card 3 (1..3 partial); badugi 4..HR_MAX_CARDS (the best

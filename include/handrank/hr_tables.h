@@ -34,18 +34,6 @@
 /* ------------------------------------------------------------------ */
 /* Hand classes                                                        */
 
-/* Rank as the rule orders it: ace-low rules put the ace below the deuce.
- * This and hr_rank_of are the only place the ace-low order is written. */
-HR_INLINE int hr_order_of(const hr_ruledef_t *d, int rank)
-{
-    return d->ace == HR_ACE_LOW ? (rank == 12 ? 0 : rank + 1) : rank;
-}
-
-HR_INLINE int hr_rank_of(const hr_ruledef_t *d, int order)
-{
-    return d->ace == HR_ACE_LOW ? (order == 0 ? 12 : order - 1) : order;
-}
-
 /* The straights of a rule set, as rank masks, from its deck: n deck ranks
  * in a row of the rule's order, and under HR_ACE_HIGH also the ace with the
  * n - 1 lowest deck ranks (the wheel).  Fills R->pos, R->straight. */

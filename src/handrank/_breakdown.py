@@ -6,13 +6,14 @@ category and its ranks in order of significance.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import _core
 from ._evaluate import (_HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules,
-                        _strength_array, _strength_input)
+                        _strength_array, _strength_input, evaluate)
 from ._input import as_hands
 from ._rules import get_rules
 from ._runs import resolve_threads
@@ -120,14 +121,18 @@ _ONE_RULE_SETS = 32
 
 def best_five(cards: Any, rules: str = "high", wild: Any = None, *,
               threads: int | None = None) -> Any:
-    """The five cards that play (three under three-card rules).
+    """The five cards that play (three under three-card rules; the badugi
+    under a badugi rule set).
 
     The cards come in reading order: groups before kickers, high to low
     under the rules' view of the ace (the wheel as ``5 4 3 2 A``), higher
     suits first within a rank, wild cards last.  Among equally good fives
     the first is returned, in the order of ``itertools.combinations`` over
     the hand's cards.  A partial hand (``*-partial`` rule sets) plays every
-    card.
+    card.  Under a badugi rule set the cards of the badugi play: 1 to 4
+    cards of different ranks and suits, high to low under the rule set's
+    ace, the first such set of the hand's best badugi in the order of
+    ``itertools.combinations``.
 
     Parameters
     ----------
@@ -135,13 +140,15 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None, *,
         One hand (text or codes) or a batch (a list of texts, an ``(N, k)``
         integer array), as :func:`evaluate` takes them.
     rules, wild, threads
-        As for :func:`evaluate`; a poker rule set (badugi weighs every card).
+        As for :func:`evaluate`.
 
     Returns
     -------
     tuple or numpy.ndarray
         For one hand a tuple of Python ints (card codes); for a batch an
-        ``(N, 5)`` ``uint8`` array.  One C loop either way: the cards are
+        ``(N, 5)`` ``uint8`` array (``(N, 3)`` three-card; ``(N, 4)`` badugi,
+        255 -- no card -- in the places of cards a smaller badugi does not
+        have).  For poker hands one C loop either way: the cards are
         read off the strength's class ranks (with wild cards, or where
         flushes count against the player, the hand's fives are valued until
         one equals its strength); about 0.1 µs a 7-card hand on one core.
@@ -155,12 +162,13 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None, *,
     (51, 47, 43, 39, 35)
     >>> hr.best_five(hr.parse("As Ks Qs Js Ts 2c 3d").reshape(1, 7))
     array([[51, 47, 43, 39, 35]], dtype=uint8)
+    >>> hr.format(hr.best_five("As 2d 3h 4c Kc", "badugi"))
+    '4c 3h 2d As'
     """
     rs = get_rules(rules)
     ws = resolve_wild(wild)
-    if rs.kind != "poker":
-        raise HandError(f"best_five picks the cards of a poker hand; under {rs.name} rules "
-                        f"every card of the hand is weighed (see describe)")
+    if rs.kind == "badugi":
+        return _badugi_cards(cards, rs, wild, threads)
     if threads is not None:
         resolve_threads(threads, 0)               # a bad value is an error even for one hand
     deck = _deck_for(rs, ws)
@@ -183,3 +191,47 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None, *,
     if single:
         return tuple(best[0].tolist())
     return best
+
+
+#: Bits set in each 4-bit suit mask.
+_POP4 = np.array([bin(i).count("1") for i in range(16)], dtype=np.int8)
+
+
+def _badugi_cards(cards: Any, rs: Any, wild: Any, threads: int | None) -> Any:
+    """best_five under a badugi rule set: the cards of each hand's badugi.
+
+    The hand's strength (evaluate, which also checks every row) names the
+    badugi's ranks; the first choice of that many cards, in the order of
+    itertools.combinations, whose ranks are those and whose suits all
+    differ plays, read high to low under the rule set's ace."""
+    strengths = evaluate(cards, rs, wild, threads=threads)
+    rows, single = as_hands(cards, rs)
+    n, k = rows.shape
+    ranks = rs._breakdown[1]                               # int8 (nclasses, 5), -1: no card
+    target = np.where(ranks >= 0, np.left_shift(1, ranks.clip(0).astype(np.int32)),
+                      0).sum(axis=1)
+    size = (ranks >= 0).sum(axis=1)
+    s = np.asarray(strengths, dtype=np.int64).reshape(n)
+    want, m_of = target[s], size[s]
+    r, su = (rows >> 2).astype(np.int32), (rows & 3).astype(np.int32)
+    out = np.full((n, 4), 255, dtype=np.uint8)
+    found = np.zeros(n, dtype=bool)
+    for m in range(1, 5):
+        todo = ~found & (m_of == m)
+        for comb in combinations(range(k), m):
+            if not todo.any():
+                break
+            c = list(comb)
+            rank_bits = np.bitwise_or.reduce(np.left_shift(1, r[:, c]), axis=1)
+            suit_bits = np.bitwise_or.reduce(np.left_shift(1, su[:, c]), axis=1)
+            ok = todo & (rank_bits == want) & (_POP4[suit_bits] == m)
+            out[ok, :m] = rows[ok][:, c]
+            found |= ok
+            todo &= ~ok
+    # reading order: high to low under the rule set's ace (no two share a rank)
+    order = np.array([rs.order_of(x) for x in range(13)] + [-1] * 51, dtype=np.int32)
+    key = np.where(out == 255, -1, order[np.minimum(out >> 2, 63)])
+    out = np.take_along_axis(out, np.argsort(-key, axis=1, kind="stable"), axis=1)
+    if single:
+        return tuple(int(c) for c in out[0] if c != 255)
+    return out

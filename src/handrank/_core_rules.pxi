@@ -85,6 +85,7 @@ cdef class RuleTables:
     cdef bint built
     cdef readonly str name
     cdef readonly object spec
+    cdef object __weakref__      # handrank._rules interns compiled sets weakly
 
     def __cinit__(self, spec):
         cdef hr_ruledef_t d

@@ -21,7 +21,7 @@ from ._input import _size_error, as_hands, row_problem
 from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
 from ._runs import MIN_ROWS_PER_THREAD, resolve_threads
 from ._slices import first_bad_row
-from ._strength import _STRENGTH_TYPES, Strength, strength_type
+from ._strength import _REGISTERED_TYPES, Strength, strength_type
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
@@ -210,7 +210,7 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
             ws = resolve_wild(wild)
             v = fast.tables.eval_one(hands, _deck_for(fast, ws))
             if v is not None:                    # tagged with its rule set (see Strength)
-                return (_STRENGTH_TYPES.get(fast) or strength_type(fast))(v)
+                return (_REGISTERED_TYPES.get(fast.name) or strength_type(fast))(v)
     rs = get_rules(rules)
     ws = resolve_wild(wild)
     deck = _deck_for(rs, ws)
@@ -352,7 +352,7 @@ def _strength_input(strength: Any, rules: str | RuleSet) -> tuple[RuleSet, Any]:
         rs = tag if tag is not None else get_rules(rules)
     else:
         rs = get_rules(rules)
-        if tag is not None and tag is not rs:
+        if tag is not None and tag != rs:
             shown = int(strength) if isinstance(strength, Strength) else "in the list"
             raise HandError(f"strength {shown} was evaluated under rules={tag.name!r}, not "
                             f"{rs.name!r}: leave out rules= (a strength from evaluate "

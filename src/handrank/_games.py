@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _core
 from ._deck import SHORT, STANDARD, Deck
-from ._rules import NAME_HINTS, RuleSet, get_rules
+from ._rules import _BY_NAME, NAME_HINTS, RuleSet, get_rules
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
 
@@ -37,8 +37,10 @@ class Half:
     Attributes
     ----------
     rules
-        The rule set that ranks the hands competing for this half (a name
-        or alias; stored as the canonical name).
+        The rule set that ranks the hands competing for this half: a name
+        or alias (stored as the canonical name), or a :class:`RuleSet`
+        (a registered one is stored by its name; a custom one is stored
+        itself, and travels with the half when it is pickled to a worker).
     select
         ``"any"``: the best hand of hole + board; ``"omaha"``: exactly two
         hole cards and three board cards; ``"all"``: every card held (hole
@@ -60,16 +62,17 @@ class Half:
     Half(rules='ace-to-five', select='omaha', qualifier=9, name='low')
     """
 
-    rules: str
+    rules: str | RuleSet
     select: Literal["any", "omaha", "all"] = "any"
     qualifier: int | None = None
     name: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, (str, RuleSet)):
-            raise HandError(f"a half's rules must be a rule-set name; got {self.rules!r}")
+            raise HandError(f"a half's rules must be a rule-set name or a RuleSet; got "
+                            f"{self.rules!r}")
         rs = get_rules(self.rules)
-        object.__setattr__(self, "rules", rs.name)
+        object.__setattr__(self, "rules", _stored(rs))
         if self.select not in _SELECTS:
             raise HandError(f"a half's select must be one of {', '.join(map(repr, _SELECTS))}; "
                             f"got {self.select!r}")
@@ -101,14 +104,21 @@ class Half:
         rank = self.qualifier - 2 if self.qualifier < 14 else 12
         q = _core.qualifier_strength(self.rule_set.tables, rank)
         if q < 0:
-            raise HandError(f"qualifier {self.qualifier} under {self.rules}: no hand, or "
-                            f"not only the best hands, would qualify")
+            raise HandError(f"qualifier {self.qualifier} under {self.rule_set.name}: no hand, "
+                            f"or not only the best hands, would qualify")
         return q
 
     @property
     def always_won(self) -> bool:
         """Whether some hand always wins this half (no qualifier applies)."""
         return self.qualifier is None and not self.rule_set.qualifier
+
+
+def _stored(rs: RuleSet) -> str | RuleSet:
+    """How a half or a game keeps a rule set: a registered one by its
+    canonical name, a custom one as the object itself (its name may mean
+    nothing where the game is used: another process, or no registry entry)."""
+    return rs.name if _BY_NAME.get(rs.name) == rs else rs
 
 
 def _halves_of(select: str | None, high: Any, low: Any, halves: Any) -> tuple[Half, ...]:
@@ -130,7 +140,7 @@ def _halves_of(select: str | None, high: Any, low: Any, halves: Any) -> tuple[Ha
                    if r is not None)
     names = [h.name for h in hs]
     if len(set(names)) < len(names):
-        hs = tuple(Half(h.rules, h.select, h.qualifier, h.rules)
+        hs = tuple(Half(h.rules, h.select, h.qualifier, h.rule_set.name)
                    if names.count(h.name) > 1 and h.name in ("high", "low") else h for h in hs)
         names = [h.name for h in hs]
         if len(set(names)) < len(names):
@@ -155,8 +165,9 @@ class Game:
         when the halves choose their hands differently.)
     high, low
         Rule-set names of the high half and the low half (``None``: no such
-        half).  A game with both splits the pot; with one, that rule set takes
-        it all.  They are shorthand for ``halves``: ``Half(high, select)``
+        half), or :class:`RuleSet` objects; stored as :class:`Half` stores
+        them (a custom rule set as itself).  A game with both splits the
+        pot; with one, that rule set takes it all.  They are shorthand for ``halves``: ``Half(high, select)``
         and ``Half(low, select)``.
     halves
         The parts the pot is split between, 1 to 4 :class:`Half` (each a rule
@@ -198,14 +209,14 @@ class Game:
     [1.0, 0.0]
 
     A pot of other halves -- badeucy splits a deuce-to-seven pot with a
-    badugi pot:
+    badugi pot, aces high in both:
 
     >>> g = hr.Game("my-badeucy", hole=5, board=0, halves=(
-    ...     hr.Half("deuce-to-seven", "all"), hr.Half("badugi", "all")))
+    ...     hr.Half("deuce-to-seven", "all"), hr.Half("badugi-ace-high", "all")))
     >>> g.half_names
-    ('deuce-to-seven', 'badugi')
+    ('deuce-to-seven', 'badugi-ace-high')
     >>> hr.showdown(g, ["7h 5d 4c 3s 2h", "As 2c 3d 4h Kh"]).tolist()
-    [0.5, 0.5]
+    [1.0, 0.0]
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
     ...
@@ -216,8 +227,8 @@ class Game:
     hole: int
     board: int
     select: Literal["any", "omaha", "all"] | None = None
-    high: str | None = None
-    low: str | None = None
+    high: str | RuleSet | None = None
+    low: str | RuleSet | None = None
     deck: int | Deck = 52
     wild: str | None = None
     aliases: tuple[str, ...] = ()
@@ -227,7 +238,9 @@ class Game:
     halves: tuple[Half, ...] = ()
 
     def __post_init__(self) -> None:
-        given = (self.select, self.high, self.low)
+        given = (self.select,
+                 *(_stored(get_rules(r)) if isinstance(r, RuleSet) else r
+                   for r in (self.high, self.low)))
         try:
             hs = _halves_of(self.select, self.high, self.low, self.halves)
         except HandError as e:
@@ -413,8 +426,8 @@ def _check_game(g: Game) -> None:
         raise bad(f"a game has 1..{MAX_HALVES} halves; got {len(g.halves)}")
     if not any(h.always_won for h in g.halves):
         raise bad(f"a low-only game needs a low that always qualifies (some half without a "
-                  f"qualifier); under {', '.join(h.rules for h in g.halves)} a pot could have "
-                  f"no winner (give it a high half too)")
+                  f"qualifier); under {', '.join(h.rule_set.name for h in g.halves)} a pot "
+                  f"could have no winner (give it a high half too)")
     try:
         ws = resolve_wild(g.wild)
     except HandError as e:
@@ -512,14 +525,15 @@ GAMES: tuple[Game, ...] = (
          summary="Courchevel high-low, eight-or-better"),
     Game("badugi", 4, 0, "all", None, "badugi",
          summary="four-card draw for the best badugi"),
-    Game("badeucy", 5, 0, halves=(Half("deuce-to-seven", "all"), Half("badugi", "all")),
+    Game("badeucy", 5, 0, halves=(Half("deuce-to-seven", "all", name="deuce-to-seven"),
+                                  Half("badugi-ace-high", "all", name="badugi")),
          aliases=("badeucey", "badeucy-triple-draw"),
          summary="five-card (triple) draw: half to the best deuce-to-seven low, half to the "
-                 "best badugi of the five cards"),
+                 "best badugi of the five cards; aces high in both halves"),
     Game("badacey", 5, 0, halves=(Half("ace-to-five", "all"), Half("badugi", "all")),
          aliases=("badacy", "badacey-triple-draw"),
          summary="five-card (triple) draw: half to the best ace-to-five low, half to the "
-                 "best badugi of the five cards"),
+                 "best badugi of the five cards; aces low in both halves"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}

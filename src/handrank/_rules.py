@@ -9,10 +9,13 @@ adding one entry to ``RULE_SETS`` (plus its twin in ``tests/reference.py``).
 """
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -88,6 +91,18 @@ _CHOICES = {"kind": ("poker", "badugi"), "ace": ("high", "high-only", "low"),
 _CARDS = {"poker": (5, 3), "badugi": (4,)}
 #: False while the registry below is built (its tables are built on first use).
 _REGISTRY_BUILT = False
+
+#: The compiled tables of every definition in use, by definition
+#: (RuleSet._key): equal definitions share one compiled set however many
+#: RuleSet objects (made anew, or unpickled from workers) carry it.  Weak, so
+#: a custom rule set's tables go with the last object that uses them; the
+#: few most recently compiled are also held strongly (_RECENT), so a loop
+#: that makes the same custom rule set again and again compiles it once.
+_COMPILED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+_RECENT: OrderedDict = OrderedDict()
+#: How many compiled definitions _RECENT keeps alive (a few MB at most).
+RECENT_COMPILED = 8
+_COMPILED_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, eq=False)
@@ -192,17 +207,100 @@ class RuleSet:
             raise bad("summary must be a string", self.summary)
         object.__setattr__(self, "aliases", tuple(self.aliases))
         object.__setattr__(self, "order", tuple(self.order))
+        why = self._contradiction()
+        if why:
+            raise HandError(f"RuleSet {self.name!r}: {why}")
+        object.__setattr__(self, "_key", (
+            self.name, self.aliases, self.deck.name, self.deck.ranks, self.deck.jokers,
+            self.kind, int(self.cards), self.ace, bool(self.straights), bool(self.flushes),
+            bool(self.low), tuple(int(c) for c in self.order),
+            None if self.qualifier is None else int(self.qualifier), bool(self.five_kind),
+            self.bug, bool(self.partial)))
         if _REGISTRY_BUILT:
             self.tables                              # noqa: B018 -- raises HandError
 
+    def __eq__(self, other: object) -> bool:
+        # Equal definitions (every field but the summary) are one rule set:
+        # a RuleSet made again, or unpickled in a worker, equals the first.
+        if not isinstance(other, RuleSet):
+            return NotImplemented
+        return self is other or self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
     @cached_property
     def tables(self) -> _core.RuleTables:
-        """The compiled lookup tables, built on first use (a few milliseconds)."""
-        try:
-            return _core.RuleTables(self)
-        except ValueError as e:
-            why = self._inconsistency()
-            raise HandError(f"RuleSet {self.name!r}: {why}" if why else str(e)) from None
+        """The compiled lookup tables, built on first use (a few milliseconds)
+        and shared by every RuleSet of the same definition."""
+        key: Any = self._key
+        # a registered rule set compiles its own (so its tables' spec, which
+        # is how they pickle, is the registered object, pickled by name)
+        registered = _BY_NAME.get(self.name) is self
+        with _COMPILED_LOCK:
+            t = _COMPILED.get(key)
+        if t is not None and registered and t.spec is not self:
+            t = None
+        if t is None:
+            try:
+                t = _core.RuleTables(self)
+            except ValueError as e:
+                why = self._inconsistency()
+                raise HandError(f"RuleSet {self.name!r}: {why}" if why else str(e)) from None
+            with _COMPILED_LOCK:
+                if registered:
+                    _COMPILED[key] = t
+                else:
+                    t = _COMPILED.setdefault(key, t)
+        with _COMPILED_LOCK:
+            _RECENT[key] = t
+            _RECENT.move_to_end(key)
+            while len(_RECENT) > RECENT_COMPILED:
+                _RECENT.popitem(last=False)
+        return t
+
+    def _contradiction(self) -> str | None:
+        """What in this definition contradicts itself although the table
+        builder would take it (so its hands would be ranked or named
+        wrongly), in words that say what to change; or None."""
+        C = Category
+        if self.kind == "badugi":
+            if self.ace == "high":
+                return ("a badugi has no straights, so its ace cannot play low in one: use "
+                        "ace='high-only' (the ace high, as in badeucy) or ace='low'")
+            for attr, want in (("low", True), ("straights", False), ("flushes", False),
+                               ("five_kind", False), ("partial", False)):
+                if bool(getattr(self, attr)) != want:
+                    return (f"a badugi (the lowest set of cards of different ranks and "
+                            f"suits) needs {attr}={want}")
+            if self.qualifier is not None:
+                return "a badugi has no qualifier: use qualifier=None"
+            if self.order != (C.HIGH_CARD,):
+                return ("a badugi has no pairs or patterns: use order=(hr.Category.HIGH_CARD,)")
+            return None
+        ranks = self.deck.ranks
+        if self.straights and self.ace == "high" and "A" in ranks and \
+                len(ranks) == self.cards:
+            top = "-".join(reversed(ranks))
+            return (f"with ace='high' the ace also plays low in the lowest straight, but "
+                    f"the deck's {len(ranks)} ranks make one straight only, {top}: its "
+                    f"wheel would be its top straight (named {ranks[-2]}-high); use "
+                    f"ace='high-only' (the ace always high) or a deck of more ranks")
+        if self.qualifier is not None and not self.low:
+            return ("a qualifier is the highest card a qualifying low may hold: it needs "
+                    "low=True (or use qualifier=None)")
+        if self.five_kind and (self.low or self.cards != 5 or self.partial):
+            return ("five of a kind exists only in five-card high rule sets (with wild "
+                    "cards): use five_kind=False")
+        if self.five_kind and C.FIVE_OF_A_KIND not in self.order:
+            return ("with five_kind=True, order must hold FIVE_OF_A_KIND (the best hand "
+                    "with wild cards)")
+        if self.straights and self.flushes and self.cards == 5 and self.ace != "low" and \
+                "A" in ranks and C.STRAIGHT_FLUSH in self.order and \
+                C.ROYAL_FLUSH not in self.order:
+            return ("with straights, flushes and the ace high, A-K-Q-J-T of one suit is a "
+                    "royal flush: order must hold ROYAL_FLUSH (above STRAIGHT_FLUSH)")
+        return None
 
     def _inconsistency(self) -> str | None:
         """What the table builder refuses in this definition, in words (the
@@ -446,6 +544,9 @@ RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("badugi", (), kind="badugi", cards=4, ace="low", straights=False, flushes=False,
             low=True, order=(Category.HIGH_CARD,),
             summary="four cards: the most cards of different ranks and suits, then lowest"),
+    RuleSet("badugi-ace-high", kind="badugi", cards=4, ace="high-only",
+            straights=False, flushes=False, low=True, order=(Category.HIGH_CARD,),
+            summary="badugi with the ace high (badeucy's badugi half): 5-4-3-2 is the best"),
     RuleSet("high-partial", ("partial",), partial=True,
             summary="high, and hands of 1 to 4 cards too: a missing card is the worst kicker"),
     RuleSet("ace-to-five-partial", ("razz-partial", "a5-partial"), ace="low", straights=False,

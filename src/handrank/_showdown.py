@@ -246,17 +246,22 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
 
 
 _OMAHA_PLAIN: dict[tuple, _core.GameTables] = {}
+#: The most Omaha shapes _OMAHA_PLAIN holds (custom rule sets come and go).
+_OMAHA_PLAIN_MAX = 64
 
 
 def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) -> _core.GameTables:
     """The compiled Omaha shape.  Tables for a wild setting live on that
     setting (so they go when it goes, and a freed setting's tables can never
     be found under a reused key); without wild cards a module dict holds the
-    at most 5 x 3 x 3 shapes."""
-    key = (rs.name, hole, board)
+    shapes, keyed by the rule set's definition (not its name: two custom
+    rule sets may share a name), and emptied when it holds _OMAHA_PLAIN_MAX."""
+    key = (rs, hole, board)
     cache = _OMAHA_PLAIN if ws is None else ws.games
     t = cache.get(key)
     if t is None:
+        if len(cache) >= _OMAHA_PLAIN_MAX:
+            cache.clear()
         if rs.kind != "poker" or rs.cards != 5:
             raise HandError(f"Omaha plays five-card poker hands; {rs.name} rules rank "
                             f"{rs.cards}-card hands")

@@ -7,6 +7,9 @@ right rules without being told.  It sits just above the rule-set registry
 """
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -111,20 +114,43 @@ def _rules_of(s: Strength) -> Any:
     return s._ruleset
 
 
-#: One Strength subclass per rule set (keyed by the RuleSet object itself).
-_STRENGTH_TYPES: dict[Any, type[Strength]] = {}
+#: The Strength subclass of each registered rule set (made once, kept).
+_REGISTERED_TYPES: dict[str, type[Strength]] = {}
+#: The Strength subclass of each custom definition in use, keyed by the
+#: RuleSet (which equals every RuleSet of its definition): weak, so a custom
+#: rule set's subclass -- and the tables it holds -- go with its last
+#: strength; the most recent few are also held strongly (_RECENT_TYPES), so
+#: a loop over one custom rule set makes its subclass once.
+_STRENGTH_TYPES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+_RECENT_TYPES: OrderedDict = OrderedDict()
+_RECENT_MAX = 8
+_TYPES_LOCK = threading.Lock()
 
 
 def strength_type(ruleset: Any) -> type[Strength]:
-    """The Strength subclass that tags values with ``ruleset`` (made once)."""
-    cls = _STRENGTH_TYPES.get(ruleset)
+    """The Strength subclass that tags values with ``ruleset`` (made once
+    per definition)."""
+    registered = _BY_NAME.get(ruleset.name) is ruleset
+    with _TYPES_LOCK:
+        cls = (_REGISTERED_TYPES if registered else _STRENGTH_TYPES).get(
+            ruleset.name if registered else ruleset)
     if cls is None:
         category, name = _lookups(ruleset)
         cls = type(Strength)("Strength", (Strength,), {
             "__slots__": (), "_ruleset": ruleset, "__module__": Strength.__module__,
             "__qualname__": "Strength", "__doc__": Strength.__doc__,
             "__new__": int.__new__, "category": category, "name": name})
-        _STRENGTH_TYPES[ruleset] = cls
+        with _TYPES_LOCK:
+            if registered:
+                cls = _REGISTERED_TYPES.setdefault(ruleset.name, cls)
+            else:
+                cls = _STRENGTH_TYPES.setdefault(ruleset, cls)
+    if not registered:
+        with _TYPES_LOCK:
+            _RECENT_TYPES[ruleset] = cls
+            _RECENT_TYPES.move_to_end(ruleset)
+            while len(_RECENT_TYPES) > _RECENT_MAX:
+                _RECENT_TYPES.popitem(last=False)
     return cls
 
 

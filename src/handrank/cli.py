@@ -80,6 +80,7 @@ DEMO_HANDS = (
     ("short-deck-trips", "9c 9d 9h Ks 6c"),
     ("three-card", "As Ks Qs"),
     ("badugi", "Ah 2d 3s 4c"),
+    ("badugi-ace-high", "Ah 2d 3s 4c"),
     ("high-partial", "Ks Kd"),
     ("ace-to-five-partial", "5d 3c"),
     ("deuce-to-seven-partial", "7s 5c 2d"),

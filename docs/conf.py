@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.autodoc",       # the API reference, from the docstrings
     "sphinx.ext.napoleon",      # which are numpydoc style
     "registry_tables",          # _ext/: the rule-set table, read from hr.RULE_SETS
+    "source_tree",              # _ext/: design.rst's modules and headers, read from the tree
 ]
 
 root_doc = "index"

@@ -1,295 +1,241 @@
-"""A frozen copy of src/handrank/_omaha_syntax.py before the matcher was
-vectorised (issue 25): it lists a pattern's hands binding by binding of its
-variables, which is slow (RRON took 30-48 s) but simple.  tests/
-test_omaha_ranges.py checks the package's matcher against it.
+"""An independent reading of the Omaha range syntax, for the tests.
 
-Omaha hand patterns in ProPokerTools' generic syntax, for
-:class:`handrank.Range` with ``cards=4, 5, 6`` (issue 25, item 2).
+Written from the "Omaha ranges" section of docs/ranges.rst, not from
+src/handrank/_omaha_syntax.py, and by another method: that module places a
+pattern's cards on every card set at once with numpy; this one searches the
+deck card by card.  tests/test_omaha_ranges.py checks that both give the
+same hands.
 
-A *pattern* is a list of card patterns that must be found among a hand's
-cards, each on a different card; cards it does not name are free.  A card
-pattern is a rank part and a suit part, either of which may be left out:
+What the documentation says, and how it is read here:
 
-- ranks ``AKQJT98765432``; ``*`` any rank; a rank variable, any other
-  capital letter (``R``, ``O``, ``N``); a span or list in brackets: ``[A-T]``
-  (ace down to ten), ``[T+]`` (ten or better), ``[9-]`` (nine or worse),
-  ``[AKQ]``;
-- suits ``shdc``; suit variables ``wxyz``.
+- A pattern lists cards that must be among a hand's cards, each on a
+  different card; the hand's other cards are free.  So a k-card hand matches
+  a pattern of n cards when n of its cards match the pattern's n cards one
+  to one.  ``_matching_sets`` finds every such n-card set by a depth-first
+  search (the pattern's first card on each card of the deck that fits it,
+  then the second on each card left that fits it, ...), and ``_hands``
+  adds every choice of the k - n free cards to each.
+- A card is a rank and a suit, either of which may be left out: a rank
+  (``AKQJT98765432``, ``*``, a capital variable, a bracket) optionally
+  followed by a suit (``shdc`` or a variable ``wxyz``), or a suit alone.
+- One variable is one rank (suit); different variables are different ranks
+  (suits), and none is a rank (suit) the pattern names.  The search binds a
+  variable the first time it places a card that has it.  (Which ranks a
+  pattern "names" is not spelled out for brackets; the package counts a
+  rank written alone, or a bracket of one rank, and not a bracket of
+  several, and so does this file.)
+- Macros: ``$ds`` two suits with two cards each and none with more,
+  ``$ss`` one suit with two cards and none with more, ``$r`` four suits
+  (no two cards of a suit), ``$np`` no pair; read on each hand's counts.
+- In a token ``:`` intersects and ``!`` removes, left to right; a macro
+  filters what came before it (every hand when it comes first).
+- A run ``KQJT-8765`` is the patterns from the left end to the right end,
+  every rank stepping down by one together.
 
-One rank variable stands for one rank; different variables for different
-ranks, none of them a rank the pattern names.  Suit variables likewise.  So:
-``AA`` is at least two aces, ``AxAyxy`` double-suited aces, ``RR`` any pair,
-``RRON`` exactly one pair in a four-card hand, ``AAxx`` two aces and two
-cards of one suit, ``[A-T][A-T][A-T][A-T]`` four cards ten or better.
-
-A token may be a *run* of patterns: ``KQJT-8765`` (each rank steps down
-together: KQJT, QJT9, ..., 8765).  Macros name suit and pair shapes:
-``$ds`` (two suits with two cards each, none with more), ``$ss`` (one suit
-with two cards, none with more), ``$r`` (every card a different suit),
-``$np`` (no two cards of one rank).  Inside a token ``:`` intersects
-(``AA:$ds``) and ``!`` removes (``JJ!JJJ``: two jacks but not three).
+It is slow where the search is long (a pattern of four free cards visits
+every ordered four cards of the deck) and lists every hand of a macro
+alone; the tests use it on patterns it reads in about a second.
 """
 from __future__ import annotations
 
-import re
-from itertools import combinations, permutations
+from itertools import combinations
 
 import numpy as np
 
-__all__ = ["OmahaSyntaxError", "pattern_hands", "pattern_masks"]
+__all__ = ["pattern_masks"]
 
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
-_SUIT_VARS = "wxyz"
-_MACROS = ("$ds", "$ss", "$r", "$np")
-#: Most (partial hand, cards to add) pairs one step of listing a pattern may
-#: combine (about 200 MB); a pattern that needs more is refused.
-WORK_LIMIT = 25_000_000
+RANKS = "23456789TJQKA"        # rank r of card code 4 * r + s
+SUITS = "cdhs"                 # suit s
+SUIT_VARIABLES = "wxyz"
+ALL_RANKS = frozenset(range(13))
+ALL_SUITS = frozenset(range(4))
 
 
-class OmahaSyntaxError(ValueError):
-    """A pattern that cannot be read; ``pos`` is the offset in the token."""
-
-    def __init__(self, message: str, pos: int = 0):
-        super().__init__(message)
-        self.pos = pos
-
-
-# --------------------------------------------------------------- reading
-def _card_patterns(text: str, base: int) -> list[tuple[object, object]]:
-    """[(rank part, suit part)]: a rank part is None (any), a frozenset of
-    ranks, or a variable letter; a suit part None, a suit index or a
-    variable letter."""
-    out: list[tuple[object, object]] = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        rank: object = None
-        start = i
-        if ch == "[":
-            end = text.find("]", i)
-            if end < 0:
-                raise OmahaSyntaxError("a '[' has no ']'", base + i)
-            rank = _bracket(text[i + 1:end], base + i)
-            i = end + 1
-        elif ch == "*":
-            rank = None
-            i += 1
-        elif ch.upper() in _RANKS and not (ch in _SUITS or ch in _SUIT_VARS):
-            rank = frozenset([_RANKS.index(ch.upper())])
-            i += 1
-        elif ch.isalpha() and ch.isupper():
-            rank = ch
-            i += 1
-        suit: object = None
-        if i < len(text) and (text[i] in _SUITS or text[i] in _SUIT_VARS):
-            suit = _SUITS.index(text[i]) if text[i] in _SUITS else text[i]
-            i += 1
-        if i == start:
-            raise OmahaSyntaxError(f"{text[i]!r} is not a rank (AKQJT98765432, *, a capital "
-                                   f"letter as a rank variable, [A-T]) or a suit (shdc, "
-                                   f"wxyz)", base + i)
-        out.append((rank, suit))
-    return out
-
-
-def _bracket(inner: str, pos: int) -> frozenset:
-    """Ranks of a bracket: "A-T", "T+", "9-", "AKQ"."""
-    up = inner.upper()
-    m = re.fullmatch(r"([2-9TJQKA])-([2-9TJQKA])", up)
-    if m:
-        a, b = _RANKS.index(m.group(1)), _RANKS.index(m.group(2))
+def _rank_set(bracket: str) -> frozenset:
+    """The ranks of a bracket's inside: ``A-T``, ``T+``, ``9-``, ``AKQ``."""
+    if len(bracket) == 3 and bracket[1] == "-":
+        a, b = RANKS.index(bracket[0]), RANKS.index(bracket[2])
         return frozenset(range(min(a, b), max(a, b) + 1))
-    m = re.fullmatch(r"([2-9TJQKA])([+-])", up)
-    if m:
-        a = _RANKS.index(m.group(1))
-        return frozenset(range(a, 13) if m.group(2) == "+" else range(0, a + 1))
-    if up and all(ch in _RANKS for ch in up):
-        return frozenset(_RANKS.index(ch) for ch in up)
-    raise OmahaSyntaxError(f"[{inner}] is not a span ([A-T], [T+], [9-]) or a list of ranks "
-                           f"([AKQ])", pos)
+    if len(bracket) == 2 and bracket[1] in "+-":
+        r = RANKS.index(bracket[0])
+        return frozenset(range(r, 13)) if bracket[1] == "+" else frozenset(range(r + 1))
+    if bracket and all(ch in RANKS for ch in bracket):
+        return frozenset(RANKS.index(ch) for ch in bracket)
+    raise ValueError(f"not a bracket: [{bracket}]")
 
 
-# --------------------------------------------------------------- listing
-def _bits(ranks, suits) -> np.ndarray:
-    """uint64 single-card masks (bit = code) of the cards in ranks x suits."""
-    return np.array([1 << (4 * r + s) for r in sorted(ranks) for s in sorted(suits)],
-                    dtype=np.uint64)
+def read_cards(pattern: str) -> list[tuple[object, object]]:
+    """The pattern's cards, each (rank, suit): a rank is a frozenset of the
+    ranks it allows or a variable's letter; a suit a frozenset of suits or a
+    variable's letter."""
+    cards: list[tuple[object, object]] = []
+    rest = pattern
+    while rest:
+        rank: object = ALL_RANKS
+        took_rank = True
+        head = rest[0]
+        if head == "[":
+            inside, _, rest = rest[1:].partition("]")
+            rank = _rank_set(inside)
+        elif head in RANKS:
+            rank, rest = frozenset([RANKS.index(head)]), rest[1:]
+        elif head == "*":
+            rest = rest[1:]
+        elif head.isupper():
+            rank, rest = head, rest[1:]
+        else:
+            took_rank = False
+        suit: object = ALL_SUITS
+        if rest and rest[0] in SUITS:
+            suit, rest = frozenset([SUITS.index(rest[0])]), rest[1:]
+        elif rest and rest[0] in SUIT_VARIABLES:
+            suit, rest = rest[0], rest[1:]
+        elif not took_rank:
+            raise ValueError(f"cannot read {rest!r} of {pattern!r}")
+        cards.append((rank, suit))
+    return cards
 
 
-def _fill_masks(n: int) -> np.ndarray:
-    """Masks of every n-card set of the 52 (n <= 4)."""
+def _named(parts: list[object]) -> set[int]:
+    """The values the pattern names: its one-value sets."""
+    return {next(iter(p)) for p in parts if isinstance(p, frozenset) and len(p) == 1}
+
+
+def _matching_sets(pattern: str) -> set[int]:
+    """The card sets (as masks, bit = code) that match the pattern one to one."""
+    cards = read_cards(pattern)
+    named_ranks = _named([r for r, _ in cards])
+    named_suits = _named([s for _, s in cards])
+    found: set[int] = set()
+
+    def fits(part: object, value: int, bound: dict, named: set[int]) -> dict | None:
+        """The variable bindings after ``part`` takes ``value`` (None: it cannot)."""
+        if isinstance(part, frozenset):
+            return bound if value in part else None
+        if part in bound:
+            return bound if bound[part] == value else None
+        if value in named or value in bound.values():
+            return None
+        return {**bound, part: value}
+
+    def place(i: int, used: int, ranks: dict, suits: dict) -> None:
+        if i == len(cards):
+            found.add(used)
+            return
+        rank_part, suit_part = cards[i]
+        for code in range(52):
+            if used >> code & 1:
+                continue
+            r = fits(rank_part, code // 4, ranks, named_ranks)
+            if r is None:
+                continue
+            s = fits(suit_part, code % 4, suits, named_suits)
+            if s is not None:
+                place(i + 1, used | 1 << code, r, s)
+
+    place(0, 0, {}, {})
+    return found
+
+
+def _distinct(masks: np.ndarray) -> np.ndarray:
+    """The masks sorted, each once."""
+    masks = np.sort(masks)
+    return masks[np.r_[True, masks[1:] != masks[:-1]]] if masks.size else masks
+
+
+def _sets_of(n: int) -> np.ndarray:
+    """The masks of every n-card set of the deck."""
     if n == 0:
         return np.zeros(1, dtype=np.uint64)
-    idx = np.array(list(combinations(range(52), n)), dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), idx), axis=1)
-
-
-def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Unique unions of a mask of a and a disjoint mask of b."""
-    if a.size * b.size > WORK_LIMIT:
-        raise OmahaSyntaxError("this pattern matches too many hands to list")
-    u = a[:, None] | b[None, :]
-    ok = (a[:, None] & b[None, :]) == 0
-    return np.unique(u[ok])
-
-
-def _concrete(cards: list[tuple[frozenset, frozenset]], k: int) -> np.ndarray:
-    masks = np.zeros(1, dtype=np.uint64)
-    for ranks, suits in sorted(cards, key=lambda c: len(c[0]) * len(c[1])):
-        masks = _combine(masks, _bits(ranks, suits))
-        if not masks.size:
-            return masks
-    return _combine(masks, _fill_masks(k - len(cards)))
-
-
-def _check_size(masks: np.ndarray, limit: int | None) -> np.ndarray:
-    if limit is not None and len(masks) > limit:
-        raise OmahaSyntaxError(f"it matches more than {limit:,} hands, more than a range "
-                               f"lists")
+    codes = np.fromiter(combinations(range(52), n), dtype=np.dtype((np.uint8, (n,))))
+    masks = np.zeros(len(codes), dtype=np.uint64)
+    for column in codes.T.astype(np.uint64):
+        masks |= np.uint64(1) << column
     return masks
 
 
-def _pattern_masks(text: str, k: int, base: int, limit: int | None = None) -> np.ndarray:
-    cards = _card_patterns(text, base)
-    if len(cards) > k:
-        raise OmahaSyntaxError(f"{text!r} names {len(cards)} cards; a hand here has {k}", base)
-    named_ranks = {next(iter(r)) for r, _ in cards if isinstance(r, frozenset) and len(r) == 1}
-    named_suits = {s for _, s in cards if isinstance(s, int)}
-    rvars = sorted({r for r, _ in cards if isinstance(r, str)})
-    svars = sorted({s for _, s in cards if isinstance(s, str)})
-    free_r = [r for r in range(13) if r not in named_ranks]
-    free_s = [s for s in range(4) if s not in named_suits]
-    if len(rvars) > len(free_r) or len(svars) > len(free_s):
-        return np.zeros(0, dtype=np.uint64)
-    out = np.zeros(0, dtype=np.uint64)
-    for rs in permutations(free_r, len(rvars)):
-        rv = dict(zip(rvars, rs))
-        for ss in permutations(free_s, len(svars)):
-            sv = dict(zip(svars, ss))
-            concrete = []
-            for r, s in cards:
-                ranks = frozenset([rv[r]]) if isinstance(r, str) else (
-                    frozenset(range(13)) if r is None else r)
-                suits = frozenset([sv[s]]) if isinstance(s, str) else (
-                    frozenset(range(4)) if s is None else frozenset([s]))
-                concrete.append((ranks, suits))
-            out = _check_size(np.union1d(out, _check_size(_concrete(concrete, k), limit)),
-                              limit)
-    return out
+def _hands(sets: set[int], n: int, k: int) -> np.ndarray:
+    """Every k-card hand holding one of the n-card sets (sorted masks)."""
+    free = _sets_of(k - n)
+    parts = [np.zeros(0, dtype=np.uint64)]
+    for s in sets:
+        m = np.uint64(s)
+        parts.append(free[(free & m) == 0] | m)
+    return _distinct(np.concatenate(parts))
 
 
-def _universe(k: int) -> np.ndarray:
-    if k > 5:
-        raise OmahaSyntaxError("a macro alone would list every six-card hand (20,358,520); "
-                               "combine it with a pattern (AA:$ds)")
-    return _fill_masks(k) if k <= 4 else _combine(_fill_masks(4), _fill_masks(1))
+def _counts(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(M, 13) cards of each rank and (M, 4) cards of each suit of the hands."""
+    bits = np.unpackbits(masks.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
+                         bitorder="little")[:, :52].astype(np.float32)
+    codes = np.arange(52)
+    of_rank = (codes[:, None] // 4 == np.arange(13)).astype(np.float32)
+    of_suit = (codes[:, None] % 4 == np.arange(4)).astype(np.float32)
+    return bits @ of_rank, bits @ of_suit
 
 
-def _suit_counts(masks: np.ndarray) -> np.ndarray:
-    """(M, 4) cards of each suit."""
-    bits = ((masks[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(np.uint8)
-    return bits.reshape(-1, 13, 4).sum(axis=1)
-
-
-def _rank_counts(masks: np.ndarray) -> np.ndarray:
-    bits = ((masks[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(np.uint8)
-    return bits.reshape(-1, 13, 4).sum(axis=2)
-
-
-def _macro(name: str, masks: np.ndarray) -> np.ndarray:
-    if not masks.size:
-        return masks
+def _macro_holds(name: str, masks: np.ndarray) -> np.ndarray:
+    """Whether each hand has the macro's shape."""
+    ranks, suits = _counts(masks)
     if name == "$np":
-        return masks[(_rank_counts(masks) <= 1).all(axis=1)]
-    sc = _suit_counts(masks)
-    two = (sc == 2).sum(axis=1)
-    most = sc.max(axis=1)
-    keep = {"$ds": (two == 2) & (most <= 2), "$ss": (two == 1) & (most <= 2),
-            "$r": most <= 1}[name]
-    return masks[keep]
+        return ranks.max(axis=1, initial=0) <= 1
+    if name == "$r":
+        return suits.max(axis=1, initial=0) <= 1
+    pairs = (suits == 2).sum(axis=1)
+    if name == "$ds":
+        return (pairs == 2) & (suits.max(axis=1, initial=0) <= 2)
+    if name == "$ss":
+        return (pairs == 1) & (suits.max(axis=1, initial=0) <= 2)
+    raise ValueError(f"no macro {name}")
 
 
-def _runs(text: str, base: int) -> list[str]:
-    """A token "KQJT-8765" as its patterns; other tokens as themselves."""
-    if "[" in text or "-" not in text:
-        return [text]
-    left, _, right = text.partition("-")
-    if not re.fullmatch(r"(?:[2-9TJQKA][shdcwxyz]?)+", left) or \
-            not re.fullmatch(r"(?:[2-9TJQKA][shdcwxyz]?)+", right):
-        raise OmahaSyntaxError(f"{text!r}: a run is two patterns of named ranks of one shape "
-                               f"(KQJT-8765)", base)
-    lr = [ch for ch in left if ch in _RANKS]
-    rr = [ch for ch in right if ch in _RANKS]
-    ls = re.sub(r"[2-9TJQKA]", "R", left)
-    if len(lr) != len(rr) or ls != re.sub(r"[2-9TJQKA]", "R", right):
-        raise OmahaSyntaxError(f"{text!r}: both ends of a run have the same shape", base)
-    steps = {_RANKS.index(a) - _RANKS.index(b) for a, b in zip(lr, rr)}
-    if len(steps) != 1:
-        raise OmahaSyntaxError(f"{text!r}: every rank of a run steps by the same amount",
-                               base)
-    step = steps.pop()
-    out = []
-    for d in range(0, abs(step) + 1):
-        shift = -d if step > 0 else d
-        it = iter([_RANKS[_RANKS.index(a) + shift] for a in lr])
-        out.append("".join(next(it) if ch in _RANKS else ch for ch in left))
+def _run(token: str) -> list[str]:
+    """A run's patterns, end to end (a token that is no run: itself)."""
+    if "-" not in token or "[" in token:
+        return [token]
+    top, _, bottom = token.partition("-")
+    shape = ["R" if ch in RANKS else ch for ch in top]
+    if shape != ["R" if ch in RANKS else ch for ch in bottom]:
+        raise ValueError(f"the ends of {token!r} differ in shape")
+    steps = {RANKS.index(a) - RANKS.index(b) for a, b in zip(top, bottom) if a in RANKS}
+    if len(steps) != 1 or steps.pop() < 0:
+        raise ValueError(f"{token!r} is no run down")
+    out, now = [], top
+    while True:
+        out.append(now)
+        if now == bottom:
+            return out
+        now = "".join(RANKS[RANKS.index(ch) - 1] if ch in RANKS else ch for ch in now)
+
+
+def _term_hands(term: str, k: int) -> np.ndarray:
+    """The k-card hands a pattern (or a run of them) matches."""
+    out = np.zeros(0, dtype=np.uint64)
+    for pattern in _run(term):
+        n = len(read_cards(pattern))
+        if n <= k:
+            out = _distinct(np.concatenate([out, _hands(_matching_sets(pattern), n, k)]))
     return out
 
 
-def _term(text: str, k: int, base: int, current: np.ndarray | None,
-          limit: int | None = None) -> np.ndarray:
-    """The hands of one term; a macro filters ``current`` (or every hand)."""
-    low = text.lower()
-    if low.startswith("$"):
-        if low not in _MACROS:
-            raise OmahaSyntaxError(f"{text!r} is not a macro ($ds, $ss, $r, $np)", base)
-        return _macro(low, _universe(k) if current is None else current)
-    if not text:
-        raise OmahaSyntaxError("an empty pattern", base)
-    out = np.zeros(0, dtype=np.uint64)
-    for p in _runs(text, base):
-        # a pattern intersected with what came before is listed in full
-        out = np.union1d(out, _pattern_masks(p, k, base, limit if current is None else None))
-        if current is None:
-            _check_size(out, limit)
-    return out if current is None else np.intersect1d(current, out)
-
-
-def pattern_masks(token: str, k: int, limit: int | None = None) -> np.ndarray:
-    """Sorted unique card masks (bit = code) of the k-card hands of a token;
-    OmahaSyntaxError as soon as its first term passes ``limit`` hands."""
-    pieces = re.split(r"([:!])", token)
-    pos = 0
-    masks: np.ndarray | None = None
-    op = ":"
-    for piece in pieces:
-        if piece in (":", "!"):
-            op = piece
-            pos += 1
+def pattern_masks(token: str, k: int) -> np.ndarray:
+    """Sorted card masks (uint64, bit = code) of the k-card hands of a token."""
+    current: np.ndarray | None = None
+    op, term = ":", ""
+    for ch in token + ":":
+        if ch not in ":!":
+            term += ch
             continue
-        if op == ":":
-            masks = _term(piece, k, pos, masks, limit if masks is None and len(pieces) == 1
-                          else None)
+        if term.startswith("$"):
+            base = _sets_of(k) if current is None else current
+            picked = base[_macro_holds(term.lower(), base)]
         else:
-            if masks is None:
-                raise OmahaSyntaxError("'!' inside a pattern follows what it removes from",
-                                       pos)
-            drop = _term(piece, k, pos, masks if piece.startswith("$") else None)
-            masks = np.setdiff1d(masks, drop)
-        pos += len(piece)
-    return masks if masks is not None else np.zeros(0, dtype=np.uint64)
-
-
-def masks_to_hands(masks: np.ndarray, k: int) -> np.ndarray:
-    """(M, k) uint8 codes of code-bit masks, highest card first."""
-    if not masks.size:
-        return np.zeros((0, k), dtype=np.uint8)
-    bits = ((masks[:, None] >> np.arange(51, -1, -1, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    codes = np.broadcast_to(np.arange(51, -1, -1, dtype=np.uint8), bits.shape)[bits]
-    return codes.reshape(-1, k)
-
-
-def pattern_hands(token: str, k: int) -> np.ndarray:
-    """(M, k) uint8 hands of a token, highest card first (see the module)."""
-    return masks_to_hands(pattern_masks(token, k), k)
+            picked = _term_hands(term, k)
+        if current is None:
+            current = picked
+        elif op == ":":
+            current = np.intersect1d(current, picked)
+        else:
+            current = np.setdiff1d(current, picked)
+        op, term = ch, ""
+    return current if current is not None else np.zeros(0, dtype=np.uint64)

@@ -67,3 +67,48 @@ def game_twin(g: hr.Game) -> tuple:
     return (g.hole, g.board,
             tuple((h.rules, "omaha" if h.select == "omaha" else "any", h.qualifier)
                   for h in g.halves), g.wild)
+
+
+def deciding_half(g: hr.Game) -> hr.Half:
+    """The half whose hand ``EquityResult.categories`` counts: the first."""
+    return g.halves[0]
+
+
+def counts_every_hand(g: hr.Game) -> bool:
+    """Whether ``categories`` counts every player's hand on every board of
+    every deal: the deciding half always has a hand (no qualifier can leave
+    a player without one)."""
+    return deciding_half(g).always_won
+
+
+def missable_halves(g: hr.Game) -> list[int]:
+    """The indexes of the halves a deal may leave unwon (a qualifier nobody
+    meets: that part of the pot goes to the other halves)."""
+    return [i for i, h in enumerate(g.halves) if not h.always_won]
+
+
+def check_halves_add_up(g: hr.Game, r) -> None:
+    """An EquityResult's parts, read off the game's halves: one entry per
+    half, by name, adding up to the equity; the high/low shorthand only for
+    a game whose halves are a high one and a low one."""
+    assert list(r.halves) == [h.name for h in g.halves]
+    assert np.allclose(sum(r.halves.values()), r.equity, rtol=0, atol=1e-12)
+    if g.classic:
+        assert np.allclose(r.high + r.low, r.equity, rtol=0, atol=1e-12)
+        if not g.low:
+            assert not r.low.any()
+        if not g.high:
+            assert not r.high.any()
+    else:
+        assert r.high is None and r.low is None
+
+
+def check_category_totals(g: hr.Game, r) -> None:
+    """Each player's categories count one hand per board of each deal when
+    the deciding half always has a hand, and at most that otherwise."""
+    per_player = r.categories.sum(axis=1)
+    if counts_every_hand(g):
+        assert (per_player == g.boards * r.deals).all()
+    else:
+        assert (per_player <= g.boards * r.deals).all()
+    assert (r.winning_categories <= r.categories).all()

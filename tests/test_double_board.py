@@ -14,7 +14,7 @@ import pytest
 
 import handrank as hr
 import reference as ref
-from registry import DOUBLE_GAMES, GAMES
+from registry import DOUBLE_GAMES, GAMES, check_category_totals, check_halves_add_up
 
 
 def base(game: str) -> hr.Game:
@@ -29,7 +29,7 @@ def question(game: str, seed: int, players: int = 2):
     deck = [int(c) for c in np.random.default_rng(seed).permutation(g.cards.codes)]
     holes = [deck[i * g.hole:(i + 1) * g.hole] for i in range(players)]
     rest = deck[players * g.hole:]
-    miss1 = 0 if g.select == "omaha" else 1
+    miss1 = 0 if any(h.select == "omaha" for h in g.halves) else 1
     return holes, (rest[:g.board - miss1], rest[g.board:2 * g.board - 1])
 
 
@@ -51,8 +51,8 @@ def test_every_game_with_a_board_has_a_double_board_form():
         g = hr.get_game(name)
         b = base(name)
         assert g.boards == 2 and g.name == name and b.double_board() is g
-        assert (g.hole, g.board, g.select, g.high, g.low, g.deck, g.wild) == \
-            (b.hole, b.board, b.select, b.high, b.low, b.deck, b.wild)
+        assert (g.hole, g.board, g.halves, g.deck, g.wild) == \
+            (b.hole, b.board, b.halves, b.deck, b.wild)
         assert g.double_board() is g
         for alias in b.aliases:
             assert hr.get_game(alias + "-double-board") is g
@@ -69,8 +69,9 @@ def test_exact_equity_matches_reference(game):
     assert got.deals == deals
     assert got.wins.tolist() == wins and got.ties.tolist() == ties
     assert np.allclose(got.equity, eq, rtol=0, atol=1e-12)
-    assert np.allclose(got.high + got.low, got.equity, rtol=0, atol=1e-12)
-    assert (got.categories.sum(axis=1) == 2 * got.deals).all()   # one hand per board
+    g = hr.get_game(game)
+    check_halves_add_up(g, got)
+    check_category_totals(g, got)                                  # one hand per board
 
 
 @pytest.mark.parametrize("game", DOUBLE_GAMES)
@@ -105,18 +106,19 @@ def test_showdown_matches_reference_and_the_two_single_boards(game):
     """Batched showdowns: the reference's shares, the mean of the base game's
     showdowns on each board, and the base game's strengths per board."""
     b = base(game)
-    n = 600 if b.select == "omaha" else 3000
+    n = 600 if any(h.select == "omaha" for h in b.halves) else 3000
     holes, boards = random_deals(game, n, 3, DOUBLE_GAMES.index(game))
     shares = hr.showdown(game, holes, boards, threads=2)
     one = hr.showdown(b, holes, np.ascontiguousarray(boards[:, 0]))
     two = hr.showdown(b, holes, np.ascontiguousarray(boards[:, 1]))
     assert np.array_equal(shares, (one + two) / 2)
     assert np.allclose(shares.sum(axis=1), 1.0)
-    hi, lo = hr.game_strengths(game, holes, boards)
-    assert hi.shape == lo.shape == (n, 3, 2)
+    both = hr.game_strengths(game, holes, boards)              # one array per half name
+    assert len(both) == len(b.half_names)
+    assert all(s.shape == (n, 3, 2) for s in both)
     for k in range(2):
-        bh, bl = hr.game_strengths(b, holes, np.ascontiguousarray(boards[:, k]))
-        assert np.array_equal(hi[..., k], bh) and np.array_equal(lo[..., k], bl)
+        single = hr.game_strengths(b, holes, np.ascontiguousarray(boards[:, k]))
+        assert all(np.array_equal(s[..., k], t) for s, t in zip(both, single, strict=True))
     for i in range(0, n, n // 40):
         hands = holes[i].tolist()
         pair = (boards[i, 0].tolist(), boards[i, 1].tolist())

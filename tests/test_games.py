@@ -8,11 +8,10 @@ import pytest
 
 import handrank as hr
 import reference as ref
-from handrank import get_rules
 
 from conftest import ref_starmap
 
-from registry import FIVE_CARD_RULES, GAMES, RULES, deal
+from registry import FIVE_CARD_RULES, GAMES, RULES, deal, missable_halves
 
 
 def deals(game: str, n: int, players: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -49,7 +48,7 @@ def reference_deals(game: str) -> int:
     evaluations each (9,523 hold'em deals; fewer where every deal costs
     more, at least 2,000), so the suite's time stays flat as games are added."""
     g = hr.get_game(game)
-    if g.select == "omaha":
+    if any(h.select == "omaha" for h in g.halves):
         fives = comb(g.hole, 2) * comb(g.board, 3)
     else:
         fives = comb(g.hole + g.board, 5) if g.hole + g.board >= 5 else 1
@@ -82,10 +81,16 @@ def test_showdown_matches_reference(game, refpool):
     ties = _compare(game, *tie_heavy_deals(game, min(3000, n), seed=7), refpool)
     assert (ties == 0.5).any()                              # the tie-heavy deals do tie
     g = hr.get_game(game)
-    if g.high and g.low and get_rules(g.low).qualifier:   # split games: some deals have no low
-        hi, lo = hr.game_strengths(game, holes, boards)
-        assert (lo.max(axis=1) < 0).any() and (lo.max(axis=1) >= 0).any()
-        assert (got == 0.75).any() or (got == 0.25).any()
+    missable = missable_halves(g)
+    if missable and len(g.halves) > 1:          # some deals leave a half to the others
+        strengths = hr.game_strengths(game, holes, boards)
+        best = np.array([strengths[g.half_names.index(h.name)].max(axis=1) for h in g.halves])
+        for i in missable:
+            assert (best[i] < 0).any() and (best[i] >= 0).any(), g.halves[i]
+        # a pot cut into every half, one of them shared by the two players:
+        # a share of an odd number of 1 / (2 * halves)
+        parts = got[(best >= 0).all(axis=0)] * 2 * len(g.halves)
+        assert (np.isclose(parts, np.round(parts)) & (np.round(parts) % 2 == 1)).any()
 
 
 @pytest.mark.parametrize("rules", FIVE_CARD_RULES)

@@ -131,19 +131,24 @@ static int hr_use_popcnt = 0;
  * or without a qualifier) and AVOID -- and the scalar POPCNT dispatch for
  * everything else. */
 #ifdef HR_MULTIVERSION
-#define HR_SIMD_CASE(FN, MODE, QUAL, K)                                               \
+/* The SIMD loop FN on the rows IN (cards or masks) of the batch's
+ * arguments `a`, for each shape it takes: a case of k = 5..7 for each
+ * (mode, qualifier) pair. */
+#define HR_SIMD_CASE(FN, IN, MODE, QUAL, K)                                           \
     case HR_SPEC(MODE, QUAL, 0, K):                                                   \
-        return FN(a->c, a->D, a->cards, lo, hi, K, MODE, QUAL, a->out);
-#define HR_SIMD_CASES_K(FN, MODE, QUAL)                                               \
-    HR_SIMD_CASE(FN, MODE, QUAL, 5) HR_SIMD_CASE(FN, MODE, QUAL, 6)                   \
-    HR_SIMD_CASE(FN, MODE, QUAL, 7)
+        return FN(a->c, a->D, a->IN, lo, hi, K, MODE, QUAL, a->out);
+#define HR_SIMD_CASES_K(FN, IN, MODE, QUAL)                                           \
+    HR_SIMD_CASE(FN, IN, MODE, QUAL, 5) HR_SIMD_CASE(FN, IN, MODE, QUAL, 6)           \
+    HR_SIMD_CASE(FN, IN, MODE, QUAL, 7)
+#define HR_SIMD_CASES(FN, IN)                                                         \
+    HR_SIMD_CASES_K(FN, IN, HR_MODE_BEST, 0) HR_SIMD_CASES_K(FN, IN, HR_MODE_IGNORE, 0) \
+    HR_SIMD_CASES_K(FN, IN, HR_MODE_AVOID, 0) HR_SIMD_CASES_K(FN, IN, HR_MODE_IGNORE, 1)
 #define HR_DEFINE_SIMD_DISPATCH(NAME, FN, ATTR)                                       \
     ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
         const hr_codes_args_t *a = (const hr_codes_args_t *)arg;                      \
         switch (HR_SPEC(a->c->mode, a->c->qualifies, a->c->wild, a->k)) {             \
-            HR_SIMD_CASES_K(FN, HR_MODE_BEST, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 0) \
-            HR_SIMD_CASES_K(FN, HR_MODE_AVOID, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 1) \
+            HR_SIMD_CASES(FN, cards)                                                  \
         }                                                                             \
         return hr_codes_popcnt(arg, lo, hi);                                          \
     }
@@ -154,12 +159,6 @@ HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
  * shapes, with K the size of the part's first row -- rows of other sizes
  * are the loop's special rows -- and the scalar POPCNT dispatch when that
  * size is not 5..7 or not one the rule set takes. */
-#define HR_SIMD_MASKS_CASE(FN, MODE, QUAL, K)                                         \
-    case HR_SPEC(MODE, QUAL, 0, K):                                                   \
-        return FN(a->c, a->D, a->masks, lo, hi, K, MODE, QUAL, a->out);
-#define HR_SIMD_MASKS_CASES_K(FN, MODE, QUAL)                                         \
-    HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 5) HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 6)       \
-    HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 7)
 #define HR_DEFINE_SIMD_MASKS_DISPATCH(NAME, FN, ATTR)                                 \
     ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
@@ -167,10 +166,7 @@ HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
         const int k = lo < hi ? hr_popcount64(a->masks[lo]) : 0;                     \
         if (k >= a->c->kmin && k <= a->c->kmax) {                                     \
             switch (HR_SPEC(a->c->mode, a->c->qualifies, a->c->wild, k)) {            \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_BEST, 0)                            \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_IGNORE, 0)                          \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_AVOID, 0)                           \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_IGNORE, 1)                          \
+                HR_SIMD_CASES(FN, masks)                                              \
             }                                                                         \
         }                                                                             \
         return hr_masks_popcnt(arg, lo, hi);                                          \

@@ -39,12 +39,29 @@ HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_deck_t *D, const ui
     return bad;
 }
 
+/* A batch's arguments: of codes (hr_eval_codes) and of masks
+ * (hr_eval_masks).  Every build of a loop below is a part of hr_rows
+ * (hr_rows.h) on them, so the entries hand the chosen build to hr_rows. */
+typedef struct {
+    const hr_vctx_t *c;
+    const hr_deck_t *D;
+    const uint8_t *cards;
+    int k;
+    int16_t *out;
+} hr_codes_args_t;
+typedef struct {
+    const hr_vctx_t *c;
+    const hr_deck_t *D;
+    const uint64_t *masks;
+    int16_t *out;
+} hr_masks_args_t;
+
 /* The specialised instances: (mode, qualifier, wild, k) -> a loop with those
  * constants.  Anything else runs the generic instance. */
 #define HR_SPEC(MODE, QUAL, WILD, K) ((((MODE) * 2 + (QUAL)) * 2 + (WILD)) * 16 + (K))
 #define HR_CODES_CASE(MODE, QUAL, WILD, K)                                            \
     case HR_SPEC(MODE, QUAL, WILD, K):                                                \
-        return hr_loop_codes(c, D, cards, lo, hi, K, MODE, QUAL, WILD, out);
+        return hr_loop_codes(a->c, a->D, a->cards, lo, hi, K, MODE, QUAL, WILD, a->out);
 #define HR_CODES_CASES_K(MODE, QUAL, WILD)                                            \
     HR_CODES_CASE(MODE, QUAL, WILD, 5) HR_CODES_CASE(MODE, QUAL, WILD, 6)             \
     HR_CODES_CASE(MODE, QUAL, WILD, 7) HR_CODES_CASE(MODE, QUAL, WILD, 8)             \
@@ -53,17 +70,16 @@ HR_INLINE int64_t hr_loop_codes(const hr_vctx_t *c, const hr_deck_t *D, const ui
     HR_CODES_CASES_K(HR_MODE_BEST, 0, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, 0, WILD) \
     HR_CODES_CASES_K(HR_MODE_AVOID, 0, WILD) HR_CODES_CASES_K(HR_MODE_IGNORE, 1, WILD)
 #define HR_DEFINE_CODES_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
-                             int16_t *out)                                            \
+    ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                         \
+        const hr_codes_args_t *a = (const hr_codes_args_t *)arg;                      \
+        switch (HR_SPEC(a->c->mode, a->c->qualifies, a->c->wild, a->k)) {             \
             HR_CODES_CASES(0) HR_CODES_CASES(1)                                       \
             HR_CODES_CASE(HR_MODE_BEST, 0, 0, 3)                                      \
             HR_CODES_CASE(HR_MODE_BADUGI, 0, 0, 4)                                    \
         }                                                                             \
-        return hr_loop_codes(c, D, cards, lo, hi, k, c->mode, c->qualifies, c->wild,  \
-                             out);                                                    \
+        return hr_loop_codes(a->c, a->D, a->cards, lo, hi, a->k, a->c->mode,          \
+                             a->c->qualifies, a->c->wild, a->out);                    \
     }
 
 /* Rows [lo, hi) of n uint64 masks; each row may hold kmin..kmax cards.  A
@@ -84,19 +100,19 @@ HR_INLINE int64_t hr_loop_masks(const hr_vctx_t *c, const hr_deck_t *D, const ui
 
 #define HR_MASKS_CASE(MODE, QUAL, WILD)                                               \
     case HR_SPEC(MODE, QUAL, WILD, 0):                                                \
-        return hr_loop_masks(c, D, masks, lo, hi, MODE, QUAL, WILD, out);
+        return hr_loop_masks(a->c, a->D, a->masks, lo, hi, MODE, QUAL, WILD, a->out);
 #define HR_DEFINE_MASKS_DISPATCH(NAME, ATTR)                                          \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint64_t *masks, int64_t lo, int64_t hi,           \
-                             int16_t *out)                                            \
+    ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, 0)) {                         \
+        const hr_masks_args_t *a = (const hr_masks_args_t *)arg;                      \
+        switch (HR_SPEC(a->c->mode, a->c->qualifies, a->c->wild, 0)) {                \
             HR_MASKS_CASE(HR_MODE_BEST, 0, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 0, 0)     \
             HR_MASKS_CASE(HR_MODE_AVOID, 0, 0) HR_MASKS_CASE(HR_MODE_IGNORE, 1, 0)    \
             HR_MASKS_CASE(HR_MODE_BEST, 0, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 0, 1)     \
             HR_MASKS_CASE(HR_MODE_AVOID, 0, 1) HR_MASKS_CASE(HR_MODE_IGNORE, 1, 1)    \
         }                                                                             \
-        return hr_loop_masks(c, D, masks, lo, hi, c->mode, c->qualifies, c->wild, out); \
+        return hr_loop_masks(a->c, a->D, a->masks, lo, hi, a->c->mode, a->c->qualifies, \
+                             a->c->wild, a->out);                                     \
     }
 
 /* Two builds of each loop (HR_MULTIVERSION, hr_core.h): POPCNT and SSE4.1,
@@ -115,22 +131,26 @@ static int hr_use_popcnt = 0;
  * or without a qualifier) and AVOID -- and the scalar POPCNT dispatch for
  * everything else. */
 #ifdef HR_MULTIVERSION
-#define HR_SIMD_CASE(FN, MODE, QUAL, K)                                               \
+/* The SIMD loop FN on the rows IN (cards or masks) of the batch's
+ * arguments `a`, for each shape it takes: a case of k = 5..7 for each
+ * (mode, qualifier) pair. */
+#define HR_SIMD_CASE(FN, IN, MODE, QUAL, K)                                           \
     case HR_SPEC(MODE, QUAL, 0, K):                                                   \
-        return FN(c, D, cards, lo, hi, K, MODE, QUAL, out);
-#define HR_SIMD_CASES_K(FN, MODE, QUAL)                                               \
-    HR_SIMD_CASE(FN, MODE, QUAL, 5) HR_SIMD_CASE(FN, MODE, QUAL, 6)                   \
-    HR_SIMD_CASE(FN, MODE, QUAL, 7)
+        return FN(a->c, a->D, a->IN, lo, hi, K, MODE, QUAL, a->out);
+#define HR_SIMD_CASES_K(FN, IN, MODE, QUAL)                                           \
+    HR_SIMD_CASE(FN, IN, MODE, QUAL, 5) HR_SIMD_CASE(FN, IN, MODE, QUAL, 6)           \
+    HR_SIMD_CASE(FN, IN, MODE, QUAL, 7)
+#define HR_SIMD_CASES(FN, IN)                                                         \
+    HR_SIMD_CASES_K(FN, IN, HR_MODE_BEST, 0) HR_SIMD_CASES_K(FN, IN, HR_MODE_IGNORE, 0) \
+    HR_SIMD_CASES_K(FN, IN, HR_MODE_AVOID, 0) HR_SIMD_CASES_K(FN, IN, HR_MODE_IGNORE, 1)
 #define HR_DEFINE_SIMD_DISPATCH(NAME, FN, ATTR)                                       \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint8_t *cards, int64_t lo, int64_t hi, int k,     \
-                             int16_t *out)                                            \
+    ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
-        switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                         \
-            HR_SIMD_CASES_K(FN, HR_MODE_BEST, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 0) \
-            HR_SIMD_CASES_K(FN, HR_MODE_AVOID, 0) HR_SIMD_CASES_K(FN, HR_MODE_IGNORE, 1) \
+        const hr_codes_args_t *a = (const hr_codes_args_t *)arg;                      \
+        switch (HR_SPEC(a->c->mode, a->c->qualifies, a->c->wild, a->k)) {             \
+            HR_SIMD_CASES(FN, cards)                                                  \
         }                                                                             \
-        return hr_codes_popcnt(c, D, cards, lo, hi, k, out);                          \
+        return hr_codes_popcnt(arg, lo, hi);                                          \
     }
 HR_DEFINE_SIMD_DISPATCH(hr_codes_avx2, hr_simd8, HR_AVX2_TARGET)
 HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
@@ -139,27 +159,17 @@ HR_DEFINE_SIMD_DISPATCH(hr_codes_avx512, hr_simd16, HR_AVX512_TARGET)
  * shapes, with K the size of the part's first row -- rows of other sizes
  * are the loop's special rows -- and the scalar POPCNT dispatch when that
  * size is not 5..7 or not one the rule set takes. */
-#define HR_SIMD_MASKS_CASE(FN, MODE, QUAL, K)                                         \
-    case HR_SPEC(MODE, QUAL, 0, K):                                                   \
-        return FN(c, D, masks, lo, hi, K, MODE, QUAL, out);
-#define HR_SIMD_MASKS_CASES_K(FN, MODE, QUAL)                                         \
-    HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 5) HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 6)       \
-    HR_SIMD_MASKS_CASE(FN, MODE, QUAL, 7)
 #define HR_DEFINE_SIMD_MASKS_DISPATCH(NAME, FN, ATTR)                                 \
-    ATTR static int64_t NAME(const hr_vctx_t *c, const hr_deck_t *D,                  \
-                             const uint64_t *masks, int64_t lo, int64_t hi,           \
-                             int16_t *out)                                            \
+    ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
-        const int k = lo < hi ? hr_popcount64(masks[lo]) : 0;                        \
-        if (k >= c->kmin && k <= c->kmax) {                                           \
-            switch (HR_SPEC(c->mode, c->qualifies, c->wild, k)) {                     \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_BEST, 0)                            \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_IGNORE, 0)                          \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_AVOID, 0)                           \
-                HR_SIMD_MASKS_CASES_K(FN, HR_MODE_IGNORE, 1)                          \
+        const hr_masks_args_t *a = (const hr_masks_args_t *)arg;                      \
+        const int k = lo < hi ? hr_popcount64(a->masks[lo]) : 0;                     \
+        if (k >= a->c->kmin && k <= a->c->kmax) {                                     \
+            switch (HR_SPEC(a->c->mode, a->c->qualifies, a->c->wild, k)) {            \
+                HR_SIMD_CASES(FN, masks)                                              \
             }                                                                         \
         }                                                                             \
-        return hr_masks_popcnt(c, D, masks, lo, hi, out);                             \
+        return hr_masks_popcnt(arg, lo, hi);                                          \
     }
 HR_DEFINE_SIMD_MASKS_DISPATCH(hr_masks_avx2, hr_simd_masks8, HR_AVX2_TARGET)
 HR_DEFINE_SIMD_MASKS_DISPATCH(hr_masks_avx512, hr_simd_masks16, HR_AVX512_TARGET)
@@ -179,43 +189,8 @@ static int hr_set_isa(int isa)
     return hr_isa;
 }
 
-typedef int64_t (*hr_codes_fn)(const hr_vctx_t *, const hr_deck_t *, const uint8_t *, int64_t,
-                               int64_t, int, int16_t *);
-typedef int64_t (*hr_masks_fn)(const hr_vctx_t *, const hr_deck_t *, const uint64_t *, int64_t,
-                               int64_t, int16_t *);
-
 /* ------------------------------------------------------------------ */
 /* The entries                                                          */
-
-/* A batch's arguments, for its parts (hr_rows). */
-typedef struct {
-    hr_codes_fn fn;
-    const hr_vctx_t *c;
-    const hr_deck_t *D;
-    const uint8_t *cards;
-    int k;
-    int16_t *out;
-} hr_codes_args_t;
-
-static int64_t hr_codes_part(const void *arg, int64_t lo, int64_t hi)
-{
-    const hr_codes_args_t *a = (const hr_codes_args_t *)arg;
-    return a->fn(a->c, a->D, a->cards, lo, hi, a->k, a->out);
-}
-
-typedef struct {
-    hr_masks_fn fn;
-    const hr_vctx_t *c;
-    const hr_deck_t *D;
-    const uint64_t *masks;
-    int16_t *out;
-} hr_masks_args_t;
-
-static int64_t hr_masks_part(const void *arg, int64_t lo, int64_t hi)
-{
-    const hr_masks_args_t *a = (const hr_masks_args_t *)arg;
-    return a->fn(a->c, a->D, a->masks, lo, hi, a->out);
-}
 
 /* Evaluate n hands of k cards (C-contiguous uint8 codes) under a wild
  * setting (NULL: none).  Returns the first bad row (a code out of range, a
@@ -224,7 +199,7 @@ static int64_t hr_masks_part(const void *arg, int64_t lo, int64_t hi)
 static int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
                              int64_t n, int k, int16_t *out, int nthreads)
 {
-    hr_codes_fn fn = hr_codes_portable;
+    hr_rows_fn fn = hr_codes_portable;
 #ifdef HR_MULTIVERSION
     if (hr_isa == HR_ISA_AVX512) fn = hr_codes_avx512;
     else if (hr_isa == HR_ISA_AVX2) fn = hr_codes_avx2;
@@ -235,8 +210,8 @@ static int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8
     if (!W) W = &hr_standard;
     if (k < R->kmin || k > R->kmax || W->ranks != R->def.ranks) return n > 0 ? 0 : -1;
     hr_vctx_init(&c, wc, R, W);
-    const hr_codes_args_t a = {fn, &c, W, cards, k, out};
-    return hr_rows(hr_codes_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
+    const hr_codes_args_t a = {&c, W, cards, k, out};
+    return hr_rows(fn, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
 }
 
 /* Evaluate n hand masks under a wild setting (NULL: none).  Returns the
@@ -245,7 +220,7 @@ static int64_t hr_eval_codes(const hr_rule_t *R, const hr_deck_t *W, const uint8
 static int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
                              int64_t n, int16_t *out, int nthreads)
 {
-    hr_masks_fn fn = hr_masks_portable;
+    hr_rows_fn fn = hr_masks_portable;
 #ifdef HR_MULTIVERSION
     if (hr_isa == HR_ISA_AVX512) fn = hr_masks_avx512;
     else if (hr_isa >= HR_ISA_AVX2) fn = hr_masks_avx2;
@@ -256,8 +231,8 @@ static int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint6
     if (!W) W = &hr_standard;
     if (W->ranks != R->def.ranks) return n > 0 ? 0 : -1;
     hr_vctx_init(&c, wc, R, W);
-    const hr_masks_args_t a = {fn, &c, W, masks, out};
-    return hr_rows(hr_masks_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
+    const hr_masks_args_t a = {&c, W, masks, out};
+    return hr_rows(fn, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
 }
 
 /* One-time initialisation of the core: hashes, card entries, CPU features,

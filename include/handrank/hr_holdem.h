@@ -316,20 +316,17 @@ static void hr_holdem_hu(const hr_vctx_t *c, const uint8_t *a, const uint8_t *b,
 
 /* m heads-up matchups (m x 4 codes: a0 a1 b0 b1, m < 2^31) into out (m x 3);
  * R must be the high rule set. */
-typedef struct {
-    const hr_vctx_t *c;
-    const uint8_t *matchups;
-    int64_t *out;
-} hr_hu_args_t;
-
 static int64_t hr_holdem_hu_part(const void *arg, int64_t lo, int64_t hi)
 {
-    const hr_hu_args_t *a = (const hr_hu_args_t *)arg;
+    const hr_rows_io_t *a = (const hr_rows_io_t *)arg;
+    const hr_vctx_t *c = (const hr_vctx_t *)a->ctx;
+    const uint8_t *matchups = (const uint8_t *)a->in;
+    int64_t *out = (int64_t *)a->out;
     int32_t *scratch = calloc(hr_multiset_scratch_size(), sizeof(int32_t));
     for (int64_t i = lo; i < hi; i++) {
-        const uint8_t *m = a->matchups + 4 * i;
-        if (scratch) hr_holdem_hu(a->c, m, m + 2, scratch, a->out + 3 * i);
-        else hr_holdem_hu_boards(a->c, m, m + 2, a->out + 3 * i);
+        const uint8_t *m = matchups + 4 * i;
+        if (scratch) hr_holdem_hu(c, m, m + 2, scratch, out + 3 * i);
+        else hr_holdem_hu_boards(c, m, m + 2, out + 3 * i);
     }
     free(scratch);
     return -1;
@@ -341,7 +338,7 @@ static void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int6
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     hr_vctx_init(&c, wc, R, &hr_standard);
-    const hr_hu_args_t a = {&c, matchups, out};
+    const hr_rows_io_t a = {&c, matchups, out};
     hr_rows(hr_holdem_hu_part, &a, 0, m, 1, hr_team(nthreads));   /* a matchup a block */
 }
 

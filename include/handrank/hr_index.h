@@ -245,19 +245,12 @@ HR_INLINE int64_t hr_ix_one(const hr_index_t *I, const uint8_t *cards)
     return I->offsets[c] + (int64_t)within;
 }
 
-/* An index batch's arguments, for its parts (hr_rows). */
-typedef struct {
-    const hr_index_t *I;
-    const uint8_t *cards;
-    int64_t *out;
-} hr_ix_rows_args_t;
-
 static int64_t hr_ix_rows_part(const void *arg, int64_t lo, int64_t hi)
 {
-    const hr_ix_rows_args_t *a = (const hr_ix_rows_args_t *)arg;
-    const hr_index_t *I = a->I;
-    const uint8_t *cards = a->cards;
-    int64_t *out = a->out;
+    const hr_rows_io_t *a = (const hr_rows_io_t *)arg;
+    const hr_index_t *I = (const hr_index_t *)a->ctx;
+    const uint8_t *cards = (const uint8_t *)a->in;
+    int64_t *out = (int64_t *)a->out;
     const int64_t total = I->total;
     for (int64_t row = lo; row < hi; row++) {
         const int64_t v = hr_ix_one(I, cards + row * total);
@@ -273,7 +266,7 @@ static int64_t hr_ix_rows_part(const void *arg, int64_t lo, int64_t hi)
 static int64_t hr_index_rows(const hr_index_t *I, const uint8_t *cards, int64_t lo, int64_t hi,
                              int64_t *out, int team)
 {
-    const hr_ix_rows_args_t a = {I, cards, out};
+    const hr_rows_io_t a = {I, cards, out};
     return hr_rows(hr_ix_rows_part, &a, lo, hi, HR_IX_BLOCK, team);
 }
 
@@ -401,18 +394,12 @@ HR_INLINE int hr_ix_hand(const hr_index_t *I, int64_t v, uint8_t *out)
     return 0;
 }
 
-typedef struct {
-    const hr_index_t *I;
-    const int64_t *idx;
-    uint8_t *out;
-} hr_ix_hands_args_t;
-
 static int64_t hr_ix_hands_part(const void *arg, int64_t lo, int64_t hi)
 {
-    const hr_ix_hands_args_t *a = (const hr_ix_hands_args_t *)arg;
-    const hr_index_t *I = a->I;
-    const int64_t *idx = a->idx;
-    uint8_t *out = a->out;
+    const hr_rows_io_t *a = (const hr_rows_io_t *)arg;
+    const hr_index_t *I = (const hr_index_t *)a->ctx;
+    const int64_t *idx = (const int64_t *)a->in;
+    uint8_t *out = (uint8_t *)a->out;
     const int64_t total = I->total;
     for (int64_t row = lo; row < hi; row++)
         if (HR_UNLIKELY(hr_ix_hand(I, idx[row], out + row * total))) return row;
@@ -424,7 +411,7 @@ static int64_t hr_ix_hands_part(const void *arg, int64_t lo, int64_t hi)
 static int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
                               uint8_t *out, int team)
 {
-    const hr_ix_hands_args_t a = {I, idx, out};
+    const hr_rows_io_t a = {I, idx, out};
     return hr_rows(hr_ix_hands_part, &a, lo, hi, HR_IX_BLOCK, team);
 }
 

@@ -98,8 +98,18 @@ static void hr_rows_init(void)
 
 /* A loop's work on rows [lo, hi) of its batch; `arg` holds the loop's own
  * arguments.  Returns the first bad row of the part (an index into the
- * batch) or -1. */
+ * batch) or -1.  A loop built for several instruction sets passes the build
+ * it chose (each build is a part on the same arguments). */
 typedef int64_t (*hr_rows_fn)(const void *arg, int64_t lo, int64_t hi);
+
+/* The arguments of a loop that reads its rows with one context (a value
+ * context, an index) from one input array into one output array: such
+ * loops share this struct rather than each declaring its own. */
+typedef struct {
+    const void *ctx;
+    const void *in;
+    void *out;
+} hr_rows_io_t;
 
 /* THE block-parallel row loop: fn over rows [lo, hi) on `team` threads (a
  * count from hr_team).  With one thread, or at most one block of rows, one

@@ -75,6 +75,27 @@ HR_INLINE int hr_sdh_flush(const hr_vctx_t *c, const hr_v2 *NX, const uint8_t *h
     return c->F[(HR_V2_LO(e) >> sh) & HR_LANE];
 }
 
+/* The lookups of a step of L deals (8 or 16) of both hold'em loops below:
+ * player p of deal d gets s[p * L + d], the value of its rank key
+ * key[p * L + d] (slot row[p * L + d], hr_value's fast path), or, where bit
+ * d of fm[p] says its cards hold a suit of five, its flush.  H and B are
+ * the step's hole cards and boards; a bad deal's lanes are not used. */
+HR_INLINE void hr_sdh_lookups(const hr_vctx_t *c, const hr_v2 *NX, const uint32_t *key,
+                              const uint32_t *row, const uint32_t *fm, const int P, const int L,
+                              const uint8_t *H, const uint8_t *B, int16_t *s)
+{
+    const int32_t *off = c->off[7];
+    const int16_t *V = c->V[7];
+    for (int p = 0; p < P; p++)
+        for (int l = 0; l < L; l++) s[p * L + l] = V[key[p * L + l] + off[row[p * L + l]]];
+    for (int p = 0; p < P; p++)
+        for (uint32_t f = fm[p]; HR_UNLIKELY(f); f &= f - 1) {
+            const int d = hr_ctz64(f);
+            s[p * L + d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
+                                                 B + (size_t)d * 5);
+        }
+}
+
 /* Deals [lo, hi) of a hold'em showdown under hr_showdown_any_ok(G) with
  * two hole cards, a board of five, mode BEST without a qualifier and
  * P = 2..HR_SDH_MAXP players: the same results as hr_showdown_any (its
@@ -117,8 +138,6 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
 {
     const hr_vctx_t *c = &G->half[0].v;
     const hr_v2 *NX = G->wild->next;
-    const int32_t *off = c->off[7];
-    const int16_t *V = c->V[7];
     const int NHB = (P + 1) / 2;                          /* hole blocks */
     uint8_t tb[4][32], nod[16];
     for (int x = 0; x < 32; x++) {   /* [L|M], [M|N]: the board bytes from 16h, 16h + 16 */
@@ -285,16 +304,9 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_sd_holdem(const hr_game_t *G, const uint8_t 
         if (t >= 1 && t <= nsteps) {                        /* step t - 1: lookups */
             const int64_t i0 = lo + 8 * (t - 1);
             const int u = (int)((t - 1) & 1), last = hi - i0 < 8;
-            const uint8_t *H = last ? hbuf : holes + (size_t)i0 * 2 * P;
-            const uint8_t *B = last ? bbuf : boards + (size_t)i0 * 5;
-            for (int p = 0; p < P; p++)
-                for (int l = 0; l < 8; l++) s[u][p][l] = V[key[u][p][l] + off[row[u][p][l]]];
-            for (int p = 0; p < P; p++)
-                for (uint32_t f = fm[u][p]; HR_UNLIKELY(f); f &= f - 1) {
-                    const int d = hr_ctz64(f);
-                    s[u][p][d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
-                                                       B + (size_t)d * 5);
-                }
+            hr_sdh_lookups(c, NX, key[u][0], row[u][0], fm[u], P, 8,
+                           last ? hbuf : holes + (size_t)i0 * 2 * P,
+                           last ? bbuf : boards + (size_t)i0 * 5, s[u][0]);
         }
         if (t >= 2) {                                       /* step t - 2: results */
             const int64_t i0 = lo + 8 * (t - 2);
@@ -419,8 +431,6 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_sd_holdem16(const hr_game_t *G, const uint
     const hr_vctx_t *c = &G->half[0].v;
     const hr_deck_t *W = G->wild;
     const hr_v2 *NX = W->next;
-    const int32_t *off = c->off[7];
-    const int16_t *V = c->V[7];
     const int NHB = (P + 1) / 2, NR = (P + 1) / 2;        /* hole blocks, hole vectors */
     /* hole block j: lane d's bytes from vector pair (r, r + 1), selected
      * lanes sel[j][r]; idx[j] the bytes' offsets in their pair */
@@ -558,16 +568,9 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_sd_holdem16(const hr_game_t *G, const uint
         }
         if (t >= 1 && t <= nsteps) {                      /* step t - 1: lookups */
             const int64_t i0 = lo + 16 * (t - 1);
-            const uint8_t *H = holes + (size_t)i0 * 2 * P, *B = boards + (size_t)i0 * 5;
             const int u = (int)((t - 1) & 1);
-            for (int p = 0; p < P; p++)
-                for (int l = 0; l < 16; l++) s[u][p][l] = V[key[u][p][l] + off[row[u][p][l]]];
-            for (int p = 0; p < P; p++)
-                for (uint32_t f = fm[u][p]; HR_UNLIKELY(f); f &= f - 1) {
-                    const int d = hr_ctz64(f);
-                    s[u][p][d] = (int16_t)hr_sdh_flush(c, NX, H + (size_t)d * 2 * P + 2 * p,
-                                                       B + (size_t)d * 5);
-                }
+            hr_sdh_lookups(c, NX, key[u][0], row[u][0], fm[u], P, 16,
+                           holes + (size_t)i0 * 2 * P, boards + (size_t)i0 * 5, s[u][0]);
         }
         if (t >= 2) {                                     /* step t - 2: results */
             const int64_t i0 = lo + 16 * (t - 2), nd = hi - i0 < 16 ? hi - i0 : 16;

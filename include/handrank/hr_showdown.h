@@ -253,6 +253,18 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
     return bad;
 }
 
+/* A showdown batch's arguments (hr_showdown): each build of the showdown
+ * loop -- portable, POPCNT, AVX2, AVX-512 -- is a part of hr_rows (hr_rows.h)
+ * on them, so hr_showdown hands the chosen build to hr_rows. */
+typedef struct {
+    const hr_game_t *G;
+    const uint8_t *holes, *boards;
+    int players;
+    double *shares;
+    int16_t *str_out;
+    int64_t stride;
+} hr_showdown_args_t;
+
 /* The instances of hr_showdown_any: hold'em high with 2..10 players
  * constant; the hold'em (2 + 5), stud (7 + 0) and draw (5 + 0) shapes, any
  * number of players, for the (mode, qualifier) pairs the batch loops of
@@ -283,10 +295,15 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
                                    MODE, QUAL);                                       \
         break;
 #define HR_DEFINE_SHOWDOWN_ROWS(NAME, ATTR)                                           \
-    ATTR static int64_t NAME(const hr_game_t *G, const uint8_t *holes,                \
-                             const uint8_t *boards, int64_t lo, int64_t hi, int players, \
-                             double *shares, int16_t *str_out, int64_t half_stride)   \
+    ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
+        const hr_showdown_args_t *a = (const hr_showdown_args_t *)arg;                \
+        const hr_game_t *G = a->G;                                                    \
+        const uint8_t *holes = a->holes, *boards = a->boards;                         \
+        const int players = a->players;                                               \
+        double *shares = a->shares;                                                   \
+        int16_t *str_out = a->str_out;                                                \
+        const int64_t half_stride = a->stride;                                        \
         if (hr_showdown_any_ok(G)) {                                                  \
             switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {                 \
                 HR_SD_CASE(HR_MODE_BEST, 0) HR_SD_CASE(HR_MODE_IGNORE, 0)             \
@@ -309,9 +326,6 @@ HR_INLINE int64_t hr_showdown_any(const hr_game_t *G, const uint8_t *holes,
 HR_DEFINE_SHOWDOWN_ROWS(hr_showdown_popcnt, __attribute__((target("popcnt,sse4.1"))))
 #endif
 HR_DEFINE_SHOWDOWN_ROWS(hr_showdown_portable, )
-
-typedef int64_t (*hr_showdown_fn)(const hr_game_t *, const uint8_t *, const uint8_t *, int64_t,
-                                  int64_t, int, double *, int16_t *, int64_t);
 
 #ifdef HR_MULTIVERSION
 /* Player-hands per block of hr_showdown_simd (its buffers live on the stack). */
@@ -427,16 +441,16 @@ HR_INLINE int hr_sd_holdem_ok(const hr_game_t *G)
 }
 /* FN(...) for 2..HR_SDH_MAXP players; other counts fall through. */
 #define HR_SDH_SWITCH(FN)                                                             \
-    switch (players) {                                                                \
-    case 2: return FN(G, holes, boards, lo, hi, 2, shares, str_out);                  \
-    case 3: return FN(G, holes, boards, lo, hi, 3, shares, str_out);                  \
-    case 4: return FN(G, holes, boards, lo, hi, 4, shares, str_out);                  \
-    case 5: return FN(G, holes, boards, lo, hi, 5, shares, str_out);                  \
-    case 6: return FN(G, holes, boards, lo, hi, 6, shares, str_out);                  \
-    case 7: return FN(G, holes, boards, lo, hi, 7, shares, str_out);                  \
-    case 8: return FN(G, holes, boards, lo, hi, 8, shares, str_out);                  \
-    case 9: return FN(G, holes, boards, lo, hi, 9, shares, str_out);                  \
-    case 10: return FN(G, holes, boards, lo, hi, 10, shares, str_out);                \
+    switch (a->players) {                                                             \
+    case 2: return FN(a->G, a->holes, a->boards, lo, hi, 2, a->shares, a->str_out);   \
+    case 3: return FN(a->G, a->holes, a->boards, lo, hi, 3, a->shares, a->str_out);   \
+    case 4: return FN(a->G, a->holes, a->boards, lo, hi, 4, a->shares, a->str_out);   \
+    case 5: return FN(a->G, a->holes, a->boards, lo, hi, 5, a->shares, a->str_out);   \
+    case 6: return FN(a->G, a->holes, a->boards, lo, hi, 6, a->shares, a->str_out);   \
+    case 7: return FN(a->G, a->holes, a->boards, lo, hi, 7, a->shares, a->str_out);   \
+    case 8: return FN(a->G, a->holes, a->boards, lo, hi, 8, a->shares, a->str_out);   \
+    case 9: return FN(a->G, a->holes, a->boards, lo, hi, 9, a->shares, a->str_out);   \
+    case 10: return FN(a->G, a->holes, a->boards, lo, hi, 10, a->shares, a->str_out); \
     default: break;                                                                   \
     }
 
@@ -451,17 +465,17 @@ HR_INLINE int hr_sd_holdem_ok(const hr_game_t *G)
 
 #define HR_SDS_K(MODE, QUAL, K)                                                       \
     case K:                                                                           \
-        return hr_showdown_simd(G, holes, lo, hi, players, shares, str_out, K, MODE, QUAL);
+        return hr_showdown_simd(a->G, a->holes, lo, hi, a->players, a->shares, a->str_out, \
+                                K, MODE, QUAL);
 #define HR_SDS_CASE(MODE, QUAL)                                                       \
     case (MODE) * 2 + (QUAL):                                                         \
-        switch (G->hole) { HR_SDS_K(MODE, QUAL, 5) HR_SDS_K(MODE, QUAL, 6)           \
-                           HR_SDS_K(MODE, QUAL, 7) }                                  \
+        switch (a->G->hole) { HR_SDS_K(MODE, QUAL, 5) HR_SDS_K(MODE, QUAL, 6)        \
+                              HR_SDS_K(MODE, QUAL, 7) }                               \
         break;
-HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t *holes,
-                                               const uint8_t *boards, int64_t lo, int64_t hi,
-                                               int players, double *shares, int16_t *str_out,
-                                               int64_t half_stride)
+HR_AVX2_TARGET static int64_t hr_showdown_avx2(const void *arg, int64_t lo, int64_t hi)
 {
+    const hr_showdown_args_t *a = (const hr_showdown_args_t *)arg;
+    const hr_game_t *G = a->G;
     if (hr_sd_holdem_ok(G)) HR_SDH_SWITCH(hr_sd_holdem);
     if (hr_showdown_any_ok(G) && G->board == 0) {
         switch (G->half[0].v.mode * 2 + G->half[0].v.qualifies) {
@@ -469,7 +483,7 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
             HR_SDS_CASE(HR_MODE_IGNORE, 1) HR_SDS_CASE(HR_MODE_AVOID, 0)
         }
     }
-    return hr_showdown_popcnt(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
+    return hr_showdown_popcnt(arg, lo, hi);
 }
 #undef HR_SDS_K
 #undef HR_SDS_CASE
@@ -477,13 +491,11 @@ HR_AVX2_TARGET static int64_t hr_showdown_avx2(const hr_game_t *G, const uint8_t
 /* The AVX-512 showdown (hr_isa == HR_ISA_AVX512): hr_sd_holdem16 for
  * hold'em high, under hr_sd_holdem_ok(G) as hr_sd_holdem; everything else as
  * hr_showdown_avx2. */
-HR_AVX512_TARGET static int64_t hr_showdown_avx512(const hr_game_t *G, const uint8_t *holes,
-                                                   const uint8_t *boards, int64_t lo,
-                                                   int64_t hi, int players, double *shares,
-                                                   int16_t *str_out, int64_t half_stride)
+HR_AVX512_TARGET static int64_t hr_showdown_avx512(const void *arg, int64_t lo, int64_t hi)
 {
-    if (hr_sd_holdem_ok(G)) HR_SDH_SWITCH(hr_sd_holdem16);
-    return hr_showdown_avx2(G, holes, boards, lo, hi, players, shares, str_out, half_stride);
+    const hr_showdown_args_t *a = (const hr_showdown_args_t *)arg;
+    if (hr_sd_holdem_ok(a->G)) HR_SDH_SWITCH(hr_sd_holdem16);
+    return hr_showdown_avx2(arg, lo, hi);
 }
 #undef HR_SDH_SWITCH
 #endif
@@ -536,64 +548,39 @@ HR_INLINE int64_t hr_omaha_rows_tabled(const hr_game_t *G, const uint8_t *holes,
     return bad;
 }
 
+/* An Omaha batch's arguments (hr_eval_omaha): each build of the loop below
+ * is a part of hr_rows (hr_rows.h) on them. */
+typedef struct {
+    const hr_game_t *G;
+    const uint8_t *holes, *boards;
+    int16_t *out;
+} hr_omaha_args_t;
+
 #define HR_DEFINE_OMAHA_ROWS(NAME, ATTR)                                              \
-    ATTR static int64_t NAME(const hr_game_t *G, const uint8_t *holes,                \
-                             const uint8_t *boards, int64_t lo, int64_t hi,           \
-                             int16_t *out)                                            \
+    ATTR static int64_t NAME(const void *arg, int64_t lo, int64_t hi)                 \
     {                                                                                 \
+        const hr_omaha_args_t *a = (const hr_omaha_args_t *)arg;                      \
+        const hr_game_t *G = a->G;                                                    \
         if (!hr_omaha_tabled(G, &G->half[0]))                                         \
-            return hr_omaha_rows(G, holes, boards, lo, hi, out);                      \
-        if (G->hole == 4) return hr_omaha_rows_tabled(G, holes, boards, lo, hi, 4, out); \
-        return hr_omaha_rows_tabled(G, holes, boards, lo, hi, G->hole, out);          \
+            return hr_omaha_rows(G, a->holes, a->boards, lo, hi, a->out);             \
+        if (G->hole == 4)                                                             \
+            return hr_omaha_rows_tabled(G, a->holes, a->boards, lo, hi, 4, a->out);   \
+        return hr_omaha_rows_tabled(G, a->holes, a->boards, lo, hi, G->hole, a->out); \
     }
 #ifdef HR_MULTIVERSION
 HR_DEFINE_OMAHA_ROWS(hr_omaha_popcnt, __attribute__((target("popcnt,sse4.1"))))
 #endif
 HR_DEFINE_OMAHA_ROWS(hr_omaha_portable, )
 
-typedef int64_t (*hr_omaha_fn)(const hr_game_t *, const uint8_t *, const uint8_t *, int64_t,
-                               int64_t, int16_t *);
-
-/* A batch's arguments, for its parts (hr_rows). */
-typedef struct {
-    hr_omaha_fn fn;
-    const hr_game_t *G;
-    const uint8_t *holes, *boards;
-    int16_t *out;
-} hr_omaha_args_t;
-
-static int64_t hr_omaha_part(const void *arg, int64_t lo, int64_t hi)
-{
-    const hr_omaha_args_t *a = (const hr_omaha_args_t *)arg;
-    return a->fn(a->G, a->holes, a->boards, lo, hi, a->out);
-}
-
 static int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                              int64_t n, int16_t *out, int nthreads)
 {
-    hr_omaha_fn fn = hr_omaha_portable;
+    hr_rows_fn fn = hr_omaha_portable;
 #ifdef HR_MULTIVERSION
     if (hr_use_popcnt) fn = hr_omaha_popcnt;
 #endif
-    const hr_omaha_args_t a = {fn, G, holes, boards, out};
-    return hr_rows(hr_omaha_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
-}
-
-typedef struct {
-    hr_showdown_fn fn;
-    const hr_game_t *G;
-    const uint8_t *holes, *boards;
-    int players;
-    double *shares;
-    int16_t *str_out;
-    int64_t stride;
-} hr_showdown_args_t;
-
-static int64_t hr_showdown_part(const void *arg, int64_t lo, int64_t hi)
-{
-    const hr_showdown_args_t *a = (const hr_showdown_args_t *)arg;
-    return a->fn(a->G, a->holes, a->boards, lo, hi, a->players, a->shares, a->str_out,
-                 a->stride);
+    const hr_omaha_args_t a = {G, holes, boards, out};
+    return hr_rows(fn, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
 }
 
 /* Showdown of n deals: holes (n, players, hole), boards (n, boards x board)
@@ -606,14 +593,14 @@ static int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8
                            int64_t n, int players, double *shares, int16_t *str_out,
                            int64_t stride, int nthreads)
 {
-    hr_showdown_fn fn = hr_showdown_portable;
+    hr_rows_fn fn = hr_showdown_portable;
 #ifdef HR_MULTIVERSION
     if (hr_isa == HR_ISA_AVX512) fn = hr_showdown_avx512;   /* each checks its shapes' */
     else if (hr_isa == HR_ISA_AVX2) fn = hr_showdown_avx2;  /* precondition */
     else if (hr_use_popcnt) fn = hr_showdown_popcnt;
 #endif
-    const hr_showdown_args_t a = {fn, G, holes, boards, players, shares, str_out, stride};
-    return hr_rows(hr_showdown_part, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
+    const hr_showdown_args_t a = {G, holes, boards, players, shares, str_out, stride};
+    return hr_rows(fn, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
 }
 
 #endif /* HANDRANK_HR_SHOWDOWN_H */

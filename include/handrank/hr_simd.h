@@ -196,6 +196,82 @@ static void hr_simd_init(void)
         nspec = 0;                                                                    \
     } while (0)
 
+/* The frame of the four SIMD loops below (codes and masks, AVX2 and
+ * AVX-512), each over rows [lo, hi) of K cards under the value context *c,
+ * N rows a step.  HR_SIMD_FRAME(N) declares ctx (a local copy, so writes to
+ * out cannot alias it), the hash tables of K cards (off, V), the first bad
+ * row, the row and step counters, two steps of keys and hash rows, the
+ * special rows' list (spec, nspec) and the step's special rows (pending, a
+ * bit per row).  The AVX-512 frame adds the rows of the step (pending_n,
+ * its last step may be short) and the lane numbers its lists are made of. */
+#define HR_SIMD_FRAME(N)                                                              \
+    const hr_vctx_t ctx = *c;                                                         \
+    const int32_t *off = ctx.off[K];                                                  \
+    const int16_t *V = ctx.V[K];                                                      \
+    int64_t bad = -1, i = lo, step = 0;                                               \
+    uint32_t keys[2][N], rows[2][N], spec[HR_SPECIAL_CAP + (N)], pending = 0;         \
+    int nspec = 0
+#define HR_AVX512_FRAME()                                                             \
+    HR_SIMD_FRAME(16);                                                                \
+    int pending_n = 16;                                                               \
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/* The lookups of the step before (its rows i - N ..), then its special rows
+ * into the list: with AVX2 by hr_lanes_of, with AVX-512 by a compress. */
+#define HR_AVX2_PENDING()                                                             \
+    do {                                                                              \
+        HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], i - 8, 8);        \
+        _mm256_storeu_si256(                                                          \
+            (__m256i *)(spec + nspec),                                                \
+            _mm256_add_epi32(_mm256_set1_epi32((int)(i - 8 - lo)),                    \
+                             _mm256_cvtepu8_epi32(_mm_loadl_epi64(                    \
+                                 (const __m128i *)hr_lanes_of[pending]))));           \
+        nspec += hr_popcount64(pending);                                              \
+    } while (0)
+#define HR_AVX512_PENDING()                                                           \
+    do {                                                                              \
+        const int64_t base_ = i - 16;                                                 \
+        if (HR_LIKELY(pending_n == 16))                                               \
+            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, 16);   \
+        else                                                                          \
+            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, pending_n); \
+        _mm512_storeu_si512((void *)(spec + nspec),                                   \
+                            _mm512_maskz_compress_epi32(                              \
+                                (__mmask16)pending,                                   \
+                                _mm512_add_epi32(iota, _mm512_set1_epi32((int)(base_ - lo))))); \
+        nspec += hr_popcount64(pending);                                              \
+    } while (0)
+
+/* The end of a step: its keys KEY (0 in its special rows) and their hash
+ * rows kept for the next step, the step before looked up, this step's
+ * special rows (the lanes not OK; with AVX-512 of its NR rows) noted, and
+ * the list done by SPECIALS (HR_SIMD_SPECIALS or _M) when nearly full. */
+#define HR_AVX2_STEP_END(KEY, OK, SPECIALS)                                           \
+    do {                                                                              \
+        _mm256_storeu_si256((__m256i *)keys[step & 1], (KEY));                        \
+        _mm256_storeu_si256((__m256i *)rows[step & 1],                                \
+                            _mm256_srli_epi32((KEY), HR_HASH_SHIFT(K)));              \
+        if (step) HR_AVX2_PENDING();                                                  \
+        pending = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(OK)) ^ 0xffu;      \
+        if (nspec > HR_SPECIAL_CAP - 8) SPECIALS();                                   \
+    } while (0)
+#define HR_AVX512_STEP_END(KEY, OK, NR, SPECIALS)                                     \
+    do {                                                                              \
+        _mm512_storeu_si512((void *)keys[step & 1], (KEY));                           \
+        _mm512_storeu_si512((void *)rows[step & 1],                                   \
+                            _mm512_srli_epi32((KEY), HR_HASH_SHIFT(K)));              \
+        if (step) HR_AVX512_PENDING();                                                \
+        pending = (uint32_t)(~(OK) & ((1u << (NR)) - 1));                             \
+        pending_n = (NR);                                                             \
+        if (nspec > HR_SPECIAL_CAP - 16) SPECIALS();                                  \
+    } while (0)
+/* After the last step: its lookups, then the special rows left. */
+#define HR_SIMD_DRAIN(PENDING, SPECIALS)                                              \
+    do {                                                                              \
+        if (step) PENDING();                                                          \
+        SPECIALS();                                                                   \
+    } while (0)
+
 /* ------------------------------------------------------------------ */
 /* AVX2: 8 hands per step                                               */
 
@@ -204,10 +280,8 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
                                           const int K, const int MODE, const int QUAL,
                                           int16_t *out)
 {
-    const hr_vctx_t ctx = *c;
+    HR_SIMD_FRAME(8);
     const hr_v2 *first = D->first, *next = D->next;
-    const int32_t *off = ctx.off[K];
-    const int16_t *V = ctx.V[K];
 #define HR_LD16(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
 #define HR_LD32(p) _mm256_loadu_si256((const __m256i *)(p))
     const __m256i sa0 = HR_LD32(hr_shuf_a[K - 5][0]), sb0 = HR_LD32(hr_shuf_b[K - 5][0]);
@@ -233,20 +307,6 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
     const __m256i zero = _mm256_setzero_si256();
 #undef HR_LD16
 #undef HR_LD32
-    int64_t bad = -1, i = lo, step = 0;
-    uint32_t keys[2][8], rows[2][8], spec[HR_SPECIAL_CAP + 8], pending = 0;
-    int nspec = 0;
-    /* the lookups of the step before, then its special rows into the list */
-#define HR_AVX2_PENDING()                                                             \
-    do {                                                                              \
-        HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], i - 8, 8);        \
-        _mm256_storeu_si256(                                                          \
-            (__m256i *)(spec + nspec),                                                \
-            _mm256_add_epi32(_mm256_set1_epi32((int)(i - 8 - lo)),                    \
-                             _mm256_cvtepu8_epi32(_mm_loadl_epi64(                    \
-                                 (const __m128i *)hr_lanes_of[pending]))));           \
-        nspec += hr_popcount64(pending);                                              \
-    } while (0)
     /* a step reads 4K + 32 >= 8K bytes from its first row: steps start
      * before `end` */
     const int64_t end = hi - (4 * K + 32 + K - 1) / K + 1;
@@ -317,14 +377,9 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd8(const hr_vctx_t *c, const hr_deck_t *D
             ok = _mm256_andnot_si256(_mm256_cmpgt_epi32(fl, zero), ok);
         }
         const __m256i key = _mm256_and_si256(rk, ok);
-        _mm256_storeu_si256((__m256i *)keys[step & 1], key);
-        _mm256_storeu_si256((__m256i *)rows[step & 1], _mm256_srli_epi32(key, HR_HASH_SHIFT(K)));
-        if (step) HR_AVX2_PENDING();
-        pending = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) ^ 0xffu;
-        if (nspec > HR_SPECIAL_CAP - 8) HR_SIMD_SPECIALS();
+        HR_AVX2_STEP_END(key, ok, HR_SIMD_SPECIALS);
     }
-    if (step) HR_AVX2_PENDING();
-    HR_SIMD_SPECIALS();
+    HR_SIMD_DRAIN(HR_AVX2_PENDING, HR_SIMD_SPECIALS);
     for (; i < hi; i++)
         if (hr_row_codes(&ctx, first, next, cards + i * K, K, MODE, QUAL, 0, out + i) && bad < 0)
             bad = i;
@@ -353,10 +408,8 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd_masks8(const hr_vctx_t *c, const hr_dec
                                                 int64_t hi, const int K, const int MODE,
                                                 const int QUAL, int16_t *out)
 {
-    const hr_vctx_t ctx = *c;
+    HR_SIMD_FRAME(8);
     const uint64_t invalid = ~D->valid_bits;
-    const int32_t *off = ctx.off[K];
-    const int16_t *V = ctx.V[K];
 #define HR_LD16(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
     const __m256i el0 = HR_LD16(hr_mnib[HR_MN_EL0]), eh0 = HR_LD16(hr_mnib[HR_MN_EH0]);
     const __m256i ol0 = HR_LD16(hr_mnib[HR_MN_OL0]), oh0 = HR_LD16(hr_mnib[HR_MN_OH0]);
@@ -372,9 +425,6 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd_masks8(const hr_vctx_t *c, const hr_dec
     const __m256i w3 = _mm256_set1_epi16(3), w8 = _mm256_set1_epi16(8);
     const __m256i inv = _mm256_set1_epi64x((long long)invalid);
     const __m256i kk = _mm256_set1_epi64x(K), zero = _mm256_setzero_si256();
-    int64_t bad = -1, i = lo, step = 0;
-    uint32_t keys[2][8], rows[2][8], spec[HR_SPECIAL_CAP + 8], pending = 0;
-    int nspec = 0;
     /* four masks: ok (all ones in a valid plain lane) and the rank key, in
      * the low 32 bits of each 64-bit lane */
 #define HR_MASKS4(M, OK, KEY)                                                         \
@@ -425,15 +475,10 @@ HR_AVX2_TARGET HR_INLINE int64_t hr_simd_masks8(const hr_vctx_t *c, const hr_dec
                                               _mm256_castsi256_ps(b), 0x88)), 0xd8)
         const __m256i key = HR_LOW32(k0, k1), ok = HR_LOW32(ok0, ok1);
 #undef HR_LOW32
-        _mm256_storeu_si256((__m256i *)keys[step & 1], key);
-        _mm256_storeu_si256((__m256i *)rows[step & 1], _mm256_srli_epi32(key, HR_HASH_SHIFT(K)));
-        if (step) HR_AVX2_PENDING();
-        pending = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) ^ 0xffu;
-        if (nspec > HR_SPECIAL_CAP - 8) HR_SIMD_SPECIALS_M();
+        HR_AVX2_STEP_END(key, ok, HR_SIMD_SPECIALS_M);
     }
 #undef HR_MASKS4
-    if (step) HR_AVX2_PENDING();
-    HR_SIMD_SPECIALS_M();
+    HR_SIMD_DRAIN(HR_AVX2_PENDING, HR_SIMD_SPECIALS_M);
     for (; i < hi; i++)
         if (hr_row_mask(&ctx, invalid, masks[i], MODE, QUAL, 0, out + i) && bad < 0) bad = i;
     return bad;
@@ -447,10 +492,8 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
                                              const int K, const int MODE, const int QUAL,
                                              int16_t *out)
 {
-    const hr_vctx_t ctx = *c;
+    HR_AVX512_FRAME();
     const hr_v2 *first = D->first, *next = D->next;
-    const int32_t *off = ctx.off[K];
-    const int16_t *V = ctx.V[K];
 #define HR_LD64(p) _mm512_loadu_si512((const void *)(p))
     const __m512i perm0 = HR_LD64(hr_perm_64[K - 5][0]), perm1 = HR_LD64(hr_perm_64[K - 5][1]);
     const __m512i pad1 = HR_LD64(hr_pad[K - 5][1]);
@@ -467,24 +510,6 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
         _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12));
     const __m512i f3 = _mm512_set1_epi32(0x3333);
     const __m512i f8 = _mm512_set1_epi32(0x8888);
-    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int64_t bad = -1, i = lo, step = 0;
-    uint32_t keys[2][16], rows[2][16], spec[HR_SPECIAL_CAP + 16], pending = 0;
-    int nspec = 0, pending_n = 0;
-    /* the lookups of the step before, then its special rows into the list */
-#define HR_AVX512_PENDING()                                                           \
-    do {                                                                              \
-        const int64_t base_ = i - 16;                                                 \
-        if (HR_LIKELY(pending_n == 16))                                               \
-            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, 16);   \
-        else                                                                          \
-            HR_SIMD_LOOKUPS(keys[(step - 1) & 1], rows[(step - 1) & 1], base_, pending_n); \
-        _mm512_storeu_si512((void *)(spec + nspec),                                   \
-                            _mm512_maskz_compress_epi32(                              \
-                                (__mmask16)pending,                                   \
-                                _mm512_add_epi32(iota, _mm512_set1_epi32((int)(base_ - lo))))); \
-        nspec += hr_popcount64(pending);                                              \
-    } while (0)
     for (; i < hi; i += 16, step++) {
         const int n = hi - i < 16 ? (int)(hi - i) : 16, nb = n * K;
         const uint8_t *p = cards + i * K;
@@ -534,15 +559,9 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd16(const hr_vctx_t *c, const hr_deck_t
         }
 #undef HR_SUM_BYTES
         const __m512i key = _mm512_maskz_mov_epi32(ok, rk);
-        _mm512_storeu_si512((void *)keys[step & 1], key);
-        _mm512_storeu_si512((void *)rows[step & 1], _mm512_srli_epi32(key, HR_HASH_SHIFT(K)));
-        if (step) HR_AVX512_PENDING();
-        pending = (uint32_t)(~ok & ((1u << n) - 1));
-        pending_n = n;
-        if (nspec > HR_SPECIAL_CAP - 16) HR_SIMD_SPECIALS();
+        HR_AVX512_STEP_END(key, ok, n, HR_SIMD_SPECIALS);
     }
-    if (step) HR_AVX512_PENDING();
-    HR_SIMD_SPECIALS();
+    HR_SIMD_DRAIN(HR_AVX512_PENDING, HR_SIMD_SPECIALS);
     return bad;
 }
 
@@ -562,10 +581,8 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd_masks16(const hr_vctx_t *c, const hr_
                                                    int64_t hi, const int K, const int MODE,
                                                    const int QUAL, int16_t *out)
 {
-    const hr_vctx_t ctx = *c;
+    HR_AVX512_FRAME();
     const uint64_t invalid = ~D->valid_bits;
-    const int32_t *off = ctx.off[K];
-    const int16_t *V = ctx.V[K];
 #define HR_LD64(p) _mm512_loadu_si512((const void *)(p))
     const __m512i l0a = HR_LD64(hr_mlow[0]), l0b = HR_LD64(hr_mlow[0] + 64);
     const __m512i l1a = HR_LD64(hr_mlow[1]), l1b = HR_LD64(hr_mlow[1] + 64);
@@ -579,11 +596,6 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd_masks16(const hr_vctx_t *c, const hr_
     const __m512i w3 = _mm512_set1_epi16(3), w8 = _mm512_set1_epi16(8);
     const __m512i inv = _mm512_set1_epi64((long long)invalid);
     const __m512i kk = _mm512_set1_epi64(K), zero = _mm512_setzero_si512();
-    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const int pending_n = 16;
-    int64_t bad = -1, i = lo, step = 0;
-    uint32_t keys[2][16], rows[2][16], spec[HR_SPECIAL_CAP + 16], pending = 0;
-    int nspec = 0;
     /* eight masks: OK, the lanes valid and plain, and KEY, their rank keys
      * (32 bits each, in row order) */
 #define HR_PLANE(LA, LB, H, X)                                                        \
@@ -614,16 +626,11 @@ HR_AVX512_TARGET HR_INLINE int64_t hr_simd_masks16(const hr_vctx_t *c, const hr_
         const __mmask16 ok = (__mmask16)(ok0 | (unsigned)ok1 << 8);
         const __m512i key = _mm512_maskz_mov_epi32(
             ok, _mm512_inserti64x4(_mm512_castsi256_si512(k0), k1, 1));
-        _mm512_storeu_si512((void *)keys[step & 1], key);
-        _mm512_storeu_si512((void *)rows[step & 1], _mm512_srli_epi32(key, HR_HASH_SHIFT(K)));
-        if (step) HR_AVX512_PENDING();
-        pending = (uint32_t)(~ok & 0xffffu);
-        if (nspec > HR_SPECIAL_CAP - 16) HR_SIMD_SPECIALS_M();
+        HR_AVX512_STEP_END(key, ok, 16, HR_SIMD_SPECIALS_M);
     }
 #undef HR_MASKS8
 #undef HR_PLANE
-    if (step) HR_AVX512_PENDING();
-    HR_SIMD_SPECIALS_M();
+    HR_SIMD_DRAIN(HR_AVX512_PENDING, HR_SIMD_SPECIALS_M);
     for (; i < hi; i++)
         if (hr_row_mask(&ctx, invalid, masks[i], MODE, QUAL, 0, out + i) && bad < 0) bad = i;
     return bad;

@@ -234,20 +234,17 @@ static void hr_threeway_triple(const hr_vctx_t *c, const int32_t *cls, uint8_t *
 }
 
 /* t triples (t x 9 int32: hi, lo, kind per seat) into out (t x 8). */
-typedef struct {
-    const hr_vctx_t *c;
-    const int32_t *cls;
-    int64_t *out;
-} hr_tw_args_t;
-
 static int64_t hr_threeway_part(const void *arg, int64_t lo, int64_t hi)
 {
-    const hr_tw_args_t *a = (const hr_tw_args_t *)arg;
+    const hr_rows_io_t *a = (const hr_rows_io_t *)arg;
+    const hr_vctx_t *c = (const hr_vctx_t *)a->ctx;
+    const int32_t *cls = (const int32_t *)a->in;
+    int64_t *out = (int64_t *)a->out;
     const size_t size = hr_hashes[5].size;
     uint8_t *code = malloc(size + 1);
     int16_t *val = malloc((3 * size + 3) * sizeof(int16_t));
     for (int64_t i = lo; i < hi && code && val; i++)
-        hr_threeway_triple(a->c, a->cls + 9 * i, code, val, a->out + 8 * i);
+        hr_threeway_triple(c, cls + 9 * i, code, val, out + 8 * i);
     const int64_t bad = code && val ? -1 : lo;       /* out of memory: the first row */
     free(code);
     free(val);
@@ -264,7 +261,7 @@ static int64_t hr_threeway_batch(const hr_rule_t *R, const int32_t *cls, int64_t
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     hr_vctx_init(&c, wc, R, &hr_standard);
-    const hr_tw_args_t a = {&c, cls, out};
+    const hr_rows_io_t a = {&c, cls, out};
     return hr_rows(hr_threeway_part, &a, 0, t, 1, hr_team(nthreads));
 }
 

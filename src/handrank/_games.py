@@ -565,11 +565,6 @@ GAMES: tuple[Game, ...] = (
          summary="seven-card stud: best five of seven (8 players: a shared last card)"),
     Game("stud8", 7, 0, "any", "high", "ace-to-five-8", aliases=("stud-hi-lo",),
          shared_last=True, summary="stud high-low, eight-or-better"),
-    Game("stud8-nines", 7, 0, halves=(Half("high", qualifier="9c 9d 4h 3s 2c", unqualified="ignore"),
-                                      Half("ace-to-five-8")), shared_last=True,
-         summary="a house variant of stud high-low: the high needs a pair of nines or better, "
-                 "the low eight-or-better; a half nobody qualifies for goes to the other, and "
-                 "with neither the best high hand takes the pot"),
     Game("razz", 7, 0, "any", None, "ace-to-five", shared_last=True,
          summary="seven-card stud for the lowest hand, ace-to-five"),
     Game("draw", 5, 0, "all", "high", None, aliases=("five-card-draw",),
@@ -609,6 +604,12 @@ GAMES: tuple[Game, ...] = (
          aliases=("badacy", "badacey-triple-draw"),
          summary="five-card (triple) draw: half to the best ace-to-five low, half to the "
                  "best badugi of the five cards; aces low in both halves"),
+    Game("stud8-nines", 7, 0, shared_last=True,
+         halves=(Half("high", qualifier="9c 9d 4h 3s 2c", unqualified="ignore"),
+                 Half("ace-to-five-8")),
+         summary="a house variant of stud high-low: the high needs a pair of nines or better, "
+                 "the low eight-or-better; a half nobody qualifies for goes to the other, and "
+                 "with neither the best high hand takes the pot"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}

@@ -76,6 +76,8 @@ typedef struct {
     const hr_deck_t *wild;      /* the compiled deck: which cards exist, which are wild */
     int plain;                  /* the reference build: no Omaha rank tables, no
                                    equity symmetry or fast kernels (tests) */
+    int thr[HR_MAX_HALVES];     /* each half's thr, side by side for hr_split */
+    int waive;                  /* some half is HR_UNQ_IGNORE (hr_game_init) */
 } hr_game_t;
 
 /* Check a game's sizes and build its valuation contexts (the wild tables of
@@ -89,6 +91,7 @@ static int hr_game_init(hr_game_t *G)
         G->boards < 1 || G->boards > HR_MAX_BOARDS || (G->boards > 1 && G->board < 1))
         return 0;
     G->any = 1;
+    G->waive = 0;
     for (int h = 0; h < G->nhalves; h++) {
         hr_half_t *H = &G->half[h];
         const hr_rule_t *R = H->R;
@@ -110,7 +113,8 @@ static int hr_game_init(hr_game_t *G)
          * to the best hand) would not be this split's -- the Python layer
          * refuses such a game first */
         if (G->nhalves == 1 && H->qual != HR_NO_QUAL && H->unq != HR_UNQ_IGNORE) return 0;
-        H->thr = H->qual != HR_NO_QUAL ? H->qual : 0;
+        H->thr = G->thr[h] = H->qual != HR_NO_QUAL ? H->qual : 0;
+        G->waive |= H->unq == HR_UNQ_IGNORE;
         hr_vctx_init(&H->v, H->w, R, G->wild);
     }
     return 1;
@@ -484,8 +488,8 @@ HR_INLINE void hr_split_n(const hr_game_t *G, int16_t (*s)[HR_MAX_PLAYERS], cons
 {
     int live = 0;
     for (int h = 0; h < nhalves; h++)
-        live += hr_half_winners_q(s[h], players, a->n[h], G->half[h].thr);
-    if (HR_UNLIKELY(!live))                /* no half won: waive the thresholds that may be */
+        live += hr_half_winners_q(s[h], players, a->n[h], G->thr[h]);
+    if (HR_UNLIKELY(!live) && G->waive)    /* no half won: waive the thresholds that may be */
         for (int h = 0; h < nhalves; h++)
             if (G->half[h].unq == HR_UNQ_IGNORE)
                 live += hr_half_winners_q(s[h], players, a->n[h], 0);

@@ -78,14 +78,17 @@ def test_showdown_matches_reference(game, refpool):
     holes, boards = deals(game, n, 2, seed=GAMES.index(game))
     got = _compare(game, holes, boards, refpool)
     players = min(6, hr.get_game(game).max_players)
-    _compare(game, *deals(game, min(3000, max(300, 2 * n // players)), players, seed=99), refpool)
+    many = _compare(game, *deals(game, min(3000, max(300, 2 * n // players)), players, seed=99),
+                    refpool)
     ties = _compare(game, *tie_heavy_deals(game, min(3000, n), seed=7), refpool)
     assert (ties == 0.5).any()                              # the tie-heavy deals do tie
     g = hr.get_game(game)
     if g.high and g.low and get_rules(g.low).qualifier:   # split games: some deals have no low
         hi, lo = hr.game_strengths(game, holes, boards)
         assert (lo.max(axis=1) < 0).any() and (lo.max(axis=1) >= 0).any()
-        assert (got == 0.75).any() or (got == 0.25).any()
+        # a pot quartered (one half won alone, the other tied) is rare heads-up
+        # (about one deal in 4,000 at stud8): the six-way deals count too
+        assert any((x == 0.75).any() or (x == 0.25).any() for x in (got, many))
 
 
 @pytest.mark.parametrize("rules", FIVE_CARD_RULES)

@@ -826,9 +826,13 @@ def describe(cards, rules="high", wild=None):
 # --------------------------------------------------------------------------
 
 # name: (hole, board, halves, wild); each half (rules, "any" | "omaha",
-# qualifier or None), in the game's order -- the high half first, then the low
-_HI, _LO8 = ("high", "any", None), ("ace-to-five-8", "any", None)
-_OHI, _OLO8 = ("high", "omaha", None), ("ace-to-five-8", "omaha", None)
+# qualifier or None, unqualified), in the game's order -- the high half
+# first, then the low.  A qualifier is the weakest qualifying hand (text) or
+# a low's highest card (a number); unqualified is what happens when nobody
+# qualifies: "others" (the halves won share the pot) or "ignore" (when no
+# half is won, the half is played without its qualifier).
+_HI, _LO8 = ("high", "any", None, "others"), ("ace-to-five-8", "any", None, "others")
+_OHI, _OLO8 = ("high", "omaha", None, "others"), ("ace-to-five-8", "omaha", None, "others")
 GAMES = {
     "holdem": (2, 5, (_HI,), None),
     "omaha": (4, 5, (_OHI,), None),
@@ -837,22 +841,23 @@ GAMES = {
     "omaha8": (4, 5, (_OHI, _OLO8), None),
     "stud": (7, 0, (_HI,), None),
     "stud8": (7, 0, (_HI, _LO8), None),
-    "razz": (7, 0, (("ace-to-five", "any", None),), None),
+    "stud8-nines": (7, 0, (("high", "any", "9c 9d 4h 3s 2c", "ignore"), _LO8), None),
+    "razz": (7, 0, (("ace-to-five", "any", None, "others"),), None),
     "draw": (5, 0, (_HI,), None),
     "draw-joker": (5, 0, (_HI,), "bug"),
-    "lowball": (5, 0, (("ace-to-five", "any", None),), "bug"),
-    "2-7-draw": (5, 0, (("deuce-to-seven", "any", None),), None),
-    "a6-draw": (5, 0, (("ace-to-six", "any", None),), None),
-    "short-deck": (2, 5, (("short-deck", "any", None),), None),
+    "lowball": (5, 0, (("ace-to-five", "any", None, "others"),), "bug"),
+    "2-7-draw": (5, 0, (("deuce-to-seven", "any", None, "others"),), None),
+    "a6-draw": (5, 0, (("ace-to-six", "any", None, "others"),), None),
+    "short-deck": (2, 5, (("short-deck", "any", None, "others"),), None),
     "holdem8": (2, 5, (_HI, _LO8), None),
     "big-o": (5, 5, (_OHI, _OLO8), None),
     "omaha6-8": (6, 5, (_OHI, _OLO8), None),
     "courchevel": (5, 5, (_OHI,), None),
     "courchevel8": (5, 5, (_OHI, _OLO8), None),
-    "badugi": (4, 0, (("badugi", "any", None),), None),
-    "badeucy": (5, 0, (("deuce-to-seven", "any", None), ("badugi-ace-high", "any", None)),
+    "badugi": (4, 0, (("badugi", "any", None, "others"),), None),
+    "badeucy": (5, 0, (("deuce-to-seven", "any", None, "others"), ("badugi-ace-high", "any", None, "others")),
                 None),
-    "badacey": (5, 0, (("ace-to-five", "any", None), ("badugi", "any", None)), None),
+    "badacey": (5, 0, (("ace-to-five", "any", None, "others"), ("badugi", "any", None, "others")), None),
 }
 
 
@@ -874,11 +879,18 @@ def game_spec(game):
     return tuple(game)
 
 
-def game_strength(game, hole, board, half):
-    """A player's strength in a game for one half (rules, select, qualifier):
-    -1 for a low that does not qualify."""
+def _half_parts(half):
+    """(rules, select, qualifier, unqualified) of a half row (a row of three
+    has the default "others")."""
+    rules, select, qualifier = half[:3]
+    return rules, select, qualifier, half[3] if len(half) > 3 else "others"
+
+
+def _raw_strength(game, hole, board, half):
+    """A player's strength for one half under its rule set alone (-1: no
+    hand the rule set ranks), and whether it reaches the half's qualifier."""
     wild = game_spec(game)[3]
-    rules, select, qualifier = half
+    rules, select, qualifier, _ = _half_parts(half)
     hole, board = _as_codes(hole), _as_codes(board)
     if select == "omaha":
         fives = [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
@@ -886,9 +898,20 @@ def game_strength(game, hole, board, half):
     else:
         fives = list(combinations(hole + board, 5))
         s = strength(hole + board, rules, wild)
-    if qualifier is not None and not any(_qualifies(f, rules, qualifier) for f in fives):
-        return -1
-    return s
+    if qualifier is None:
+        ok = True
+    elif isinstance(qualifier, str):                      # the weakest qualifying hand
+        ok = s >= strength(qualifier, rules)
+    else:                                                 # a low's highest card
+        ok = any(_qualifies(f, rules, qualifier) for f in fives)
+    return s, ok and s >= 0
+
+
+def game_strength(game, hole, board, half):
+    """A player's strength in a game for one half (rules, select, qualifier[,
+    unqualified]): -1 for a hand that does not reach the half's qualifier."""
+    s, ok = _raw_strength(game, hole, board, half)
+    return s if ok else -1
 
 
 def _qualifies(five, rules, qualifier):
@@ -908,26 +931,43 @@ def _qualifies(five, rules, qualifier):
     return not _is_straight(ranks, rules)
 
 
+def half_winners(game, hands, board=()):
+    """Each half's winners (player lists, in the game's order; empty: nobody
+    won it), straight from the rules: a half goes to its best qualifying
+    hands; when nobody qualifies for any half, each half whose rule is
+    "ignore" goes to its best hands without the qualifier."""
+    halves = game_spec(game)[2]
+    n = len(hands)
+    raw = [[_raw_strength(game, h, board, half) for h in hands] for half in halves]
+
+    def best_of(players):
+        if not players:
+            return []
+        top = max(players)[0]
+        return [i for s, i in sorted(players) if s == top]
+
+    won = [best_of([(s, i) for i, (s, ok) in enumerate(r) if ok]) for r in raw]
+    if not any(won):
+        won = [best_of([(s, i) for i, (s, _) in enumerate(r) if s >= 0])
+               if _half_parts(half)[3] == "ignore" else []
+               for r, half in zip(raw, halves)]
+    assert all(0 <= i < n for w in won for i in w)
+    return won
+
+
 def showdown(game, hands, board=()):
     """Each player's pot share, straight from the rules: each half goes to its
-    best hands (shared on ties; a low that does not qualify never wins), and
-    the pot is cut equally between the halves somebody won (one half: all
-    of it; high-low with no qualifying low: the high takes all).  A
-    double-board game takes a pair of boards: the mean of the two boards'
-    showdowns."""
+    winners (``half_winners``; shared on ties), and the pot is cut equally
+    between the halves somebody won (one half: all of it; high-low with no
+    qualifying low: the high takes all).  A double-board game takes a pair
+    of boards: the mean of the two boards' showdowns."""
     if boards_of(game) == 2:
         base = game[:-len(DOUBLE)]
         one, two = (showdown(base, hands, b) for b in board)
         return [(x + y) / 2 for x, y in zip(one, two)]
-    halves = game_spec(game)[2]
     n = len(hands)
     shares = [0.0] * n
-    winners = []
-    for half in halves:
-        s = [game_strength(game, h, board, half) for h in hands]
-        best = max(s)
-        if best >= 0:
-            winners.append([i for i in range(n) if s[i] == best])
+    winners = [w for w in half_winners(game, hands, board) if w]
     for w in winners:
         for i in w:
             shares[i] += 1.0 / len(winners) / len(w)

@@ -63,10 +63,10 @@ DOUBLE_GAMES: list[str] = [g.name + "-double-board" for g in hr.GAMES if g.board
 def game_twin(g: hr.Game) -> tuple:
     """The reference's description of a Game (tests/reference.py's GAMES
     rows): (hole, board, halves, wild), each half (rules, "omaha" or "any",
-    qualifier)."""
+    qualifier, unqualified)."""
     return (g.hole, g.board,
-            tuple((h.rules, "omaha" if h.select == "omaha" else "any", h.qualifier)
-                  for h in g.halves), g.wild)
+            tuple((h.rules, "omaha" if h.select == "omaha" else "any", h.qualifier,
+                   h.unqualified) for h in g.halves), g.wild)
 
 
 def deciding_half(g: hr.Game) -> hr.Half:

@@ -156,7 +156,10 @@ def test_one_half_showdowns_equal_the_general_path(game):
 def test_one_half_showdowns_with_a_qualifier(rules, hole, board, qual):
     rs = hr.get_rules(rules)
     q = None if qual is None else int(hr.evaluate(qual, rules))
-    t = [_core.GameTables(hole, board, [(rs.tables, 0, q)], rs.deck.compiled(None), plain=p)
+    # a one-half pot whose own threshold nobody may reach is played without
+    # it (HR_UNQ_IGNORE, 1): the C core refuses one that could go unwon
+    t = [_core.GameTables(hole, board, [(rs.tables, 0, q, 0 if q is None else 1)],
+                          rs.deck.compiled(None), plain=p)
          for p in (False, True)]
     _check_one_half(t[0], t[1], np.array(rs.deck.codes, dtype=np.uint8), hole, board, 10,
                     rules)

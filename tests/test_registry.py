@@ -140,15 +140,22 @@ def test_equity_breakdown_adds_up(game):
 
 
 def _tally(game, rules, hands, board, tally, won):
+    """Each player's category under the first half's rule set (the hand it
+    makes, whatever the half's own qualifier), and whether the player won
+    that half (the pot rules' winners)."""
     g = hr.get_game(game)
-    s = hr.game_strengths(game, hands, board or None)[g.half_names.index(deciding_half(g).name)]
-    best = s.max()
-    for p, v in enumerate(s.tolist()):
+    half = deciding_half(g)
+    if half.select == "omaha":
+        s = [hr.evaluate_omaha(h, board, rules, g.wild) for h in hands]
+    else:
+        s = [hr.evaluate(list(h) + list(board), rules, g.wild) for h in hands]
+    winners = hr.winners(game, hands, board or None)[g.half_names.index(half.name)]
+    for p, v in enumerate(s):
         if v < 0:
             continue
         c = int(hr.category(v, rules))
         tally[p, c] += 1
-        won[p, c] += v == best
+        won[p, c] += p in winners
 
 
 def test_by_hand_is_each_hands_equity():

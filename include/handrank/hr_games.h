@@ -29,6 +29,14 @@ enum { HR_SELECT_ANY = 0, HR_SELECT_OMAHA = 1 };
 #define HR_MAX_HALVES 4
 #define HR_NO_QUAL INT16_MIN
 
+/* What happens to a half nobody qualifies for (its threshold, hr_half_t):
+ * HR_UNQ_OTHERS, the halves that are won share the pot (none won: nobody
+ * wins); HR_UNQ_IGNORE, the same while another half is won, but when no
+ * half is won the half is played without its threshold.  (Played without
+ * it unconditionally, a threshold would change nothing: the best hand of a
+ * half qualifies whenever any hand does.) */
+enum { HR_UNQ_OTHERS = 0, HR_UNQ_IGNORE = 1 };
+
 /* 1.0 / n for n = 1..HR_MAX_PLAYERS, and hr_inverse[0] = 0.0: the share of
  * each of n players tying for a pot (the same double as the division), or
  * of nobody. */
@@ -37,15 +45,22 @@ static const double hr_inverse[HR_MAX_PLAYERS + 1] = {
     1.0 / 9, 1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14, 1.0 / 15, 1.0 / 16,
     1.0 / 17, 1.0 / 18, 1.0 / 19, 1.0 / 20, 1.0 / 21, 1.0 / 22, 1.0 / 23};
 
-/* One part of the pot: the rule set that ranks the hands competing for it,
- * how each player's five (or four, for badugi) are chosen, and an optional
- * qualifier of its own (the lowest strength that can win it). */
+/* One part of the pot, as data: the rule set that ranks the hands competing
+ * for it, how each player's five (or four, for badugi) are chosen, an
+ * optional qualifier of its own -- a strength threshold, the lowest strength
+ * that can win it -- and what happens when nobody reaches it (HR_UNQ_*).
+ * The threshold is not folded into the hands' strengths: hr_split applies
+ * it (a rule set's own qualifier is part of its ranking: such a hand's
+ * strength is -1, and it never wins). */
 typedef struct {
     const hr_rule_t *R;
     int select;                 /* HR_SELECT_ANY: best hand of hole + board;
                                    HR_SELECT_OMAHA: exactly two hole + three board */
     int qual;                   /* the half's own qualifier, or HR_NO_QUAL (the rule
                                    set's own qualifier applies either way) */
+    int unq;                    /* HR_UNQ_OTHERS or HR_UNQ_IGNORE */
+    int thr;                    /* the lowest strength that wins the half: qual, or 0
+                                   (hr_game_init) */
     hr_vctx_t v;                /* how the half values a hand (hr_game_init) */
     hr_wctx_t w[HR_MAX_HASHED + 1];
 } hr_half_t;
@@ -61,6 +76,8 @@ typedef struct {
     const hr_deck_t *wild;      /* the compiled deck: which cards exist, which are wild */
     int plain;                  /* the reference build: no Omaha rank tables, no
                                    equity symmetry or fast kernels (tests) */
+    int thr[HR_MAX_HALVES];     /* each half's thr, side by side for hr_split */
+    int waive;                  /* some half is HR_UNQ_IGNORE (hr_game_init) */
 } hr_game_t;
 
 /* Check a game's sizes and build its valuation contexts (the wild tables of
@@ -74,6 +91,7 @@ static int hr_game_init(hr_game_t *G)
         G->boards < 1 || G->boards > HR_MAX_BOARDS || (G->boards > 1 && G->board < 1))
         return 0;
     G->any = 1;
+    G->waive = 0;
     for (int h = 0; h < G->nhalves; h++) {
         hr_half_t *H = &G->half[h];
         const hr_rule_t *R = H->R;
@@ -89,9 +107,15 @@ static int hr_game_init(hr_game_t *G)
         }
         if (G->wild->active && !R->wild_built) return 0;
         if (H->qual != HR_NO_QUAL && (H->qual < 0 || H->qual >= R->nclasses)) return 0;
+        if (H->unq != HR_UNQ_OTHERS && H->unq != HR_UNQ_IGNORE) return 0;
+        /* a game of one half whose threshold nobody may reach, with no other
+         * half to take the pot: the one-half fast paths (which give the pot
+         * to the best hand) would not be this split's -- the Python layer
+         * refuses such a game first */
+        if (G->nhalves == 1 && H->qual != HR_NO_QUAL && H->unq != HR_UNQ_IGNORE) return 0;
+        H->thr = G->thr[h] = H->qual != HR_NO_QUAL ? H->qual : 0;
+        G->waive |= H->unq == HR_UNQ_IGNORE;
         hr_vctx_init(&H->v, H->w, R, G->wild);
-        if (H->qual != HR_NO_QUAL && H->qual > H->v.qual) H->v.qual = (int16_t)H->qual;
-        H->v.qualifies = H->v.qual != HR_NO_QUAL;
     }
     return 1;
 }
@@ -419,27 +443,28 @@ static int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t
 /* How the pot of one deal is split: for each half and player, how many
  * players share that half when the player won it (0: they did not), and
  * how many halves were won (`live`): the pot is cut into that many equal
- * parts, so a half nobody qualifies for (a low without a qualifying hand)
- * goes to the others.  `live` is at least 1: a pot that nobody wins (every
- * half has a qualifier and no hand qualifies -- games the Python layer
- * refuses) counts as one part that no player shares. */
+ * parts, so a half nobody qualifies for goes to the others (HR_UNQ_*).
+ * `live` is at least 1: a pot that nobody wins (every half has a qualifier,
+ * none is waived, and no hand qualifies -- games the Python layer refuses)
+ * counts as one part that no player shares. */
 typedef struct {
     uint8_t n[HR_MAX_HALVES][HR_MAX_PLAYERS];
     int live;
 } hr_award_t;
 
-/* The winners of one half from the players' strengths (below 0: a hand
- * that does not qualify, which never wins): n[p] is the number of players
- * sharing the best strength if p holds it, else 0.  Returns 1 when the half
- * has a winner. */
-HR_INLINE int hr_half_winners(const int16_t *s, int players, uint8_t *n)
+/* The winners of one half from the players' strengths, the hands of
+ * strength `thr` or more (thr >= 0; below 0: a hand that does not qualify
+ * under its rule set, which never wins): n[p] is the number of players
+ * sharing the best such strength if p holds it, else 0.  Returns 1 when the
+ * half has a winner. */
+HR_INLINE int hr_half_winners_q(const int16_t *s, int players, uint8_t *n, const int thr)
 {
-    int best = -1, k = 0;
+    int best = thr - 1, k = 0;
     for (int p = 0; p < players; p++) {
         if (s[p] > best) { best = s[p]; k = 1; }
         else if (s[p] == best) k++;
     }
-    if (best < 0) {                                   /* nobody qualifies */
+    if (best < thr) {                                 /* nobody qualifies */
         for (int p = 0; p < players; p++) n[p] = 0;
         return 0;
     }
@@ -447,23 +472,36 @@ HR_INLINE int hr_half_winners(const int16_t *s, int players, uint8_t *n)
     return 1;
 }
 
-/* THE pot split, from each half's strengths (s[h][p]).  Showdowns and
- * equity both count pots with this function.  (The usual counts of halves
- * get their own constant-bound copies of the loop.) */
-HR_INLINE void hr_split_n(int16_t (*s)[HR_MAX_PLAYERS], const int nhalves, int players,
-                          hr_award_t *a)
+/* The same for a half without a threshold of its own (the one-half fast
+ * paths, whose games have none that matters: hr_game_init). */
+HR_INLINE int hr_half_winners(const int16_t *s, int players, uint8_t *n)
+{
+    return hr_half_winners_q(s, players, n, 0);
+}
+
+/* THE pot split, from each half's strengths (s[h][p]) and the game's pot
+ * rules (each half's threshold and HR_UNQ_* rule).  Showdowns, winners()
+ * and equity all count pots with this function.  (The usual counts of
+ * halves get constant-bound instances of it: hr_split.) */
+HR_INLINE void hr_split_n(const hr_game_t *G, int16_t (*s)[HR_MAX_PLAYERS], const int nhalves,
+                          int players, hr_award_t *a)
 {
     int live = 0;
-    for (int h = 0; h < nhalves; h++) live += hr_half_winners(s[h], players, a->n[h]);
+    for (int h = 0; h < nhalves; h++)
+        live += hr_half_winners_q(s[h], players, a->n[h], G->thr[h]);
+    if (HR_UNLIKELY(!live) && G->waive)    /* no half won: waive the thresholds that may be */
+        for (int h = 0; h < nhalves; h++)
+            if (G->half[h].unq == HR_UNQ_IGNORE)
+                live += hr_half_winners_q(s[h], players, a->n[h], 0);
     a->live = live ? live : 1;
 }
 
-HR_INLINE void hr_split(int16_t (*s)[HR_MAX_PLAYERS], int nhalves, int players,
+HR_INLINE void hr_split(const hr_game_t *G, int16_t (*s)[HR_MAX_PLAYERS], int players,
                         hr_award_t *a)
 {
-    if (nhalves == 1) hr_split_n(s, 1, players, a);
-    else if (nhalves == 2) hr_split_n(s, 2, players, a);
-    else hr_split_n(s, nhalves, players, a);
+    if (G->nhalves == 1) hr_split_n(G, s, 1, players, a);
+    else if (G->nhalves == 2) hr_split_n(G, s, 2, players, a);
+    else hr_split_n(G, s, G->nhalves, players, a);
 }
 
 /* A player's share of a half won with n - 1 others when the pot is cut into
@@ -486,7 +524,16 @@ HR_INLINE void hr_deal_award(const hr_game_t *G, const uint8_t *holes, const uin
 {
     for (int h = 0; h < G->nhalves; h++)
         hr_deal_strengths(G, &G->half[h], holes, board, players, s[h]);
-    hr_split(s, G->nhalves, players, a);
+    hr_split(G, s, players, a);
+}
+
+/* The award of one valid deal (one board), for winners(): hr_deal_award
+ * with its own strengths. */
+static void hr_deal_winners(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                            int players, hr_award_t *a)
+{
+    int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
+    hr_deal_award(G, holes, board, players, s, a);
 }
 
 /* Strengths and award of one valid deal whose hands are given as summed card
@@ -499,7 +546,7 @@ HR_INLINE void hr_sums_award(const hr_game_t *G, const hr_v2 *acc, int players, 
     for (int h = 0; h < G->nhalves; h++)
         for (int p = 0; p < players; p++)
             s[h][p] = (int16_t)hr_value_rt(&G->half[h].v, HR_V2_LO(acc[p]), HR_V2_HI(acc[p]), k);
-    hr_split(s, G->nhalves, players, a);
+    hr_split(G, s, players, a);
 }
 
 

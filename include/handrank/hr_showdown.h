@@ -41,14 +41,16 @@ HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
             for (int x = 0; x < NH; x++)
                 hr_deal_strengths(G, &G->half[x], h, b + (size_t)k * G->board, players, s[x]);
             if (share) {
-                hr_split_n(s, NH, players, &a);
+                hr_split_n(G, s, NH, players, &a);
                 for (int p = 0; p < players; p++) share[p] += part * hr_award_share(&a, NH, p);
             }
             if (str_out)
                 for (int x = 0; x < NH; x++) {
                     int16_t *o = str_out + (size_t)x * (size_t)half_stride +
                                  (size_t)i * players * NB + k;
-                    for (int p = 0; p < players; p++) o[(size_t)p * NB] = s[x][p];
+                    const int thr = G->half[x].thr;       /* below it: -1 */
+                    for (int p = 0; p < players; p++)
+                        o[(size_t)p * NB] = s[x][p] >= thr ? s[x][p] : (int16_t)-1;
                 }
         }
     }
@@ -58,7 +60,8 @@ HR_INLINE int64_t hr_showdown_rows_n(const hr_game_t *G, const uint8_t *holes,
 /* Whether a game's showdowns take the one-half loop below: one half that
  * picks any five of hole + board (G->any), one board, K = hole + board of
  * 5..7 cards, no wild card, a poker rule set, and not the plain reference
- * build.  Then a player's strength is hr_value of the board's entry sum
+ * build, no threshold (its strengths would read -1 below it).  Then a
+ * player's strength is hr_value of the board's entry sum
  * plus the player's (no general path needed), and the pot goes to the best
  * strength, shared by its ties (nobody, if no hand qualifies).  The
  * precondition of hr_showdown_any, checked once per call (hr_showdown). */
@@ -67,7 +70,8 @@ HR_INLINE int hr_showdown_any_ok(const hr_game_t *G)
     const hr_vctx_t *c = &G->half[0].v;
     const int k = G->hole + G->board;
     return G->nhalves == 1 && G->boards == 1 && G->any && !c->wild && !G->plain &&
-           k >= HR_MIN_CARDS && k <= HR_MAX_HASHED && c->mode != HR_MODE_BADUGI;
+           G->half[0].qual == HR_NO_QUAL && k >= HR_MIN_CARDS && k <= HR_MAX_HASHED &&
+           c->mode != HR_MODE_BADUGI;
 }
 
 /* One pot won by the best of s[0..P) (below 0: nobody qualifies), shared

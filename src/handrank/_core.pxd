@@ -76,10 +76,13 @@ cdef extern from "handrank/hr_games.h" nogil:
     int HR_MAX_HOLE
     int HR_MAX_BOARD
     int HR_NO_QUAL
+    int HR_UNQ_OTHERS
+    int HR_UNQ_IGNORE
     ctypedef struct hr_half_t:
         const hr_rule_t *R
         int select
         int qual
+        int unq
     ctypedef struct hr_game_t:
         int hole
         int board
@@ -89,6 +92,13 @@ cdef extern from "handrank/hr_games.h" nogil:
         const hr_deck_t *wild
         int plain
     int hr_game_init(hr_game_t *G)
+    ctypedef struct hr_award_t:
+        uint8_t n[4][23]
+        int live
+    int hr_deal_valid(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                      int players)
+    void hr_deal_winners(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                         int players, hr_award_t *a)
     int hr_build_omaha(hr_rule_t *R)
 
 cdef extern from "handrank/hr_showdown.h" nogil:

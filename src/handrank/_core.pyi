@@ -117,7 +117,8 @@ class GameTables:
     half_tables: tuple[RuleTables, ...]
     deck: CompiledDeck
     def __init__(self, hole: int, board: int,
-                 halves: list[tuple[RuleTables, int, int | None]], deck: CompiledDeck,
+                 halves: list[tuple[RuleTables, int, int | None]
+                              | tuple[RuleTables, int, int | None, int]], deck: CompiledDeck,
                  plain: bool = False, boards: int = 1) -> None: ...
     @property
     def plain(self) -> bool: ...
@@ -129,6 +130,8 @@ class GameTables:
                  shares: npt.NDArray[np.float64] | None,
                  str_out: npt.NDArray[np.int16] | None, row0: int,
                  threads: int) -> int: ...
+    def award(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
+              k: int = 0) -> tuple[list[list[int]], int]: ...
     def omaha(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
               out: npt.NDArray[np.int16], threads: int) -> int: ...
 

@@ -5,9 +5,12 @@
 
 cdef class GameTables:
     """A compiled game: cards per player and on the board, its halves -- a
-    list of ``(rule tables, select, qualifier)``, ``select`` 0 for the best
-    hand of hole + board and 1 for two hole + three board cards, the
-    qualifier the lowest strength that wins the half (or None) -- and the
+    list of ``(rule tables, select, qualifier[, unqualified])``, ``select`` 0
+    for the best hand of hole + board and 1 for two hole + three board
+    cards, the qualifier the lowest strength that wins the half (or None),
+    ``unqualified`` what happens when nobody reaches it (HR_UNQ_OTHERS, 0,
+    the default: the other halves take it; HR_UNQ_IGNORE, 1: when no half
+    is won, the half is played without its qualifier) -- and the
     compiled deck (which cards exist and which are wild); ``boards`` is 2
     for a double-board game (a deal's boards one after the other, each for
     half the pot).  ``plain=True`` builds the reference form: the general
@@ -32,10 +35,12 @@ cdef class GameTables:
         self.g.boards = boards
         self.g.plain = plain
         self.g.nhalves = len(halves)
-        for h, (t, select, qual) in enumerate(halves):
-            self.g.half[h].R = &t.rule
+        for h, x in enumerate(halves):
+            t, select, qual = x[:3]
+            self.g.half[h].R = &(<RuleTables?>t).rule
             self.g.half[h].select = select
             self.g.half[h].qual = HR_NO_QUAL if qual is None else qual
+            self.g.half[h].unq = x[3] if len(x) > 3 else HR_UNQ_OTHERS
             self.g.wild = _deck_ptr(t, deck)
         if not hr_game_init(&self.g):
             raise ValueError(f"game sizes out of range: hole {hole}, board {board}, "
@@ -43,7 +48,8 @@ cdef class GameTables:
         if not plain and not deck.d.active:
             # the Omaha rank tables of each Omaha half, built once per rule
             # set (hr_game_init has checked they are five-card poker rule sets)
-            for h, (t, select, qual) in enumerate(halves):
+            for h, x in enumerate(halves):
+                t, select = x[0], x[1]
                 if select == 1 and not _build_omaha(&t.rule):
                     raise MemoryError("handrank: could not build the Omaha rank tables")
 
@@ -97,6 +103,24 @@ cdef class GameTables:
         with nogil:
             bad = hr_showdown(&self.g, &holes[0, 0, 0], b, n, players, sh, so, stride, threads)
         return bad
+
+    def award(self, const uint8_t[:, ::1] holes, const uint8_t[::1] boards, int k=0):
+        """The pot split of one deal on its board k (holes (players, hole),
+        boards every board's codes, one after the other): ``(n, live)``,
+        ``n[h][p]`` the players sharing half h if player p won it (0: p did
+        not), ``live`` the parts the pot is cut into -- hr_split's award,
+        which winners() reads."""
+        cdef hr_award_t a
+        cdef int players = holes.shape[0], h, p
+        cdef uint8_t dummy = 0
+        if holes.shape[1] != self.g.hole or boards.shape[0] != self.g.board * self.g.boards \
+                or not 1 <= players <= 23 or not 0 <= k < self.g.boards:
+            raise ValueError("award arrays of the wrong shape")
+        cdef const uint8_t *b = &boards[0] if boards.shape[0] else &dummy
+        if not hr_deal_valid(&self.g, &holes[0, 0], b, players):
+            raise ValueError("award: a card repeats or is off the deck")
+        hr_deal_winners(&self.g, &holes[0, 0], b + k * self.g.board, players, &a)
+        return [[a.n[h][p] for p in range(players)] for h in range(self.g.nhalves)], a.live
 
     def omaha(self, const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
               int16_t[::1] out, int threads):

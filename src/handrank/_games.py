@@ -10,14 +10,17 @@ and the deck.  Adding a game is adding a row.  Playing them is
 from __future__ import annotations
 
 import copyreg
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
 
 from . import _core
+from ._convert import format as format_cards
 from ._deck import SHORT, STANDARD, Deck
+from ._evaluate import evaluate
+from ._input import card_list
 from ._rules import _BY_NAME, NAME_HINTS, RuleSet, get_rules
 from ._types import HandError
 from ._wild import WildSetting, resolve_wild
@@ -46,26 +49,38 @@ class Half:
         hole cards and three board cards; ``"all"``: every card held (hole
         + board must be a hand size of the rule set).
     qualifier
-        For a five-card low rule set: the highest card a hand may hold to
-        win this half (``8`` for eight-or-better; 2..14, 14 the ace), on top
-        of the rule set's own qualifier.  None: the rule set's own qualifier
-        only.  A half nobody qualifies for goes to the other halves.
+        The weakest hand that may win this half, a strength threshold on top
+        of the rule set's own qualifier, given as that hand (text or codes,
+        as many cards as the rule set ranks: ``"9c 9d 4h 3s 2c"`` under
+        ``"high"`` is a pair of nines or better), or -- for a five-card low
+        rule set -- as the highest card a qualifying low may hold (``8`` for
+        eight-or-better; 2..14, 14 the ace).  None: the rule set's own
+        qualifier only.
     name
         What results call this half: by default ``"high"`` (a rule set where
         higher hands win) or ``"low"``; when two halves would share a
         default name, each of them is named by its rule set instead.
+    unqualified
+        What happens when nobody reaches the qualifier: ``"others"`` (the
+        default) -- the halves that are won share the pot; ``"ignore"`` --
+        the same while another half is won, but when no half is won the
+        pot plays this half without its qualifier (the best hand under its
+        rule set takes it).  See :doc:`games` ("Pot rules").
 
     Examples
     --------
     >>> import handrank as hr
     >>> hr.Half("ace-to-five", "omaha", qualifier=9)
     Half(rules='ace-to-five', select='omaha', qualifier=9, name='low')
+    >>> hr.Half("high", qualifier="9c 9d 4h 3s 2c", unqualified="ignore")
+    Half(rules='high', select='any', qualifier='9c 9d 4h 3s 2c', name='high', unqualified='ignore')
     """
 
     rules: str | RuleSet
     select: Literal["any", "omaha", "all"] = "any"
-    qualifier: int | None = None
+    qualifier: int | str | None = None
     name: str = ""
+    unqualified: Literal["others", "ignore"] = "others"
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, (str, RuleSet)):
@@ -77,18 +92,34 @@ class Half:
             raise HandError(f"a half's select must be one of {', '.join(map(repr, _SELECTS))}; "
                             f"got {self.select!r}")
         q = self.qualifier
-        if q is not None:
-            if isinstance(q, bool) or not isinstance(q, (int, np.integer)) or not 2 <= q <= 14:
-                raise HandError(f"a half's qualifier is the highest card a qualifying low may "
-                                f"hold, 2..14 (14: the ace); got {q!r}")
+        if isinstance(q, (int, np.integer)) and not isinstance(q, bool):
+            if not 2 <= q <= 14:
+                raise HandError(f"a half's qualifier given as a number is the highest card a "
+                                f"qualifying low may hold, 2..14 (14: the ace); got {q!r}")
             if not rs.low or rs.kind != "poker" or rs.partial or rs.cards != 5:
-                raise HandError(f"a qualifier applies to a five-card low rule set's half; "
-                                f"got rules {rs.name!r}")
+                raise HandError(f"a qualifier given as a number (the highest card of a low) "
+                                f"applies to a five-card low rule set's half; got rules "
+                                f"{rs.name!r}: give the weakest qualifying hand instead "
+                                f"(e.g. qualifier='9c 9d 4h 3s 2c')")
             object.__setattr__(self, "qualifier", int(q))
+        elif q is not None:
+            object.__setattr__(self, "qualifier", _qualifying_hand(q, rs))
         if not isinstance(self.name, str):
             raise HandError(f"a half's name must be a str; got {self.name!r}")
         if not self.name:
             object.__setattr__(self, "name", "low" if rs.low else "high")
+        if not isinstance(self.unqualified, str) or self.unqualified not in _UNQUALIFIED:
+            raise HandError(f"a half's unqualified must be one of "
+                            f"{', '.join(map(repr, _UNQUALIFIED))} (what happens when nobody "
+                            f"qualifies for it); got {self.unqualified!r}")
+        if self.unqualified != "others" and self.qualifier is None:
+            raise HandError(f"unqualified={self.unqualified!r} waives a half's own qualifier; "
+                            f"this half has none (give qualifier=...)")
+
+    def __repr__(self) -> str:
+        more = "" if self.unqualified == "others" else f", unqualified={self.unqualified!r}"
+        return (f"Half(rules={self.rules!r}, select={self.select!r}, "
+                f"qualifier={self.qualifier!r}, name={self.name!r}{more})")
 
     @property
     def rule_set(self) -> RuleSet:
@@ -97,14 +128,17 @@ class Half:
 
     @property
     def qualifier_strength(self) -> int | None:
-        """The lowest strength that wins this half under its own qualifier,
-        or None when it has none."""
+        """The lowest strength that wins this half under its own qualifier
+        (the threshold the pot split applies), or None when it has none."""
         if self.qualifier is None:
             return None
+        rs = self.rule_set
+        if isinstance(self.qualifier, str):
+            return int(evaluate(self.qualifier, rs))
         rank = self.qualifier - 2 if self.qualifier < 14 else 12
-        q = _core.qualifier_strength(self.rule_set.tables, rank)
+        q = _core.qualifier_strength(rs.tables, rank)
         if q < 0:
-            raise HandError(f"qualifier {self.qualifier} under {self.rule_set.name}: no hand, "
+            raise HandError(f"qualifier {self.qualifier} under {rs.name}: no hand, "
                             f"or not only the best hands, would qualify")
         return q
 
@@ -112,6 +146,39 @@ class Half:
     def always_won(self) -> bool:
         """Whether some hand always wins this half (no qualifier applies)."""
         return self.qualifier is None and not self.rule_set.qualifier
+
+    @property
+    def rescues(self) -> bool:
+        """Whether this half takes a pot nobody qualifies for: its qualifier
+        is waived then (``unqualified="ignore"``) and its rule set ranks
+        every hand (no qualifier of its own)."""
+        return self.unqualified == "ignore" and not self.rule_set.qualifier
+
+
+#: What a half nobody qualifies for does (Half.unqualified), and its C code.
+_UNQUALIFIED = ("others", "ignore")
+
+
+def _qualifying_hand(q: Any, rs: RuleSet) -> str:
+    """A qualifier given as the weakest qualifying hand, checked under the
+    half's rule set and kept as its text."""
+    try:
+        codes = card_list(q, "qualifier")
+    except HandError as e:
+        raise HandError(f"a half's qualifier is the weakest qualifying hand (e.g. "
+                        f"'9c 9d 4h 3s 2c') or, for a five-card low, its highest card "
+                        f"(2..14); {e}") from None
+    if len(codes) != rs.cards:
+        raise HandError(f"a half's qualifier is the weakest qualifying hand: {rs.cards} cards "
+                        f"under {rs.name}; got {len(codes)}")
+    try:
+        s = evaluate(codes, rs)
+    except HandError as e:
+        raise HandError(f"qualifier {format_cards(codes)!r} under {rs.name}: {e}") from None
+    if s < 0:
+        raise HandError(f"qualifier {format_cards(codes)!r} does not qualify under {rs.name} "
+                        f"itself: give a hand the rule set ranks")
+    return format_cards(codes)
 
 
 def _stored(rs: RuleSet) -> str | RuleSet:
@@ -140,7 +207,7 @@ def _halves_of(select: str | None, high: Any, low: Any, halves: Any) -> tuple[Ha
                    if r is not None)
     names = [h.name for h in hs]
     if len(set(names)) < len(names):
-        hs = tuple(Half(h.rules, h.select, h.qualifier, h.rule_set.name)
+        hs = tuple(replace(h, name=h.rule_set.name)
                    if names.count(h.name) > 1 and h.name in ("high", "low") else h for h in hs)
         names = [h.name for h in hs]
         if len(set(names)) < len(names):
@@ -319,8 +386,8 @@ class Game:
     def compile(self, plain: bool = False) -> _core.GameTables:
         """The compiled game (``plain``: the reference build, without fast
         paths, that tests compare the fast one with)."""
-        halves = [(h.rule_set.tables, 1 if h.select == "omaha" else 0, h.qualifier_strength)
-                  for h in self.halves]
+        halves = [(h.rule_set.tables, 1 if h.select == "omaha" else 0, h.qualifier_strength,
+                   _UNQUALIFIED.index(h.unqualified)) for h in self.halves]
         return _core.GameTables(self.hole, self.board, halves,
                                 self.cards.compiled(self.wild_setting), plain=plain,
                                 boards=self.boards)
@@ -424,10 +491,13 @@ def _check_game(g: Game) -> None:
         raise bad("a game needs a high rule set, a low one, or both (or its halves)")
     if len(g.halves) > MAX_HALVES:
         raise bad(f"a game has 1..{MAX_HALVES} halves; got {len(g.halves)}")
-    if not any(h.always_won for h in g.halves):
-        raise bad(f"a low-only game needs a low that always qualifies (some half without a "
-                  f"qualifier); under {', '.join(h.rule_set.name for h in g.halves)} a pot "
-                  f"could have no winner (give it a high half too)")
+    if not any(h.always_won or h.rescues for h in g.halves):
+        what = ("a low-only game needs a low that always qualifies"
+                if all(h.rule_set.low for h in g.halves) else "a pot needs a half that is always won")
+        raise bad(f"{what} (some half without a qualifier, or one whose qualifier is waived "
+                  f"when nobody qualifies: unqualified='ignore' under a rule set without a "
+                  f"qualifier of its own); under {', '.join(h.rule_set.name for h in g.halves)} "
+                  f"a pot could have no winner (give it a high half too)")
     try:
         ws = resolve_wild(g.wild)
     except HandError as e:
@@ -534,6 +604,12 @@ GAMES: tuple[Game, ...] = (
          aliases=("badacy", "badacey-triple-draw"),
          summary="five-card (triple) draw: half to the best ace-to-five low, half to the "
                  "best badugi of the five cards; aces low in both halves"),
+    Game("stud8-nines", 7, 0, shared_last=True,
+         halves=(Half("high", qualifier="9c 9d 4h 3s 2c", unqualified="ignore"),
+                 Half("ace-to-five-8")),
+         summary="a house variant of stud high-low: the high needs a pair of nines or better, "
+                 "the low eight-or-better; a half nobody qualifies for goes to the other, and "
+                 "with neither the best high hand takes the pot"),
 )
 
 _GAME_BY_NAME: dict[str, Game] = {}

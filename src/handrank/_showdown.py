@@ -352,7 +352,9 @@ def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
 
     A tuple with one list per name of ``g.half_names`` -- ``(high winners,
     low winners)`` for the usual games; a list is empty when the game has
-    no such half or nobody qualifies.  A double-board game gives one such
+    no such half or nobody wins it (nobody qualifies, and its qualifier is
+    not waived: ``Half(unqualified=...)``).  These are the winners the pot
+    split of :func:`showdown` pays.  A double-board game gives one such
     tuple per board.
 
     >>> import handrank as hr
@@ -362,16 +364,20 @@ def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
     [([0], []), ([1], [])]
     """
     g = get_game(game)
-    halves = game_strengths(g, hands, board)
-    if halves[0].ndim != (1 if g.boards == 1 else 2):
+    g, holes, boards, single = _deal_arrays(g, hands, board)
+    if not single:
         raise HandError("winners() takes one deal; use showdown() for batches")
-    if g.boards == 1:
-        return _winners_of(halves)
-    return [_winners_of([h[:, k] for h in halves]) for k in range(g.boards)]
+    _run_showdown(g, holes, boards, None, shares=False, strengths=False)   # checks the deal
+    out = [_winners_of(g, *g.tables.award(holes[0], boards[0], k)) for k in range(g.boards)]
+    return out[0] if g.boards == 1 else out
 
 
-def _winners_of(halves) -> tuple[list[int], ...]:
-    return tuple([int(i) for i in np.flatnonzero(s == s.max())] if s.max() >= 0 else []
-                 for s in halves)
-
-
+def _winners_of(g: Game, n: list[list[int]], live: int) -> tuple[list[int], ...]:
+    """The winners of each of ``g.half_names`` from C's award of one board
+    (``n[h][p]``: the players sharing half h when p won it, else 0)."""
+    del live                              # the pot's parts: shares, not winners
+    out = []
+    for name in g.half_names:
+        i = g.half_index(name)
+        out.append([] if i is None else [p for p, k in enumerate(n[i]) if k])
+    return tuple(out)

@@ -25,7 +25,7 @@ Environment (a value of "", "0", "no", "false" or "off" counts as unset):
   HANDRANK_WERROR=1     turn warnings into errors (-Werror, /WX), for CI;
   HANDRANK_SANITIZE=1   AddressSanitizer + UBSan (gcc and clang).
 
-The C headers go into the package too (handrank/include/handrank/*.h, next to
+The C headers go into the package too (handrank/include/handrank/<feature>/*.h, next to
 _core.pyx), so that C and Cython code can be compiled against the core:
 ``handrank.get_include()`` names that directory (in a source tree, or an
 editable install, include/ itself).
@@ -38,6 +38,7 @@ pragma placed after our own headers, so the headers are still compiled
 with them.
 """
 import contextlib
+import glob
 import os
 import re
 import sys
@@ -259,8 +260,11 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-HEADERS = sorted(os.path.join("include", "handrank", f) for f in os.listdir("include/handrank")
-                 if f.endswith(".h"))
+# Every header, in its feature's folder (include/handrank/<feature>/hr_*.h)
+# or at the top (handrank.h), with "/" separators.
+HEADERS = sorted(h.replace(os.sep, "/")
+                 for h in glob.glob(os.path.join("include", "handrank", "**", "*.h"),
+                                    recursive=True))
 
 
 class BuildPy(build_py):
@@ -269,8 +273,9 @@ class BuildPy(build_py):
     editable install has none: get_include() finds include/ in the tree."""
 
     def header_outputs(self):
-        dest = os.path.join(self.build_lib, "handrank", "include", "handrank")
-        return [(h, os.path.join(dest, os.path.basename(h))) for h in HEADERS]
+        # include/handrank/games/hr_games.h -> handrank/include/handrank/games/hr_games.h
+        return [(h, os.path.join(self.build_lib, "handrank", *h.split("/")))
+                for h in HEADERS]
 
     def run(self):
         super().run()
@@ -294,8 +299,9 @@ def extensions():
         "handrank._core",
         sources=["src/handrank/_core.pyx"],
         include_dirs=["include"],
-        depends=HEADERS + sorted(os.path.join("src", "handrank", f)
-                                 for f in os.listdir("src/handrank") if f.endswith((".pxi", ".pxd"))),
+        depends=HEADERS + sorted(
+            p for ext in ("*.pxi", "*.pxd")
+            for p in glob.glob(os.path.join("src", "handrank", "**", ext), recursive=True)),
     )
     return cythonize(
         [ext],

@@ -38,7 +38,7 @@ def main(argv=None) -> int:
     try:
         time.sleep(0.5)
         print(f"# {machine()}; code loop {getattr(hr._core, 'isa', lambda: 'popcnt/portable')()}; {args.busy} busy process(es); "
-              f"default threads = {hr._runs.resolve_threads(None, max(args.sizes))} "
+              f"default threads = {hr.base._runs.resolve_threads(None, max(args.sizes))} "
               f"at N = {max(args.sizes):,}")
         print("| N | threads=1 ms | default ms | default / threads=1 time | worst default ms |")
         print("|---:|---:|---:|---:|---:|")

@@ -277,7 +277,7 @@ def load_libraries() -> SimpleNamespace:
     lib = SimpleNamespace(available=set(), versions={})
     import_handrank("bench_equity", lib)
     try:
-        lib.handrank_resolve = importlib.import_module("handrank._runs").resolve_threads
+        lib.handrank_resolve = importlib.import_module("handrank.base._runs").resolve_threads
     except Exception:
         lib.handrank_resolve = None
     import_peers(lib, ("eval7", "pokerkit"))

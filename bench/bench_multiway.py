@@ -15,7 +15,7 @@ one triple gives all three seats) sets a representative of A against every
 hand of B and of C that shares no card with it or each other, exactly, over
 all 1,370,754 boards.  The old way played every suit-distinct matchup with
 ``hr.equity`` (17.6 a triple on the slice); the kernel now used
-(``handrank._threeway``, include/handrank/hr_threeway.h) counts a triple in
+(``handrank.tables._threeway``, include/handrank/tables/hr_threeway.h) counts a triple in
 one walk of the board-rank multisets, shared by all its matchups, plus one
 flush walk per distinct suit pattern of the hole cards (15.1 walks in all a
 triple).  This script times both on the same triples in CPU seconds of one
@@ -60,7 +60,7 @@ def main(argv=None) -> int:
     p.add_argument("--three-way-only", action="store_true")
     a = p.parse_args(argv)
     import handrank as hr
-    from handrank._multiway import exact_strength
+    from handrank.analysis._multiway import exact_strength
     print(machine())
     if a.three_way_only:
         three_way(a.triples, a.uniform, a.repeats)
@@ -101,7 +101,7 @@ def _canonical(hands):
 
 def _deals(cls, combos):
     """Every deal of a class triple: A's representative, hands of B and C."""
-    from handrank._preflop import _representative
+    from handrank.tables._preflop import _representative
     a = _representative(cls[0])
     for hb in combos[cls[1]]:
         if set(hb) & set(a):
@@ -137,8 +137,8 @@ def three_way(triples: int, uniform: int = 2000, repeats: int = 3) -> None:
     extrapolate the whole build from the new one."""
     import statistics
     import handrank as hr
-    from handrank._classes import HAND_CLASSES
-    from handrank._threeway import TRIPLES, triple_counts, triple_rows
+    from handrank.ranges._classes import HAND_CLASSES
+    from handrank.tables._threeway import TRIPLES, triple_counts, triple_rows
     rng = np.random.default_rng(25)
     combos = {c: [tuple(int(x) for x in row) for row in hr.Range(c).combos] for c in HAND_CLASSES}
     some = [sorted(rng.integers(0, 169, 3).tolist()) for _ in range(triples)]

@@ -25,14 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "handrank/hr_batch.h"
-#include "handrank/hr_rows.h"
-#include "handrank/hr_tables.h"
+#include "handrank/evaluation/hr_batch.h"
+#include "handrank/base/hr_rows.h"
+#include "handrank/rules/hr_tables.h"
 /* not exercised here: compiled for every target */
-#include "handrank/hr_deal.h"
-#include "handrank/hr_equity.h"
-#include "handrank/hr_index.h"
-#include "handrank/hr_showdown.h"
+#include "handrank/cards/hr_deal.h"
+#include "handrank/equities/hr_equity.h"
+#include "handrank/solver/hr_index.h"
+#include "handrank/games/hr_showdown.h"
 
 static int passed = 0, failed = 0;
 
@@ -53,7 +53,7 @@ typedef struct {
     int distinct5;   /* distinct 5-card strengths (qualifying ones for a5-8) */
 } rule_case_t;
 
-/* As src/handrank/_rules.py (standard deck, five cards): ace, straights,
+/* As src/handrank/rules/_rules.py (standard deck, five cards): ace, straights,
  * flushes, low, qualifier (highest rank of a qualifying low, 0 for none),
  * five of a kind, bug (0: an ace, 1: wild), categories in the order. */
 static const rule_case_t RULES[] = {

@@ -1,5 +1,5 @@
 """A slow, plain-Python reading of docs/classify.rst's definitions, written
-apart from the C code (include/handrank/hr_classify.h) to check it on
+apart from the C code (include/handrank/analysis/hr_classify.h) to check it on
 samples: ranks and suits as Python sets, every candidate card or pair of
 cards tried one by one, hand values from handrank.evaluate.
 """

@@ -1,7 +1,7 @@
 """An independent reading of the Omaha range syntax, for the tests.
 
 Written from the "Omaha ranges" section of docs/ranges.rst, not from
-src/handrank/_omaha_syntax.py, and by another method: that module places a
+src/handrank/ranges/_omaha_syntax.py, and by another method: that module places a
 pattern's cards on every card set at once with numpy; this one searches the
 deck card by card.  tests/test_omaha_ranges.py checks that both give the
 same hands.

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _abstraction
+from handrank.solver import _abstraction
 
 N = 1326
 

@@ -79,7 +79,7 @@ def test_batches_equal_single_calls():
 
 
 def evaluate_counts(hole, board):
-    """The counts of include/handrank/hr_strength.h by brute force with the
+    """The counts of include/handrank/analysis/hr_strength.h by brute force with the
     batch evaluator: every opponent hand now, and every (opponent hand,
     completion) pair (about a million 7-card hands on a flop)."""
     rest = [c for c in range(52) if c not in hole + board]

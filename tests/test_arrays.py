@@ -13,7 +13,10 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _classify, _evaluate, _index, _showdown
+from handrank.analysis import _classify
+from handrank.evaluation import _evaluate
+from handrank.solver import _index
+from handrank.games import _showdown
 
 
 class Producer:
@@ -77,7 +80,7 @@ HANDS = hr.deal(3000, 7, seed=3)
 def test_evaluate_no_copy(kind, monkeypatch):
     x, ptr = wrap(kind, HANDS)
     want = hr.evaluate(HANDS, wild="2")
-    spy = Spy(monkeypatch, _evaluate, "_out_array", lambda a, r: a[2:])   # the rows C reads
+    spy = Spy(monkeypatch, _evaluate, "out_array", lambda a, r: a[2:])   # the rows C reads
     got = hr.evaluate(x, "high", wild="2")               # wild: past the buffer fast path
     assert spy.seen == [ptr]
     assert np.array_equal(got, want)
@@ -88,7 +91,7 @@ def test_evaluate_masks_no_copy(kind, monkeypatch):
     masks = hr.to_mask(HANDS)
     x, ptr = wrap(kind, masks)
     want = hr.evaluate_masks(masks)
-    spy = Spy(monkeypatch, _evaluate, "_out_array", lambda a, r: a[2:])
+    spy = Spy(monkeypatch, _evaluate, "out_array", lambda a, r: a[2:])
     assert np.array_equal(hr.evaluate_masks(x), want)
     assert spy.seen == [ptr]
 
@@ -99,7 +102,7 @@ def test_evaluate_omaha_no_copy(kind, monkeypatch):
     xh, ph = wrap(kind, hole)
     xb, pb = wrap(kind, board)
     want = hr.evaluate_omaha(hole, board)
-    spy = Spy(monkeypatch, _showdown, "_out_array", lambda a, r: a[2:])
+    spy = Spy(monkeypatch, _showdown, "out_array", lambda a, r: a[2:])
     assert np.array_equal(hr.evaluate_omaha(xh, xb), want)
     assert spy.seen == [ph, pb]
 

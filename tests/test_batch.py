@@ -68,8 +68,8 @@ def test_more_threads_than_cores_are_capped(threads):
 
 
 def test_resolve_threads_caps_and_defaults(monkeypatch):
-    from handrank import _runs
-    from handrank._runs import default_threads, resolve_threads
+    from handrank.base import _runs
+    from handrank.base._runs import default_threads, resolve_threads
     cores = default_threads()
     assert resolve_threads(None, 10) == 1                    # small batch: one thread
     assert 1 <= resolve_threads(None, 10**9) <= cores        # the idle ones
@@ -85,7 +85,7 @@ def test_resolve_threads_caps_and_defaults(monkeypatch):
 
 
 def test_idle_cores():
-    from handrank._runs import idle_cores
+    from handrank.base._runs import idle_cores
     for c in (1, 2, 8):
         assert 1 <= idle_cores(c) <= c
     assert idle_cores(1) == 1
@@ -226,7 +226,7 @@ def test_pandas_series_of_texts():
 @pytest.fixture
 def tiny_chunks(monkeypatch):
     """Batches cut into C calls of at most 1000 rows (slow hands: from 7 rows up)."""
-    import handrank._evaluate as api
+    import handrank.evaluation._evaluate as api
     monkeypatch.setattr(api, "CHUNK_ROWS", 1000)
     return api
 
@@ -315,7 +315,7 @@ def test_mask_batches_start_with_large_chunks(monkeypatch):
     """Masks without wild cards take CHUNK_ROWS // MASK_CHUNK_DIVISOR rows in
     their first C call (they are as fast as codes); with a wild setting, the
     slow hands' first chunk."""
-    import handrank._evaluate as api
+    import handrank.evaluation._evaluate as api
     firsts = []
     real = api.first_bad_row
 

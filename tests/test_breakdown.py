@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank._rules import HIGH_ORDER, SHORT_ORDER, SHORT_TRIPS_ORDER, THREE_CARD_ORDER
+from handrank.rules._rules import HIGH_ORDER, SHORT_ORDER, SHORT_TRIPS_ORDER, THREE_CARD_ORDER
 
 RNG = np.random.default_rng(2026)
 
@@ -203,7 +203,7 @@ def test_single_breakdown_memo_is_bounded():
     most _ONE_RULE_SETS rule sets: many custom rule sets do not grow it."""
     import dataclasses
 
-    from handrank import _breakdown
+    from handrank.evaluation import _breakdown
     high = hr.get_rules("high")
     for i in range(3 * _breakdown._ONE_RULE_SETS):
         rs = dataclasses.replace(high, name=f"high-copy-{i}", aliases=())

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _cards, cli
+from handrank.cards import _cards
+from handrank import cli
 
 from conftest import random_hands, usable_cpus
 
@@ -51,7 +52,7 @@ def test_build_info_reports_the_loop_in_use_now():
 
 
 def _build_version_text() -> str:
-    from handrank._build import version_text
+    from handrank.base._build import version_text
     return version_text()
 
 
@@ -62,7 +63,7 @@ def test_version_under_handrank_isa_portable():
     env = dict(os.environ, HANDRANK_ISA="portable")
     out = subprocess.run([sys.executable, "-c", "import handrank as hr, handrank._core as c; "
                           "print(hr.build_info()['isa'], c.isa()); "
-                          "from handrank._build import version_text; print(version_text())"],
+                          "from handrank.base._build import version_text; print(version_text())"],
                          env=env, capture_output=True, text=True, check=True).stdout
     assert out.startswith("portable portable\n")
     assert "loop:      portable: " in out

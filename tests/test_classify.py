@@ -22,7 +22,7 @@ import pytest
 
 import handrank as hr
 from conftest import assert_interrupts
-from handrank import _classify
+from handrank.analysis import _classify
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
 import classify_reference as ref  # noqa: E402

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _core, _deal
+from handrank import _core
+from handrank.cards import _deal
 
 M64 = (1 << 64) - 1
 BLOCK = _core.DEAL_BLOCK
@@ -269,7 +270,7 @@ def test_redraw_keeps_kept_cards_and_draws_fresh_ones():
     old_masks = hr.to_mask(hands)                               # also checks distinct rows
     new_masks = hr.to_mask(new)
     drawn = new_masks & ~old_masks
-    assert (hr._cards._popcount(drawn) == discard.sum(axis=1)).all()  # discards never return
+    assert (hr.cards._cards._popcount(drawn) == discard.sum(axis=1)).all()  # discards never return
     assert not (new == hr.parse("Ah")[0]).any()
     per_col = hr.redraw(hands, np.array([True] + [False] * 9), seed=5)
     assert (per_col[:, 1:] == hands[:, 1:]).all() and (per_col[:, 0] != hands[:, 0]).all()

@@ -230,7 +230,7 @@ def test_equity_grid_exact_cells_are_equity_per_class():
 def test_equity_grid_preflop_is_seeded_monte_carlo():
     a = hr.equity_grid("Ah Kh", "JJ+, AQs")
     b = hr.equity_grid("Ah Kh", "JJ+, AQs")
-    assert not a.exact and a.trials == hr._equity_grid.GRID_TRIALS and a.seed == 1
+    assert not a.exact and a.trials == hr.display._equity_grid.GRID_TRIALS and a.seed == 1
     assert np.array_equal(a.equity, b.equity, equal_nan=True)
     assert a.equity[0, 0] == pytest.approx(0.12, abs=0.02)        # AKs vs AA
     c = hr.equity_grid("Ah Kh", "JJ+, AQs", trials=5000, seed=3)

@@ -9,12 +9,14 @@ import pkgutil
 import pytest
 
 import handrank
-from handrank import _evaluate
+from handrank.evaluation import _evaluate
 
-#: The package and every module in it (a new module's examples run without
-#: being listed here); ``__main__`` runs the CLI when imported.
-MODULES = [handrank] + [importlib.import_module(f"handrank.{m.name}")
-                        for m in pkgutil.iter_modules(handrank.__path__) if m.name != "__main__"]
+#: The package and every module in it, in its feature packages too (a new
+#: module's examples run without being listed here); ``__main__`` runs the
+#: CLI when imported.
+MODULES = [handrank] + [importlib.import_module(m.name)
+                        for m in pkgutil.walk_packages(handrank.__path__, "handrank.")
+                        if m.name != "handrank.__main__"]
 
 
 #: Modules whose examples need an optional package (skipped without it).

@@ -310,7 +310,7 @@ def test_strength_type_errors(fn):
 
 
 def test_one_validator_says_the_same_everywhere():
-    """Every entry point reads cards through handrank._input: the same bad
+    """Every entry point reads cards through handrank.cards._input: the same bad
     card gives the same words wherever it is passed."""
     bad = [51, 50, 60, 48, 47]
     said = "card code 60 at position 2 is out of range 0..53"
@@ -354,11 +354,11 @@ def test_batched_showdown_names_the_bad_code_first():
 
 def test_one_row_explainer():
     """Every "what is wrong with this row" of the package is one walk,
-    handrank._input.row_fault (issue 22): the first fault by position and,
+    handrank.cards._input.row_fault (issue 22): the first fault by position and,
     at one position, a code out of range, then a joker that is not allowed,
     a card off the deck, a dead card, a repeat.  Each caller words it for its
     context; a repeated card reads the same everywhere."""
-    from handrank._input import Fault, row_fault
+    from handrank.cards._input import Fault, row_fault
     assert row_fault([51, 50, 49]) is None
     assert row_fault([51, 99, 52], jokers=0) == Fault("range", 99, 1)
     assert row_fault([51, 52], jokers=0) == Fault("joker", 52, 1)
@@ -383,7 +383,7 @@ def test_one_row_explainer():
 def test_mask_array_checks_are_shared_and_keep_each_message():
     """from_mask and evaluate_masks check a mask batch with one function
     (_convert.mask_array), each with its own negative-mask wording."""
-    from handrank._convert import mask_array
+    from handrank.cards._convert import mask_array
     neg = np.array([31, 7, -5, -1], dtype=np.int64)
     with pytest.raises(hr.HandError) as e:
         hr.from_mask(neg)

@@ -13,7 +13,7 @@ import pytest
 
 import handrank as hr
 from handrank import _core
-from handrank._equity import prepare
+from handrank.equities._equity import prepare
 
 from registry import DOUBLE_GAMES, FIVE_CARD_RULES, GAMES
 

@@ -276,7 +276,7 @@ def test_index_errors_say_what_to_fix():
 
 
 def test_long_batches_return_to_python_between_slices(monkeypatch):
-    from handrank import _index
+    from handrank.solver import _index
     hands = hr.deal(200_000, 7, seed=3)
     want = hr.canonical_index(hands)
     reps = hr.canonical_hand(want)

@@ -244,7 +244,7 @@ def test_short_deck_ranges_drop_the_hands_the_deck_lacks():
 def test_short_deck_equity_grid():
     board = "7c 8d 9h"
     g = hr.equity_grid("As Ks", "QQ+, 22, A2s+", board=board, game="short-deck")
-    cells = {name: (i, j) for name, (i, j) in hr._classes._CELL.items()}
+    cells = {name: (i, j) for name, (i, j) in hr.ranges._classes.CELL.items()}
     for name in ("22", "A2s", "A5s"):                       # not in the deck: no cell
         assert np.isnan(g.equity[cells[name]])
     for name in ("QQ", "AA", "A6s", "AQs"):
@@ -263,7 +263,7 @@ def test_equity_grid_takes_none_like_equity():
     b = hr.equity_grid("As Ks", "QQ+, AKs", board="7c 8d 9h", dead="")
     assert np.array_equal(a.equity, b.equity, equal_nan=True)
     d = hr.equity_grid("As Ks", "QQ+", board="7c 8d 9h", dead=["Qh", "Qd"])
-    assert d.weight[hr._classes._CELL["QQ"]] == 1                     # dead= as codes too
+    assert d.weight[hr.ranges._classes.CELL["QQ"]] == 1                     # dead= as codes too
     # hand None (or "??"): a random hand, as in equity
     g = hr.equity_grid(None, "QQ+, AKs", board=river)
     want = hr.equity("holdem", [None, "QQ+, AKs"], board=river).equity[0]

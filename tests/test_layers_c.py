@@ -1,13 +1,24 @@
-"""The C headers of include/handrank: one job each, in one direction.
+"""The C headers of include/handrank: one folder per feature, in layers, one
+job each, in one direction.
 
-The include graph (the ``#include "..."`` lines) has no cycle, every header
-includes the headers it uses at its top (never in the middle of its code),
-and each one compiles alone in a translation unit of its own -- so no header
-works only because another was included before it.  No header is longer
-than about 700 lines."""
+Each feature's headers sit in the folder of its Python package
+(``include/handrank/games/hr_games.h`` beside ``src/handrank/games/``);
+``handrank.h``, the umbrella that includes the entry points, stays at the
+top.  ``LAYERS`` lists the folders, lowest first, in the order of the
+Python packages (tests/test_layers.py): a header includes only headers of
+its own folder or of folders below it (the umbrella includes any).  An
+include names the header relative to the including one (``"hr_rule.h"``,
+``"../base/hr_core.h"``), so the headers compile with or without
+``-I include``.
+
+The include graph has no cycle, every header includes the headers it uses at
+its top (never in the middle of its code), and each one compiles alone in a
+translation unit of its own -- so no header works only because another was
+included before it.  No header is longer than about 700 lines."""
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -20,10 +31,32 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADERS = ROOT / "include" / "handrank"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 MAX_LINES = 700
+UMBRELLA = "handrank.h"
+
+#: The header folders, lowest first (the packages of tests/test_layers.py
+#: that have C headers, in the same order).
+LAYERS: tuple[str, ...] = (
+    "base",
+    "cards",
+    "rules",
+    "evaluation",
+    "analysis",
+    "games",
+    "equities",
+    "tables",
+    "solver",
+)
+LEVEL = {f: i for i, f in enumerate(LAYERS)}
 
 
-def _headers() -> list[str]:
-    return sorted(p.name for p in HEADERS.glob("*.h"))
+def _headers(folder: Path = HEADERS) -> list[str]:
+    """Every header, as its path below include/handrank ("games/hr_games.h")."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.h"))
+
+
+def _folder(header: str) -> str | None:
+    """The feature folder of a header (None for one at the top)."""
+    return header.split("/")[0] if "/" in header else None
 
 
 def _code_lines(text: str) -> list[tuple[int, str]]:
@@ -50,10 +83,14 @@ def _code_lines(text: str) -> list[tuple[int, str]]:
 
 
 def include_graph(folder: Path = HEADERS) -> dict[str, list[str]]:
-    """Each header's quoted includes, in order."""
-    return {p.name: [m.group(1) for line in p.read_text().splitlines()
-                     if (m := INCLUDE.match(line))]
-            for p in sorted(folder.glob("*.h"))}
+    """Each header's quoted includes, in order, each resolved against the
+    including header's folder (as the compiler does first)."""
+    graph = {}
+    for name in _headers(folder):
+        text = (folder / name).read_text()
+        graph[name] = [posixpath.normpath(posixpath.join(posixpath.dirname(name), m.group(1)))
+                       for line in text.splitlines() if (m := INCLUDE.match(line))]
+    return graph
 
 
 def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
@@ -79,6 +116,22 @@ def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
     return None
 
 
+def upward_includes(graph: dict[str, list[str]]) -> list[str]:
+    """Each include of a header of a higher folder, as a sentence."""
+    out = []
+    for name, targets in graph.items():
+        here = _folder(name)
+        if here is None:                # the umbrella
+            continue
+        for t in targets:
+            there = _folder(t)
+            if there is None or there not in LEVEL or here not in LEVEL:
+                out.append(f"{name} includes {t}, outside the layered folders")
+            elif there != here and LEVEL[there] > LEVEL[here]:
+                out.append(f"{name} ({here}) includes {t} ({there}, a higher layer)")
+    return out
+
+
 def test_find_cycle_finds_cycles():
     assert find_cycle({"a.h": ["b.h"], "b.h": ["c.h"], "c.h": []}) is None
     assert find_cycle({"a.h": ["b.h"], "b.h": ["c.h"], "c.h": ["a.h"]}) == \
@@ -87,13 +140,38 @@ def test_find_cycle_finds_cycles():
     assert find_cycle({"a.h": ["b.h", "c.h"], "b.h": ["c.h"], "c.h": []}) is None
 
 
-def test_include_graph_has_no_cycle():
+def test_every_header_is_in_a_layered_folder():
+    headers = _headers()
+    top = [h for h in headers if _folder(h) is None]
+    assert top == [UMBRELLA], f"headers at the top besides {UMBRELLA}: {top}"
+    folders = {_folder(h) for h in headers} - {None}
+    assert not folders - set(LEVEL), f"folders in no layer (add them to LAYERS): {folders - set(LEVEL)}"
+    assert not set(LEVEL) - folders, f"LAYERS lists folders without headers: {set(LEVEL) - folders}"
+    assert all(h.count("/") == 1 for h in headers if _folder(h)), "one folder level only"
+
+
+def test_upward_includes_are_found(tmp_path):
+    for folder in LAYERS[:2]:
+        (tmp_path / folder).mkdir()
+    low, high = LAYERS[0], LAYERS[1]
+    (tmp_path / low / "hr_a.h").write_text(f'#include "../{high}/hr_b.h"\n')
+    (tmp_path / high / "hr_b.h").write_text(f'#include "../{low}/hr_a.h"\n#include "hr_c.h"\n')
+    (tmp_path / high / "hr_c.h").write_text("")
+    graph = include_graph(tmp_path)
+    assert graph[f"{high}/hr_b.h"] == [f"{low}/hr_a.h", f"{high}/hr_c.h"]
+    assert upward_includes(graph) == [f"{low}/hr_a.h ({low}) includes {high}/hr_b.h "
+                                      f"({high}, a higher layer)"]
+
+
+def test_include_graph_has_no_cycle_and_goes_down():
     graph = include_graph()
     assert len(graph) >= 10
     for name, targets in graph.items():
         for t in targets:
             assert t in graph, f"{name} includes {t}, which is no header of include/handrank"
     assert find_cycle(graph) is None, f"include cycle: {' -> '.join(find_cycle(graph))}"
+    up = upward_includes(graph)
+    assert not up, f"{len(up)} includes against the layers:\n  " + "\n  ".join(up)
 
 
 def test_includes_come_first():
@@ -150,7 +228,7 @@ def test_each_header_compiles_alone(tmp_path, openmp):
         pytest.skip(f"{cc} {' '.join(flags)} cannot compile a C file")
     failed = []
     for name in _headers():
-        src = tmp_path / f"alone_{name[:-2]}.c"
+        src = tmp_path / f"alone_{name[:-2].replace('/', '_')}.c"
         src.write_text(f'#include "handrank/{name}"\n')
         r = _compiles(cc, flags, src)
         if r.returncode:

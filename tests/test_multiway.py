@@ -94,7 +94,7 @@ def test_preflop_vs_random_against_an_independent_simulation(cls, n):
     """A cell of the table (its own Monte Carlo) against hr.equity's
     simulation with n random hands (another code path, another seed),
     within 4 standard errors of the difference."""
-    from handrank._preflop import _representative
+    from handrank.tables._preflop import _representative
     eq, se = hr.preflop_vs_random(cls, n, se=True)
     hole = hr.format(list(_representative(cls)))
     r = hr.equity("holdem", [hole] + [None] * n, trials=400_000, seed=99)
@@ -110,7 +110,7 @@ def test_preflop_vs_random_one_opponent_is_the_exact_heads_up_figure():
 
 
 def test_preflop_vs_random_table_shape_monotone_and_aces_on_top():
-    from handrank._preflop_multiway import HAND_CLASSES, _multiway_table
+    from handrank.tables._preflop_multiway import HAND_CLASSES, _multiway_table
     eq, se, deals = _multiway_table()
     assert eq.shape == se.shape == (169, 9) and deals >= 1_000_000
     assert (np.diff(eq, axis=1) < 0).all()              # each more opponent costs equity

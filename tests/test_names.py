@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _counts, _strength, _types
+from handrank.evaluation import _counts
+from handrank.rules import _strength
+from handrank.base import _types
 
 
 # ------------------------------------------------------------------ Strength
@@ -173,7 +175,7 @@ def test_enums_format_and_repr_alike_on_every_python():
     """Python 3.10 formatted an IntEnum whose str() is its name with that
     name (``f"{x:d}"`` raised) and listed IntFlag members descending; the
     3.11+ behaviour holds on every supported Python."""
-    from handrank._classify import Blocker, Draw, MadeHand
+    from handrank.analysis._classify import Blocker, Draw, MadeHand
     for enum in (hr.Category, MadeHand):
         for m in enum:
             assert f"{m}" == m.name

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _omaha_build, _omaha_preflop
+from handrank.tables import _omaha_build, _omaha_preflop
 
 GAMES = [("omaha", 4), ("omaha5", 5), ("omaha6", 6)]
 # Shipped sizes: 16,432, 134,459 and 962,988 classes, a two-byte equity and a one-byte

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _omaha_preflop, _omaha_syntax
+from handrank.tables import _omaha_preflop
+from handrank.ranges import _omaha_syntax
 
 RANKS = "23456789TJQKA"
 
@@ -293,7 +294,7 @@ def test_five_card_percentages():
 
 
 def test_patterns_too_large_to_list_are_refused(monkeypatch):
-    from handrank import _ranges
+    from handrank.ranges import _ranges
     monkeypatch.setattr(_ranges, "LIST_LIMIT", 5_000)
     with pytest.raises(hr.HandError, match=r"matches 87,685 hands, more than a range lists "
                                            r"\(5,000\)"):            # counted, not listed

@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _core, _index, _wild
+from handrank import _core
+from handrank.solver import _index
+from handrank.cards import _wild
 
 HANDS = np.array([[48, 44, 40, 36, 32, 20, 16], [51, 47, 30, 26, 22, 18, 17],
                   [50, 46, 42, 38, 34, 21, 25]], dtype=np.uint8)   # cards of the short deck

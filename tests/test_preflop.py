@@ -10,7 +10,7 @@ import pytest
 
 import handrank as hr
 from conftest import assert_interrupts
-from handrank import _preflop
+from handrank.tables import _preflop
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _preflop
+from handrank.tables import _preflop
 
 NAME = "preflop.npz"
 

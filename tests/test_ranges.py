@@ -152,7 +152,7 @@ def test_random_six_card_range_is_not_listed():
 
 
 def test_parse_range_caches_no_listing():
-    hr_ranges = importlib.import_module("handrank._ranges")
+    hr_ranges = importlib.import_module("handrank.ranges._ranges")
     with _deadline(2.0):
         r = hr_ranges.parse_range("random", 6)
     assert hr_ranges.parse_range("random", 6) is r

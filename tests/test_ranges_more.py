@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import handrank as hr
-from handrank import _preflop
+from handrank.tables import _preflop
 
 
 def same(a: hr.Range, b: hr.Range) -> bool:

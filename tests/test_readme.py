@@ -86,7 +86,7 @@ def test_decisions_have_their_own_page():
     for marker in ("A single hand's strength knows its rule set", "Double board",
                    "Free threading", "Solver blocks", "Folded ranges"):
         assert marker in text, marker
-    files = [*DOCS.glob("**/*.rst"), *(ROOT / "src" / "handrank").glob("*.py"),
+    files = [*DOCS.glob("**/*.rst"), *(ROOT / "src" / "handrank").rglob("*.py"),
              *(ROOT / "tests").glob("*.py"), ROOT / "pyproject.toml"]
     for path in files:
         body = path.read_text(encoding="utf-8")
@@ -107,8 +107,8 @@ def test_extras_are_installed_from_a_checkout():
     """handrank is not on a package index, so no message, docstring or page
     tells anyone to ``pip install 'handrank[...]'``; the extras are installed
     from the repository's folder (``pip install '.[dask]'``)."""
-    files = [*user_docs(), *(ROOT / "src" / "handrank").glob("*.py"),
-             *(ROOT / "src" / "handrank").glob("*.pyx"), *(ROOT / "bench").glob("*.py")]
+    files = [*user_docs(), *(ROOT / "src" / "handrank").rglob("*.py"),
+             *(ROOT / "src" / "handrank").rglob("*.pyx"), *(ROOT / "bench").glob("*.py")]
     bad = [str(p.relative_to(ROOT)) for p in files
            if re.search(r"handrank\[\w+", p.read_text(encoding="utf-8"))]
     assert not bad, bad

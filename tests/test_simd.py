@@ -24,8 +24,8 @@ import pytest
 
 import handrank as hr
 from handrank import _core
-from handrank._rules import RULE_SETS
-from handrank._wild import resolve_wild
+from handrank.rules._rules import RULE_SETS
+from handrank.cards._wild import resolve_wild
 
 from conftest import random_hands, suited_hands
 from registry import RULES, WILD_RULES, deal, hand_sizes, wilds_for

@@ -18,7 +18,7 @@ import pytest
 
 import handrank as hr
 from handrank import _core
-from handrank import _equity as E
+from handrank.equities import _equity as E
 
 FIELDS = [f.name for f in dataclasses.fields(hr.EquityResult)]
 
@@ -364,7 +364,7 @@ def test_a_name_registered_again_is_seen():
         assert_paths_agree(name, ["As Ks", "Qd Qc"], "2h 7d Jc 9s")       # now too few
     finally:
         for n in (name,):
-            hr._games._GAME_BY_NAME.pop(n, None)
+            hr.games._games.GAME_BY_NAME.pop(n, None)
     assert_paths_agree(name, ["As Ks", "Qd Qc"], "2h 7d Jc 9s")           # unknown now
 
 

@@ -278,7 +278,7 @@ def test_matrix_rows_one_per_hand_orbit(board):
 
 @pytest.mark.parametrize("board", SYMMETRIC)
 def test_symmetry_gives_the_plain_results(board, monkeypatch):
-    from handrank import _solver
+    from handrank.solver import _solver
     codes = hr.parse(board).astype(np.uint8)
     rng = np.random.default_rng(3)
     sym = np.stack([np.ones(N), hr.reach_vector("22+, A2s+, KTs+, QJs, ATo+, KQo"),
@@ -382,7 +382,7 @@ def test_bad_batch_reach_and_clash():
 
 # ---------------------------------------------------------- docstrings
 
-@pytest.mark.parametrize("name", ["_hands", "_solver", "_abstraction"])
+@pytest.mark.parametrize("name", ["ranges._hands", "solver._solver", "solver._abstraction"])
 def test_docstring_examples(name):
     import doctest
     import importlib

@@ -1,5 +1,5 @@
 """hand_strength's compiled fast path (``RuleTables.strength_fast``, chosen
-at the top of ``handrank._analysis.hand_strength``): the same value as the
+at the top of ``handrank.analysis._analysis.hand_strength``): the same value as the
 general path for every input it takes, and None -- so the general path
 raises its own error -- for every input it does not."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _analysis
-from handrank._cards import card_name
+from handrank.analysis import _analysis
+from handrank.cards._cards import card_name
 
 HIGH = hr.get_rules("high").tables
 

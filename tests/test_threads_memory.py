@@ -167,7 +167,7 @@ def _fresh(tag):
     thread then builds on first use."""
     from dataclasses import replace
 
-    from handrank import _wild
+    from handrank.cards import _wild
     rules = {name: replace(hr.get_rules(name), name=f"{name}-{tag}", aliases=())
              for name in ("high", "short-deck", "2-7", "a5-8", "razz")}
     games = {"omaha8": hr.Game(f"omaha8-{tag}", hole=4, board=5, select="omaha", high="high",

@@ -1,4 +1,4 @@
-"""The three-way preflop class triples (hr_threeway.h, handrank._threeway):
+"""The three-way preflop class triples (hr_threeway.h, handrank.tables._threeway):
 exact counts, checked against hr.equity matchup by matchup (the old way of
 the benchmark's slice) and against a board-by-board brute force."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank._classes import HAND_CLASSES
-from handrank._preflop import _representative
-from handrank._threeway import BOARDS, TRIPLES, shares, triple_counts, triple_rows
+from handrank.ranges._classes import HAND_CLASSES
+from handrank.tables._preflop import _representative
+from handrank.tables._threeway import BOARDS, TRIPLES, shares, triple_counts, triple_rows
 
 IDX = {c: i for i, c in enumerate(HAND_CLASSES)}
 
@@ -138,7 +138,7 @@ def test_triple_rows():
 
 
 def test_bad_rows_refused():
-    from handrank._rules import get_rules
+    from handrank.rules._rules import get_rules
     tables = get_rules("high").tables
     out = np.zeros((1, 8), np.int64)
     for bad in ([12, 12, 1, 0, 0, 0, 0, 0, 0],       # a suited pair

@@ -1,5 +1,5 @@
 """The three-way table's piecewise build (tools/build_threeway.py,
-handrank._threeway_build) end to end on the first 30 triples: resumable
+handrank.tables._threeway_build) end to end on the first 30 triples: resumable
 pieces, a finish that refuses a missing or damaged piece, and a data file
 that load_table checks."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from handrank import _threeway as tw
-from handrank import _threeway_build as tb
+from handrank.tables import _threeway as tw
+from handrank.tables import _threeway_build as tb
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_build_resume_finish_load(small, tmp_path, capsys):
     with pytest.raises(ValueError, match="checksum"):
         tw.load_table(tmp_path / "bad.npz")
     arrays["won6"][3, 0] = 2 ** 32 - 1                     # more than the boards, checksum redone
-    from handrank._threeway import checksum
+    from handrank.tables._threeway import checksum
     arrays["checksum"] = np.array(checksum(arrays))
     np.savez(tmp_path / "bad.npz", **arrays)
     with pytest.raises(ValueError, match="seat 2's share"):

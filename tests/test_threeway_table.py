@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _threeway
-from handrank._classes import HAND_CLASSES
+from handrank.tables import _threeway
+from handrank.ranges._classes import HAND_CLASSES
 
 
 def test_cells_equal_a_fresh_count_of_the_kernel():

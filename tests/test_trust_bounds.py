@@ -126,7 +126,7 @@ def test_exact_strength_too_much_work_is_refused_at_once(board, n):
 
 
 def test_exact_strength_refusal_counts_before_counting(monkeypatch):
-    from handrank import _multiway as mw
+    from handrank.analysis import _multiway as mw
 
     def no_counting(*args, **kwargs):
         raise AssertionError("the refusal must come before any counting")
@@ -138,7 +138,7 @@ def test_exact_strength_refusal_counts_before_counting(monkeypatch):
 def test_exact_strength_work_estimate_covers_the_states(monkeypatch):
     """_work is at least the states _count memoises, on boards of each kind
     (so the limit bounds the work, not just a guess at it)."""
-    from handrank import _multiway as mw
+    from handrank.analysis import _multiway as mw
     seen = []
     real = mw._count
 
@@ -160,7 +160,7 @@ def test_exact_strength_work_estimate_covers_the_states(monkeypatch):
 def test_exact_strength_memo_guard(monkeypatch):
     """Should the estimate run low, the memo's own limit refuses with the
     same message rather than growing without bound."""
-    from handrank import _multiway as mw
+    from handrank.analysis import _multiway as mw
     monkeypatch.setattr(mw, "MEMO_LIMIT", 100)
     with pytest.raises(hr.HandError, match=r"over 100 memoised states.*exact=False"):
         hr.hand_strength("Ad Qc", "3h 4c Jh", opponents=4, exact=True)
@@ -210,7 +210,7 @@ def test_six_card_pattern_of_every_hand_is_random_without_listing():
                                   "RRON", "[T+][T+]", "AxKx", "s", "Rs"])
 def test_pattern_count_equals_the_listed_hands(text, k):
     """The count that decides refusals agrees with the hands listed."""
-    from handrank import _omaha_syntax as syntax
+    from handrank.ranges import _omaha_syntax as syntax
     n = syntax.pattern_count(text, k)
     assert n is not None
     assert n == len(syntax.pattern_masks(text, k))

@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank import _arrays, _convert, _omaha_preflop
+from handrank.base import _arrays
+from handrank.cards import _convert
+from handrank.tables import _omaha_preflop
 
 # ------------------------------------------------------------------ item 14
 
@@ -45,7 +47,7 @@ def test_a_game_that_is_no_omaha_is_refused_naming_the_aliases():
 
 # ------------------------------------------------------------------ item 15
 
-#: The one message (handrank._arrays.NOT_A_CARD_BOOL) every entry point gives.
+#: The one message (handrank.base._arrays.NOT_A_CARD_BOOL) every entry point gives.
 BOOL = r"a bool is not a card \(give card codes 0\.\.53 or text such as 'As Kd'\)"
 
 BOOL_CALLS = {

@@ -18,7 +18,7 @@ import handrank as hr
 import reference as ref
 from handrank import _core
 from handrank import Category as C
-from handrank._rules import HIGH_ORDER
+from handrank.rules._rules import HIGH_ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
 

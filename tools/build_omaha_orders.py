@@ -6,7 +6,7 @@ it was computed (pool deals, seed, standard errors, date, CPU time).
 
 Monte Carlo with common random numbers: one pool of deals per game, every
 class playing the deals that share no card with it (see
-handrank._omaha_build).  The build goes in pieces written to a work folder
+handrank.tables._omaha_build).  The build goes in pieces written to a work folder
 (default build/omaha-orders), so it can be stopped and resumed:
 
     nice -n 19 python tools/build_omaha_orders.py build omaha      # resumes
@@ -19,7 +19,7 @@ processes over disjoint --pieces ranges.
 """
 import sys
 
-from handrank._omaha_build import main
+from handrank.tables._omaha_build import main
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

@@ -5,7 +5,7 @@
  *
  *     cc -O2 tools/find_rank_keys.c -o /tmp/find_rank_keys && /tmp/find_rank_keys 7
  *
- * The output for K = 7 is hr_rank_mult in include/handrank/hr_core.h.
+ * The output for K = 7 is hr_rank_mult in include/handrank/base/hr_core.h.
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@ from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
 import handrank as hr
-from handrank._rules import HIGH_ORDER
+from handrank.rules._rules import HIGH_ORDER
 
 RANK_CHARS = "23456789TJQKA"
 PATTERN_WORDS = {hr.Category.THREE_OF_A_KIND: "three of a kind", hr.Category.STRAIGHT: "a straight",

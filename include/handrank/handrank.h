@@ -10,13 +10,13 @@
 #ifndef HANDRANK_HANDRANK_H
 #define HANDRANK_HANDRANK_H
 
-#include "hr_batch.h"
-#include "hr_best.h"
-#include "hr_deal.h"
-#include "hr_equity.h"
-#include "hr_index.h"
-#include "hr_showdown.h"
-#include "hr_strength.h"
-#include "hr_tables.h"
+#include "evaluation/hr_batch.h"
+#include "evaluation/hr_best.h"
+#include "cards/hr_deal.h"
+#include "equities/hr_equity.h"
+#include "solver/hr_index.h"
+#include "games/hr_showdown.h"
+#include "analysis/hr_strength.h"
+#include "rules/hr_tables.h"
 
 #endif /* HANDRANK_HANDRANK_H */

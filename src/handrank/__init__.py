@@ -8,42 +8,39 @@
 
 See ``help(handrank.evaluate)``, the README's tour and the pages in ``docs/``.
 """
-# The modules are layers, lowest first (docs/design.rst; tests/test_layers.py
-# fails on an import from a lower layer to a higher one, or a cycle):
-# foundations, evaluation, games, ranges, equity, analysis / dealing /
-# indexing, display; then cli and dask.  This file sits on top of them all.
-from ._build import __version__, build_info
-from ._include import get_include
-from ._types import Category, HandError
-from ._convert import format, from_mask, parse, to_mask
-from ._deck import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
-from ._rules import RULE_SETS, RuleSet, StrengthTable, get_rules
-from ._strength import Strength
-from ._evaluate import category, describe, evaluate, evaluate_masks, highest_card, lowest_card
-from ._breakdown import Breakdown, best_five, breakdown
-from ._counts import category_counts
-from ._classify import (Blocker, Classes, Draw, HandClass, MadeHand, RangeBreakdown,
-                        classify)
-from ._games import GAMES, Game, Half, get_game, register_game
-from ._showdown import evaluate_omaha, game_strengths, showdown, winners
-from ._stud import bring_in, first_to_act, upcard_strength
-from ._classes import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, hand_class, top_classes
-from ._ranges import Range
-from ._equity import EquityResult, equity
-from . import _folded  # noqa: F401 -- equity(folded=...) (fills _equity.FOLDED)
-from ._analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
-from ._preflop import PreflopTable, preflop_row, preflop_table
-from ._preflop_multiway import preflop_vs_random
-from ._threeway import preflop_threeway
-from ._omaha_preflop import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
-from ._deal import Dealer, deal, deal_masks, redraw
-from ._index import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
-from ._hands import HANDS, hand_index, hole_hands
-from ._solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
-from ._abstraction import TABLE_KINDS, build_table, load_table, table_pieces
-from ._display import cards_html, grid_text, heat, range_html, shade, use_color
-from . import _plot  # noqa: F401 -- draws Range.plot (fills _ranges.DRAWERS)
-from ._equity_grid import EquityGrid, equity_grid
+# The packages are layers, lowest first (tests/test_layers.py): base, cards,
+# rules, evaluation, analysis, games, ranges, equities, tables, solver,
+# display; then cli and dask.  This file sits on top of them all and takes
+# each package's public names.
+from .base import __version__, build_info
+from .base import get_include
+from .base import Category, HandError
+from .cards import format, from_mask, parse, to_mask
+from .cards import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
+from .rules import RULE_SETS, RuleSet, StrengthTable, get_rules
+from .rules import Strength
+from .evaluation import category, describe, evaluate, evaluate_masks, highest_card, lowest_card
+from .evaluation import Breakdown, best_five, breakdown
+from .evaluation import category_counts
+from .analysis import Blocker, Classes, Draw, HandClass, MadeHand, RangeBreakdown, classify
+from .games import GAMES, Game, Half, get_game, register_game
+from .games import evaluate_omaha, game_strengths, showdown, winners
+from .games import bring_in, first_to_act, upcard_strength
+from .ranges import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, hand_class, top_classes
+from .ranges import Range
+from .equities import EquityResult, equity
+from .analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
+from .tables import PreflopTable, preflop_row, preflop_table
+from .tables import preflop_vs_random
+from .tables import preflop_threeway
+from .tables import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
+from .cards import Dealer, deal, deal_masks, redraw
+from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
+from .ranges import HANDS, hand_index, hole_hands
+from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
+from .solver import TABLE_KINDS, build_table, load_table, table_pieces
+from .display import cards_html, grid_text, heat, range_html, shade, use_color
+from .display import EquityGrid, equity_grid
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",

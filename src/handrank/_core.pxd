@@ -5,11 +5,11 @@ Each header has one job (docs/design.rst, "Layout"); the blocks follow their
 include order, foundations first."""
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
-cdef extern from "handrank/hr_core.h" nogil:
+cdef extern from "handrank/base/hr_core.h" nogil:
     int HR_SANITIZED
     const unsigned int hr_rank_mult[13]
 
-cdef extern from "handrank/hr_rule.h" nogil:
+cdef extern from "handrank/rules/hr_rule.h" nogil:
     int HR_NCATS
     ctypedef struct hr_ruledef_t:
         int kind
@@ -36,13 +36,13 @@ cdef extern from "handrank/hr_rule.h" nogil:
         uint8_t *ranks
     void hr_free_rule(hr_rule_t *R)
 
-cdef extern from "handrank/hr_tables.h" nogil:
+cdef extern from "handrank/rules/hr_tables.h" nogil:
     int hr_build_rule(hr_rule_t *R, const hr_ruledef_t *d)
     void hr_hand_sizes(const hr_ruledef_t *d, int *kmin, int *kmax)
     int hr_build_wild(hr_rule_t *R)
     int hr_qualifier_strength(const hr_rule_t *R, int rank)
 
-cdef extern from "handrank/hr_value.h" nogil:
+cdef extern from "handrank/evaluation/hr_value.h" nogil:
     ctypedef struct hr_deck_t:
         uint64_t wild_bits
         uint64_t valid_bits
@@ -52,14 +52,14 @@ cdef extern from "handrank/hr_value.h" nogil:
     hr_deck_t hr_standard
     void hr_init_deck(hr_deck_t *D, int ranks, uint64_t wild_cards, int jokers, int bug)
 
-cdef extern from "handrank/hr_rows.h" nogil:
+cdef extern from "handrank/base/hr_rows.h" nogil:
     int HR_MAX_TEAM
     int hr_forked_after_team
     int hr_max_threads()
     int hr_has_openmp()
     int hr_team(int nthreads)
 
-cdef extern from "handrank/hr_batch.h" nogil:
+cdef extern from "handrank/evaluation/hr_batch.h" nogil:
     int hr_init()
     int hr_use_popcnt
     int hr_isa_best
@@ -70,7 +70,7 @@ cdef extern from "handrank/hr_batch.h" nogil:
     int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint64_t *masks,
                           int64_t n, int16_t *out, int nthreads)
 
-cdef extern from "handrank/hr_games.h" nogil:
+cdef extern from "handrank/games/hr_games.h" nogil:
     int HR_MAX_HALVES
     int HR_MAX_PLAYERS
     int HR_MAX_HOLE
@@ -101,14 +101,14 @@ cdef extern from "handrank/hr_games.h" nogil:
                          int players, hr_award_t *a)
     int hr_build_omaha(hr_rule_t *R)
 
-cdef extern from "handrank/hr_showdown.h" nogil:
+cdef extern from "handrank/games/hr_showdown.h" nogil:
     int64_t hr_showdown(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                         int64_t n, int players, double *shares, int16_t *str_out,
                         int64_t stride, int nthreads)
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
 
-cdef extern from "handrank/hr_eqcount.h" nogil:
+cdef extern from "handrank/equities/hr_eqcount.h" nogil:
     ctypedef struct hr_range_t:
         const uint8_t *combos
         const double *weight
@@ -157,32 +157,32 @@ cdef extern from "handrank/hr_eqcount.h" nogil:
     size_t hr_cnt_size(int P, int H)
     void hr_eqcount_free(hr_eqcount_t *C)
 
-cdef extern from "handrank/hr_exact.h" nogil:
+cdef extern from "handrank/equities/hr_exact.h" nogil:
     void hr_init_binom()
     int64_t hr_equity_plan(hr_equity_t *E)
     int hr_equity_exact(const hr_equity_t *E, int64_t u0, int64_t u1, hr_eqcount_t *C,
                         int nthreads)
     double hr_equity_total(const hr_equity_t *E)
 
-cdef extern from "handrank/hr_mc.h" nogil:
+cdef extern from "handrank/equities/hr_mc.h" nogil:
     int HR_EQ_CHUNK
     int hr_equity_mc(const hr_equity_t *E, uint64_t seed, int64_t trials, int64_t c0,
                      int64_t c1, hr_eqcount_t *C, int nthreads)
 
-cdef extern from "handrank/hr_holdem.h" nogil:
+cdef extern from "handrank/equities/hr_holdem.h" nogil:
     size_t hr_multiset_scratch_size()
     void hr_holdem_hu_batch(const hr_rule_t *R, const uint8_t *matchups, int64_t m,
                             int64_t *out, int nthreads)
 
-cdef extern from "handrank/hr_threeway.h" nogil:
+cdef extern from "handrank/tables/hr_threeway.h" nogil:
     int64_t hr_threeway_batch(const hr_rule_t *R, const int32_t *cls, int64_t t, int64_t *out,
                               int nthreads)
 
-cdef extern from "handrank/hr_strength.h" nogil:
+cdef extern from "handrank/analysis/hr_strength.h" nogil:
     void hr_hand_potential(const hr_rule_t *R, const uint8_t *hole, const uint8_t *board,
                            int nb, int64_t *now, int64_t *hp, int32_t *run2, int32_t *runn)
 
-cdef extern from "handrank/hr_deal.h" nogil:
+cdef extern from "handrank/cards/hr_deal.h" nogil:
     int HR_DEAL_BLOCK
     int HR_DEAL_MAX_GROUPS
     void hr_deal_init()
@@ -195,7 +195,7 @@ cdef extern from "handrank/hr_deal.h" nogil:
                           uint64_t deck, const uint64_t *dead_rows, uint64_t seed,
                           int64_t b0, int64_t b1, int64_t n, uint8_t *out, int team)
 
-cdef extern from "handrank/hr_index.h" nogil:
+cdef extern from "handrank/solver/hr_index.h" nogil:
     int HR_IX_MAX_ROUNDS
     ctypedef struct hr_index_t:
         int nrounds
@@ -253,7 +253,7 @@ cdef extern from *:
     int HR_POPCNT_DISPATCH
 
 # solver blocks: showdown values over the 1,326 hold'em hands, all-in matrices
-cdef extern from "handrank/hr_solver.h" nogil:
+cdef extern from "handrank/solver/hr_solver.h" nogil:
     int HR_SV_HANDS
     int HR_SV_MAX_RUNOUTS
     void hr_sv_init()
@@ -269,12 +269,12 @@ cdef extern from "handrank/hr_solver.h" nogil:
                           double *outf, double clashf, int team)
 
 # the cards that play (best_five): the first best choice, in reading order
-cdef extern from "handrank/hr_best.h" nogil:
+cdef extern from "handrank/evaluation/hr_best.h" nogil:
     int64_t hr_best_five(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,
                          int64_t n, int k, uint8_t *best, int16_t *strengths, int nthreads)
 
 # made hands, draws, nut rank and blockers of hold'em hands (handrank.classify)
-cdef extern from "handrank/hr_classify.h" nogil:
+cdef extern from "handrank/analysis/hr_classify.h" nogil:
     int HR_CL_NCLASSES
     void hr_cl_init()
     int hr_cl_prepare(int nb)

@@ -54,7 +54,7 @@ class _DeckSpec(Protocol):
     def rank_bits(self) -> int: ...
 
 class _RuleSpec(Protocol):
-    """What RuleTables reads: the fields of handrank._rules.RuleSet."""
+    """What RuleTables reads: the fields of handrank.rules._rules.RuleSet."""
     name: str
     kind: Literal["poker", "badugi"]
     deck: _DeckSpec

@@ -6,7 +6,7 @@
 The C declarations are in _core.pxd (one block per header of
 include/handrank); this file (build facts, the loop in use) and the
 _core_*.pxi files it includes, one job each, are the code.  Everything here
-trusts its callers (``handrank._evaluate`` and the other Python modules) for
+trusts its callers (``handrank.evaluation._evaluate`` and the other Python modules) for
 argument checking, except that the C loops
 themselves validate every card: an out-of-range code, a joker or a repeated
 card makes a loop report the row instead of reading a table with it.
@@ -106,12 +106,12 @@ cdef object _INT16 = np.dtype(np.int16)
 
 # The code, one job per file (each is compiled into this one module, in this
 # order, as if written here):
-include "_core_cards.pxi"
-include "_core_rules.pxi"
-include "_core_games.pxi"
-include "_core_equity.pxi"
-include "_core_eqfast.pxi"
-include "_core_batch.pxi"
-include "_core_deal.pxi"
-include "_core_solver.pxi"
-include "_core_classify.pxi"
+include "cards/_core_cards.pxi"
+include "rules/_core_rules.pxi"
+include "games/_core_games.pxi"
+include "equities/_core_equity.pxi"
+include "equities/_core_eqfast.pxi"
+include "evaluation/_core_batch.pxi"
+include "cards/_core_deal.pxi"
+include "solver/_core_solver.pxi"
+include "analysis/_core_classify.pxi"

@@ -38,19 +38,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._build import __version__, version_text
-from ._convert import format as format_cards, parse
-from ._deal import MAX_DEAL_ROWS, deal
-from ._display import boards_text, grid_text, use_color
-from ._equity import equity
-from ._equity_grid import equity_grid
-from ._evaluate import category as category_of, describe, evaluate
-from ._games import GAMES, get_game
-from ._ranges import Range
-from ._rules import RULE_SETS, RuleSet, get_rules
-from ._runs import default_threads
-from ._showdown import board_lists, game_strengths, showdown
-from ._types import Category, HandError
+from .base import __version__, version_text, default_threads, Category, HandError
+from .cards import format as format_cards, parse, MAX_DEAL_ROWS, deal
+from .display import boards_text, grid_text, use_color, equity_grid
+from .equities import equity
+from .evaluation import category as category_of, describe, evaluate
+from .games import GAMES, get_game, board_lists, game_strengths, showdown
+from .ranges import Range
+from .rules import RULE_SETS, RuleSet, get_rules
 
 COMMANDS = ("eval", "demo", "showdown", "equity", "range")
 #: Options of the top-level parser itself; any other first option belongs to

@@ -40,14 +40,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _equity
-from ._equity import EquityResult
-from ._evaluate import evaluate as _evaluate
-from ._games import Game, get_game
-from ._index import canonical_index as _canonical_index
-from ._runs import _brief, resolve_run, resolve_threads
-from ._showdown import showdown as _showdown
-from ._types import HandError
+from . import equities as _equity
+from .equities import EquityResult
+from .evaluation import evaluate as _evaluate
+from .games import Game, get_game, showdown as _showdown
+from .solver import canonical_index as _canonical_index
+from .base import brief, resolve_run, resolve_threads, HandError
 
 __all__ = ["equity", "ranges", "evaluate", "showdown", "canonical_index"]
 
@@ -80,12 +78,12 @@ def equity(client: Any, game: str | Game, hands: Sequence[Any], board: Any = "",
     if not all(callable(getattr(client, name, None)) for name in ("submit", "gather")):
         raise HandError(f"client must be a dask.distributed Client (Client() for a local "
                         f"cluster, Client('tcp://HOST:8786') for a running scheduler); got "
-                        f"{_brief(client)}; handrank.equity computes without Dask")
+                        f"{brief(client)}; handrank.equity computes without Dask")
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)
     if pieces is not None:
         if isinstance(pieces, bool) or not isinstance(pieces, (int, np.integer)) or pieces < 1:
-            raise HandError(f"pieces must be a positive integer or None; got {_brief(pieces)}")
+            raise HandError(f"pieces must be a positive integer or None; got {brief(pieces)}")
         pieces = int(pieces)
     prep = _equity.prepare(game, hands, board, dead)
     if pieces is None:

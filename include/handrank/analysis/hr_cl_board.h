@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_cl_keys.h"
 #include "hr_cl_nut.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 
 
 /* Made-hand classes (handrank.MadeHand): one per hand, a refinement of the

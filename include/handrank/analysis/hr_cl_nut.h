@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_cl_keys.h"
 /* What one board gives every hand on it. */
 typedef struct {

@@ -37,11 +37,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_cl_keys.h"  /* classes, flags, hr_cl_key, the rank records */
 #include "hr_cl_nut.h"   /* hr_cl_board_t, the nut rank */
 #include "hr_cl_board.h" /* rank-table indexes, board state, suit flags */
-#include "hr_rows.h"     /* hr_rows, hr_team */
+#include "../base/hr_rows.h"     /* hr_rows, hr_team */
 
 
 /* The packed result of hole cards a, b (not on the board). */

@@ -20,7 +20,7 @@
  * how the standing now (behind, tied, ahead) turns out on the completed
  * board; and for each completion, in the order of
  * itertools.combinations(cards left, 5 - board), 2 x ahead + tied and the
- * opponent hands it leaves.  The Python layer (handrank._analysis) turns the
+ * opponent hands it leaves.  The Python layer (handrank.analysis._analysis) turns the
  * integer counts into HS, PPot, NPot and EHS^2 with the formulas it always
  * used, so the floating results are the same to the last bit.
  *
@@ -32,10 +32,10 @@
 
 #include <string.h>
 
-#include "hr_core.h"
-#include "hr_hash.h"
-#include "hr_rule.h"
-#include "hr_value.h"
+#include "../base/hr_core.h"
+#include "../rules/hr_hash.h"
+#include "../rules/hr_rule.h"
+#include "../evaluation/hr_value.h"
 
 /* The strength of k = 5..7 cards (codes), as hr_value gives it. */
 HR_INLINE int hr_st_value(const hr_vctx_t *c, const uint8_t *cards, int k)

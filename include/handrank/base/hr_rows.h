@@ -12,7 +12,7 @@
  * hr_exact.h, hr_mc.h.)
  *
  * Ctrl-C.  The loops run without the GIL and never look at signals; the
- * Python layer (handrank._slices) calls them on consecutive slices [lo, hi)
+ * Python layer (handrank.base._slices) calls them on consecutive slices [lo, hi)
  * of about a tenth of a second each, and handles KeyboardInterrupt between
  * them.  So a part's result depends only on its own rows (and, for deals and
  * draws, on its block numbers, which are aligned to the batch, not to the

@@ -20,8 +20,8 @@
 
 #include <string.h>
 
-#include "hr_core.h"
-#include "hr_rows.h"
+#include "../base/hr_core.h"
+#include "../base/hr_rows.h"
 
 #define HR_DEAL_BLOCK 2048        /* rows per random stream; part of the stream definition */
 #define HR_DEAL_MAX_GROUPS 64     /* most groups of cards in one deal */

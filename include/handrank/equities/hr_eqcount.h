@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
-#include "hr_games.h"
-#include "hr_rule.h"
+#include "../base/hr_core.h"
+#include "../games/hr_games.h"
+#include "../rules/hr_rule.h"
 
 #define HR_MAX_SYM 23                      /* suit permutations besides the identity */
 

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_eqcount.h"
-#include "hr_games.h"
+#include "../games/hr_games.h"
 #include "hr_holdem.h"
-#include "hr_rows.h"
+#include "../base/hr_rows.h"
 #include "hr_walk.h"
 
 #define HR_UNIT_DEALS 16384     /* the average exact unit is at most this many deals */

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_eqcount.h"
-#include "hr_games.h"
-#include "hr_hash.h"
-#include "hr_rows.h"
-#include "hr_rule.h"
-#include "hr_value.h"
+#include "../games/hr_games.h"
+#include "../rules/hr_hash.h"
+#include "../base/hr_rows.h"
+#include "../rules/hr_rule.h"
+#include "../evaluation/hr_value.h"
 
 /* ------------------------------------------------------------------ */
 /* The board by rank multisets                                          */

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_eqcount.h"
-#include "hr_games.h"
-#include "hr_rows.h"
-#include "hr_value.h"
+#include "../games/hr_games.h"
+#include "../base/hr_rows.h"
+#include "../evaluation/hr_value.h"
 
 #define HR_EQ_CHUNK 16384
 #define HR_MC_BATCH 32      /* hold'em deals drawn before their lookups (hr_eq_mc_holdem) */

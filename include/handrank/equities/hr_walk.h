@@ -31,10 +31,10 @@
 #ifndef HANDRANK_HR_WALK_H
 #define HANDRANK_HR_WALK_H
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_eqcount.h"
-#include "hr_games.h"
-#include "hr_value.h"
+#include "../games/hr_games.h"
+#include "../evaluation/hr_value.h"
 
 static const uint8_t hr_suit_perms[24][4] = {
     {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},

@@ -12,9 +12,9 @@
 #ifndef HANDRANK_HR_BATCH_H
 #define HANDRANK_HR_BATCH_H
 
-#include "hr_core.h"
-#include "hr_hash.h"
-#include "hr_rows.h"
+#include "../base/hr_core.h"
+#include "../rules/hr_hash.h"
+#include "../base/hr_rows.h"
 #include "hr_simd.h"
 #include "hr_value.h"
 

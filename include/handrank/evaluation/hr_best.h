@@ -22,9 +22,9 @@
 
 #include <string.h>
 
-#include "hr_core.h"
-#include "hr_rows.h"
-#include "hr_rule.h"
+#include "../base/hr_core.h"
+#include "../base/hr_rows.h"
+#include "../rules/hr_rule.h"
 #include "hr_value.h"
 
 #define HR_BEST_CHOICES 126            /* C(9, 5), the most choices of one hand */

@@ -34,8 +34,8 @@
 #ifndef HANDRANK_HR_SIMD_H
 #define HANDRANK_HR_SIMD_H
 
-#include "hr_core.h"
-#include "hr_hash.h"
+#include "../base/hr_core.h"
+#include "../rules/hr_hash.h"
 #include "hr_value.h"
 
 #ifdef HR_MULTIVERSION

@@ -22,10 +22,10 @@
 
 #include <string.h>
 
-#include "hr_badugi.h"
-#include "hr_core.h"
-#include "hr_hash.h"
-#include "hr_rule.h"
+#include "../rules/hr_badugi.h"
+#include "../base/hr_core.h"
+#include "../rules/hr_hash.h"
+#include "../rules/hr_rule.h"
 
 #define HR_SUIT_INIT (0x3333ULL << 32)
 #define HR_FLUSH_BITS (0x8888ULL << 32)

@@ -14,11 +14,11 @@
 #ifndef HANDRANK_HR_GAMES_H
 #define HANDRANK_HR_GAMES_H
 
-#include "hr_core.h"
-#include "hr_hash.h"
-#include "hr_rule.h"
-#include "hr_tables.h"
-#include "hr_value.h"
+#include "../base/hr_core.h"
+#include "../rules/hr_hash.h"
+#include "../rules/hr_rule.h"
+#include "../rules/hr_tables.h"
+#include "../evaluation/hr_value.h"
 
 enum { HR_SELECT_ANY = 0, HR_SELECT_OMAHA = 1 };
 

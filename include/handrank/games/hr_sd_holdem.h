@@ -8,11 +8,11 @@
 #ifndef HANDRANK_HR_SD_HOLDEM_H
 #define HANDRANK_HR_SD_HOLDEM_H
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 #include "hr_games.h"
-#include "hr_hash.h"
-#include "hr_simd.h"
-#include "hr_value.h"
+#include "../rules/hr_hash.h"
+#include "../evaluation/hr_simd.h"
+#include "../evaluation/hr_value.h"
 
 #ifdef HR_MULTIVERSION
 

@@ -6,12 +6,12 @@
 #ifndef HANDRANK_HR_SHOWDOWN_H
 #define HANDRANK_HR_SHOWDOWN_H
 
-#include "hr_batch.h"
-#include "hr_core.h"
+#include "../evaluation/hr_batch.h"
+#include "../base/hr_core.h"
 #include "hr_games.h"
-#include "hr_rows.h"
+#include "../base/hr_rows.h"
 #include "hr_sd_holdem.h"
-#include "hr_value.h"
+#include "../evaluation/hr_value.h"
 
 /* Deals [lo, hi) of a showdown batch (see hr_showdown).  A double-board
  * deal is each board's deal, each for half the pot.  NH: the game's halves

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 
 typedef struct {
     int k, shift;

@@ -1,6 +1,6 @@
 /*
  * handrank rule sets as data: the definition a rule set is built from
- * (hr_ruledef_t, filled from handrank._rules.RuleSet) and the tables built
+ * (hr_ruledef_t, filled from handrank.rules._rules.RuleSet) and the tables built
  * from it (hr_rule_t), with the enums both use and hr_free_rule.  Nothing
  * here builds or reads a table: hr_tables.h builds them (hr_badugi.h the
  * badugi ones), hr_value.h values hands with them.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
+#include "../base/hr_core.h"
 
 /* ------------------------------------------------------------------ */
 /* Rule definitions                                                    */
@@ -29,7 +29,7 @@ enum {
 };
 
 /*
- * A rule set, as data (filled from handrank._rules.RuleSet, its one source):
+ * A rule set, as data (filled from handrank.rules._rules.RuleSet, its one source):
  *   kind       HR_KIND_POKER: the best n-card poker hand; HR_KIND_BADUGI: the
  *              best set of cards of different ranks and different suits;
  *   ranks      the deck's ranks, bit r for rank r (0 = deuce .. 12 = ace);

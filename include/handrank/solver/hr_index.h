@@ -24,15 +24,15 @@
  *    group most significant.
  *
  * The configuration table (keys, offsets, ntab) is built by the caller
- * (handrank._index), which also refuses rounds whose index would not fit
+ * (handrank.solver._index), which also refuses rounds whose index would not fit
  * in 63 bits.  The loops run on a resolved thread count (team, from hr_team)
  * through hr_rows (hr_rows.h).
  */
 #ifndef HANDRANK_HR_INDEX_H
 #define HANDRANK_HR_INDEX_H
 
-#include "hr_core.h"
-#include "hr_rows.h"
+#include "../base/hr_core.h"
+#include "../base/hr_rows.h"
 
 #define HR_IX_MAX_ROUNDS 8
 #define HR_IX_BLOCK 4096          /* rows per parallel block */

@@ -30,9 +30,9 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hr_core.h"
-#include "hr_rows.h"     /* hr_team */
-#include "hr_value.h"    /* hr_value, hr_vctx_t, hr_standard */
+#include "../base/hr_core.h"
+#include "../base/hr_rows.h"     /* hr_team */
+#include "../evaluation/hr_value.h"    /* hr_value, hr_vctx_t, hr_standard */
 #include "hr_sv_river.h"
 
 /* OpenMP directives only where the build has OpenMP (a serial build must

@@ -29,8 +29,8 @@
 #define HANDRANK_HR_SV_RIVER_H
 
 #include <string.h>
-#include "hr_core.h"
-#include "hr_value.h"    /* hr_value, hr_vctx_t */
+#include "../base/hr_core.h"
+#include "../evaluation/hr_value.h"    /* hr_value, hr_vctx_t */
 
 #define HR_SV_HANDS 1326
 #define HR_SV_BLOCKS 91            /* rank pairs */

@@ -36,12 +36,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hr_core.h"
-#include "hr_hash.h"
-#include "hr_holdem.h"
-#include "hr_rows.h"
-#include "hr_rule.h"
-#include "hr_value.h"
+#include "../base/hr_core.h"
+#include "../rules/hr_hash.h"
+#include "../equities/hr_holdem.h"
+#include "../base/hr_rows.h"
+#include "../rules/hr_rule.h"
+#include "../evaluation/hr_value.h"
 
 /* The boards of one triple: the valuation context and scratch. */
 typedef struct {
@@ -183,7 +183,7 @@ static int hr_tw_hands(int hi, int lo, int kind, uint8_t (*h)[2])
 }
 
 /* One triple: cls = 3 x (hi, lo, kind); seat 0 holds the representative hand
- * (suits 0 and 1, or 0 and 0 if suited: handrank._preflop._representative).
+ * (suits 0 and 1, or 0 and 0 if suited: handrank.tables._preflop._representative).
  * out[0]: matchups, out[w]: boards split by the seats of w. */
 static void hr_threeway_triple(const hr_vctx_t *c, const int32_t *cls, uint8_t *code,
                                int16_t *val, int64_t *out)

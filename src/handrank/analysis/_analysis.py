@@ -20,7 +20,7 @@ poker", 1998, and Billings et al. 2002):
   given opponent hands into one that is ahead of all of them.
 
 Each is exact: every opponent hand and every completion is counted in C
-(include/handrank/hr_strength.h), board by board -- on each board the
+(include/handrank/analysis/hr_strength.h), board by board -- on each board the
 opponent hands that cannot make a flush are valued once per rank pair, the
 few that can one by one (a flop's million (opponent, completion) pairs take
 about 100,000 valuations, under a millisecond).  Functions take one hand and
@@ -33,12 +33,10 @@ from typing import Any
 
 import numpy as np
 
-from ._evaluate import evaluate
-from ._cards import card_name
-from ._input import card_array, card_list, codes_array
-from ._rules import get_rules
-from ._runs import resolve_threads
-from ._types import HandError
+from ..evaluation import evaluate
+from ..cards import card_name, card_array, card_list, codes_array
+from ..rules import get_rules
+from ..base import resolve_threads, HandError
 
 __all__ = ["hand_strength", "hand_potential", "ehs", "ehs2", "outs", "Potential"]
 
@@ -91,7 +89,7 @@ def _rows(hole: Any, board: Any) -> tuple[list[bytes], list[bytes], bool]:
 def _counts(hole: bytes, board: bytes, runs: bool):
     """now (3,): opponent hands behind, tied, ahead of us; with runs, hp (3, 3)
     by standing now and on the completed board, and per completion 2 ahead +
-    tied and opponent hands (include/handrank/hr_strength.h)."""
+    tied and opponent hands (include/handrank/analysis/hr_strength.h)."""
     return _HIGH.potential(hole, board, runs)
 
 
@@ -108,7 +106,7 @@ def hand_strength(hole: Any, board: Any, opponents: int = 1, *,
     With ``exact=True``, against ``opponents`` random hands the exact
     expected share of the pot if the hands were shown down now: every set
     of that many opponent hands of different cards is counted (ties share;
-    see ``handrank._multiway``), where ``HS ** n`` treats the opponents as
+    see ``handrank.analysis._multiway``), where ``HS ** n`` treats the opponents as
     independent.  For one opponent both are HS.
 
     >>> import handrank as hr

@@ -1,6 +1,6 @@
 """Hold'em hands read as players read them: the made hand, every draw, the
 nut rank and blockers, for one hand or millions (the loop is C,
-include/handrank/hr_classify.h), and a range's breakdown by class
+include/handrank/analysis/hr_classify.h), and a range's breakdown by class
 (FlopZilla's view).  docs/classify.rst defines every class and flag.
 
 >>> import handrank as hr
@@ -19,13 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._arrays import as_numpy
-from ._runs import resolve_threads
-from ._cards import card_name
-from ._input import card_array, card_list
-from ._slices import sliced
-from ._types import HandError, flag_repr, named_int_format
+from .. import _core
+from ..base import as_numpy, resolve_threads, sliced, HandError, flag_repr, named_int_format
+from ..cards import card_name, card_array, card_list
 
 __all__ = ["MadeHand", "Draw", "Blocker", "HandClass", "Classes", "classify", "RangeBreakdown",
            "breakdown"]

@@ -3,7 +3,7 @@
 
 # ======================================================================
 # classify: made hands, draws, nut rank, blockers (hr_classify.h), for
-# handrank._classify, which checks every argument first.
+# handrank.analysis._classify, which checks every argument first.
 # ======================================================================
 
 hr_cl_init()

@@ -34,8 +34,8 @@ from functools import lru_cache
 from math import factorial
 import numpy as np
 
-from ._evaluate import evaluate
-from ._types import HandError
+from ..evaluation import evaluate
+from ..base import HandError
 
 __all__ = ["exact_strength", "WORK_LIMIT"]
 

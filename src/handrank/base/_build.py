@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from .. import _core
 
 #: The version of the package (``handrank.__version__``).
 __version__ = "0.1.0"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-_PROBE = os.path.join("handrank", "hr_core.h")
+_PROBE = os.path.join("handrank", "base", "hr_core.h")
 
 
 def get_include() -> str:
@@ -26,10 +26,11 @@ def get_include() -> str:
 
     >>> import os
     >>> import handrank as hr
-    >>> os.path.isfile(os.path.join(hr.get_include(), "handrank", "hr_batch.h"))
+    >>> os.path.isfile(os.path.join(hr.get_include(), "handrank", "evaluation", "hr_batch.h"))
     True
     """
-    here = os.path.dirname(os.path.abspath(__file__))
+    # the handrank package folder (this module is in handrank/base/)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for candidate in (os.path.join(here, "include"),
                       os.path.join(os.path.dirname(os.path.dirname(here)), "include")):
         if os.path.isfile(os.path.join(candidate, _PROBE)):

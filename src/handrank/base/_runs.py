@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from .. import _core
 from ._types import HandError
 
 __all__ = ["resolve_threads", "default_threads", "idle_cores", "resolve_seed",
@@ -87,7 +87,7 @@ def resolve_threads(threads: Any, n: int) -> int:
     is_int = isinstance(threads, (int, np.integer)) and not isinstance(threads, bool)
     if is_int and threads >= 1:
         return 1 if threads == 1 else min(int(threads), default_threads())
-    shown = int(threads) if is_int else _brief(threads)
+    shown = int(threads) if is_int else brief(threads)
     raise HandError(f"threads must be a positive integer or None; got {shown}")
 
 
@@ -110,7 +110,7 @@ def resolve_seed(seed: Any, generator: bool = False) -> int:
         return int(seed.integers(0, 1 << 63))
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         kinds = "an integer, a numpy Generator or None" if generator else "an integer or None"
-        raise HandError(f"seed must be {kinds}; got {_brief(seed)}")
+        raise HandError(f"seed must be {kinds}; got {brief(seed)}")
     return int(seed) % (1 << 64)
 
 
@@ -121,7 +121,7 @@ def check_trials(trials: Any) -> int | None:
         return None
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
         shown = int(trials) if isinstance(trials, (int, np.integer)) and \
-            not isinstance(trials, bool) else _brief(trials)
+            not isinstance(trials, bool) else brief(trials)
         raise HandError(f"trials must be a positive integer or None; got {shown}")
     if trials > MAX_TRIALS:
         raise HandError(f"trials must be at most {MAX_TRIALS:,} (2**62); got {int(trials):,}")
@@ -141,7 +141,7 @@ def resolve_run(trials: Any, seed: Any) -> tuple[int | None, int | None]:
     return trials, resolve_seed(seed)
 
 
-def _brief(value: Any) -> str:
+def brief(value: Any) -> str:
     """A repr short enough for an error message, however large the value."""
     return _REPR.repr(value)
 

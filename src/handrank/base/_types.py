@@ -1,7 +1,7 @@
 """Public types: the error raised for bad input and the hand categories.
 
 (The strength a single-hand evaluation returns, an ``int`` tagged with its
-rule set, is :mod:`handrank._strength`: it needs the rule sets, which need
+rule set, is :mod:`handrank.rules._strength`: it needs the rule sets, which need
 these.)"""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Cards: text, codes and bitmasks (the card model; the public functions
-that convert user input between these forms are :mod:`handrank._convert`).
+that convert user input between these forms are :mod:`handrank.cards._convert`).
 
 A card is ``code = 4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h,
 s); 52 and 53 are jokers.  In a mask, card (rank, suit) is bit ``16*suit +
@@ -12,7 +12,7 @@ from typing import Union
 
 import numpy as np
 
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["card_name", "parse_codes", "codes_excerpt", "NCODES", "RANK_CHARS", "SUIT_CHARS"]
 
@@ -167,7 +167,7 @@ def _popcount_bytes(masks: np.ndarray) -> np.ndarray:
     return per_byte.reshape(m.shape + (8,)).sum(axis=-1, dtype=np.int64)
 
 
-def _check_mask(m: int) -> None:
+def check_mask(m: int) -> None:
     if m < 0 or m >> 64:
         raise HandError(f"mask {m} is not a 64-bit unsigned value")
     extra = m & ~(_CARD_BITS | _JOKER_BITS)
@@ -177,7 +177,7 @@ def _check_mask(m: int) -> None:
                         f"(cards are bits 16*suit + rank, rank 0..12; jokers 13 and 29)")
 
 
-def _codes_of_mask(m: int) -> list[int]:
+def codes_of_mask(m: int) -> list[int]:
     out = []
     for s in range(4):
         lane = m >> (16 * s)

@@ -1,8 +1,8 @@
 """Converting cards between text, codes and masks: the public ``parse``,
 ``format``, ``to_mask`` and ``from_mask``.
 
-They read user input through :mod:`handrank._input` (the one validator) and
-the card model of :mod:`handrank._cards`.
+They read user input through :mod:`handrank.cards._input` (the one validator) and
+the card model of :mod:`handrank.cards._cards`.
 """
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from collections.abc import Iterable
 import numpy as np
 
 from ._cards import (_BIT_INDEX, _BIT_OF_CODE, _CARD_BITS, _JOKER_BITS, NCODES, CardsLike,
-                     _check_mask, _codes_of_mask, _popcount, card_name, codes_excerpt,
+                     check_mask, codes_of_mask, _popcount, card_name, codes_excerpt,
                      parse_codes)
 from ._input import as_batch, card_list
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["parse", "format", "to_mask", "from_mask"]
 
@@ -110,8 +110,8 @@ def from_mask(mask: int | np.integer | np.ndarray) -> np.ndarray:
     """
     if isinstance(mask, (int, np.integer)):
         m = int(mask)
-        _check_mask(m)
-        return np.array(_codes_of_mask(m), dtype=np.uint8)
+        check_mask(m)
+        return np.array(codes_of_mask(m), dtype=np.uint8)
     m = mask_array(np.asarray(mask), "mask at row {row} is negative")
     bad = np.flatnonzero(m & np.uint64(~(_CARD_BITS | _JOKER_BITS) & (2**64 - 1)))
     if bad.size:
@@ -148,7 +148,7 @@ def mask_array(arr: np.ndarray, negative: str) -> np.ndarray:
 
 def _mask_error_text(m: int) -> str:
     try:
-        _check_mask(m)
+        check_mask(m)
     except HandError as e:
         return str(e)
     return f"mask {m:#x} is invalid"   # pragma: no cover

@@ -1,7 +1,7 @@
 # _core_cards.pxi: part of handrank._core (included by _core.pyx, which holds the
 # cimports; the C declarations are in _core.pxd).
 #
-# card text and decks: parsing (the fast path of handrank._input) and
+# card text and decks: parsing (the fast path of handrank.cards._input) and
 # CompiledDeck, a deck with its wild cards compiled
 
 cdef inline int _rank_of(Py_UCS4 ch) noexcept:
@@ -94,7 +94,7 @@ cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
 def parse_list(str text):
     """Codes of one plain card text as a list of ints, or None when the text
     needs the full parser (jokers are read; mistakes, suit symbols and other
-    separators go to handrank._cards.parse_codes, which explains them)."""
+    separators go to handrank.cards._cards.parse_codes, which explains them)."""
     cdef uint8_t buf[64]
     cdef int k = _parse_plain(text, buf, 64), i
     if k < 0:
@@ -105,7 +105,7 @@ def parse_list(str text):
 cdef int64_t _omaha_key(object hand, int k):
     """The class key of one hand of ``k`` cards (plain text, or a list or
     tuple of int codes): its four suits' 13-bit rank sets sorted, packed 13
-    bits apart (handrank._omaha_preflop._keys), so that hands equal up to a
+    bits apart (handrank.tables._omaha_preflop._keys), so that hands equal up to a
     renaming of suits share it; -1 when ``hand`` is not ``k`` different
     cards of the 52."""
     cdef uint8_t buf[8]

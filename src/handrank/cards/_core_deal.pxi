@@ -2,8 +2,8 @@
 # cimports; the C declarations are in _core.pxd).
 
 # ======================================================================
-# Dealing, draws and canonical hand indexes (include/handrank/hr_deal.h,
-# hr_index.h), for handrank._deal and handrank._index, which checks every argument first.
+# Dealing, draws and canonical hand indexes (include/handrank/cards/hr_deal.h,
+# hr_index.h), for handrank.cards._deal and handrank.solver._index, which checks every argument first.
 # Each entry takes a requested thread count and passes it through hr_team
 # (which also records, for fork safety, that a team ran).
 # ======================================================================
@@ -113,7 +113,7 @@ cdef _check_draw(int64_t n, int k, Py_ssize_t ndiscard, bint per_row, int64_t lo
 
 cdef class Indexer:
     """The canonical hand index of one sequence of rounds, over tables built
-    by handrank._index (see hr_index.h for what they hold)."""
+    by handrank.solver._index (see hr_index.h for what they hold)."""
     cdef hr_index_t ix
     cdef object _tables    # the arrays ix points into, kept alive
     cdef tuple _definition

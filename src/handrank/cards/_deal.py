@@ -4,7 +4,7 @@
 (the standard deck by default), straight into C-contiguous uint8 codes or
 uint64 masks; ``redraw`` is the draw step of draw games; ``Dealer`` keeps a
 seed and gives every call its own stream.  (Canonical hand indexes are
-:mod:`handrank._index`.)
+:mod:`handrank.solver._index`.)
 
 Reproducibility: rows are dealt in blocks of ``_core.DEAL_BLOCK`` whose random
 streams are seeded by (seed, block) alone, so the same seed and arguments give
@@ -17,13 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from .. import _core
 from ._cards import MASK_BITS, RANK_CHARS, codes_excerpt
 from ._deck import STANDARD, Deck
 from ._input import as_hands, brief_repr as _brief, card_list, is_int as _is_int, row_fault
-from ._runs import resolve_seed, resolve_threads
-from ._slices import first_slice as _first, sliced
-from ._types import HandError
+from ..base import resolve_seed, resolve_threads, first_slice as _first, sliced, HandError
 
 __all__ = ["deal", "deal_masks", "redraw", "Dealer", "MAX_DEAL_ROWS"]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from . import _core
+from .. import _core
 from ._cards import MASK_BITS, RANK_CHARS
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["Deck", "STANDARD", "SHORT", "DECKS"]
 
@@ -112,8 +112,8 @@ class Deck:
         cards), compiled once per (deck ranks, setting) and kept on the
         deck: at most one per wild setting ever used with it, and a setting
         keeps its own when it is one of many (a
-        :class:`~handrank._wild.WildSetting`, which compiles itself for a
-        deck: :meth:`~handrank._wild.WildSetting.compiled_for`)."""
+        :class:`~handrank.cards._wild.WildSetting`, which compiles itself for a
+        deck: :meth:`~handrank.cards._wild.WildSetting.compiled_for`)."""
         if wild is not None:
             return wild.compiled_for(self)
         c = self._compiled.get(None)

@@ -26,10 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._arrays import as_numpy, bool_error
+from .. import _core
+from ..base import as_numpy, bool_error, HandError
 from ._cards import MASK_BITS, NCODES, card_name, codes_excerpt, parse_codes
-from ._types import HandError
 
 __all__ = ["card_list", "card_array", "codes_array", "as_hands", "as_batch", "row_fault",
            "row_problem", "Fault"]
@@ -216,7 +215,7 @@ def card_array(arr: np.ndarray, what: str | None = None, index: str = "row") -> 
 _TEXT_CARDS_LIMIT = 64
 
 
-def _size_error(k: int | str, rs: Any, hint: str = "") -> HandError:
+def size_error(k: int | str, rs: Any, hint: str = "") -> HandError:
     """The one message for a hand of the wrong size: 'a hand needs 5 to 9
     cards; got 4', or 'exactly 3 cards under three-card rules'.  A hand
     too short for a five-card rule set is told where shorter hands are
@@ -256,7 +255,7 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
         codes = parse_codes(hands, limit=max(hi, _TEXT_CARDS_LIMIT))
         if len(codes) > hi:
             k = f"more than {len(codes) - 1}" if len(codes) > _TEXT_CARDS_LIMIT else len(codes)
-            raise _size_error(k, rs, f" ({codes_excerpt(codes)!r})")
+            raise size_error(k, rs, f" ({codes_excerpt(codes)!r})")
         return np.array(codes, dtype=np.uint8).reshape(1, -1), True
     if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
         rows = as_batch(hands)
@@ -270,7 +269,7 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
                         f"got {type(hands).__name__}")
     if (k_range is not None and isinstance(hands, (list, tuple)) and len(hands) > k_range[1]
             and isinstance(hands[0], (int, np.integer)) and not isinstance(hands[0], bool)):
-        raise _size_error(len(hands), rs,
+        raise size_error(len(hands), rs,
                               " (a flat list of codes is one hand; pass a list of hands or "
                               "an (N, k) array for a batch)")
     try:
@@ -296,7 +295,7 @@ def as_hands(hands: Any, rs: Any = None) -> tuple[np.ndarray, bool]:
         raise HandError(f"cards must be integer codes 0..53 or text; got dtype {arr.dtype}")
     if arr.ndim == 1:
         if k_range is not None and len(arr) > k_range[1]:
-            raise _size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
+            raise size_error(len(arr), rs, " (a 1-D array is one hand; pass an "
                                                       "(N, k) array for a batch)")
         return card_array(arr).reshape(1, -1), True
     if arr.ndim == 2:

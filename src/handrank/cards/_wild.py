@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from . import _core
+from .. import _core
 from ._cards import NCODES, RANK_CHARS, card_name, parse_codes
 from ._deck import STANDARD, Deck
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["resolve_wild", "WildSetting"]
 

@@ -1,9 +1,9 @@
 """Pictures of ranges and hands for people: the 13 x 13 grid in the terminal
 (ANSI colours or plain text) and in HTML (Jupyter, ``Range._repr_html_``),
 and cards in HTML.  (The hand-vs-range equity grid is
-:mod:`handrank._equity_grid`; matplotlib figures are :mod:`handrank._plot`.)
+:mod:`handrank.display._equity_grid`; matplotlib figures are :mod:`handrank.display._plot`.)
 
-One set of colours serves the terminal, HTML and :mod:`handrank._plot`:
+One set of colours serves the terminal, HTML and :mod:`handrank.display._plot`:
 :func:`shade` for a range (white for 0 to green for 1) and :func:`heat` for an
 equity (red for 0, pale yellow for 0.5, green for 1).
 
@@ -19,10 +19,9 @@ from typing import IO, Any
 
 import numpy as np
 
-from ._cards import RANK_CHARS, card_name, parse_codes
-from ._classes import GRID_CLASSES
-from ._ranges import DRAWERS, Range, parse_range
-from ._types import HandError
+from ..cards import RANK_CHARS, card_name, parse_codes
+from ..ranges import GRID_CLASSES, DRAWERS, Range, parse_range
+from ..base import HandError
 
 __all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
            "boards_text"]
@@ -234,7 +233,7 @@ def boards_text(boards: list[list[int]]) -> str:
     board's two with ``|`` between them (``"2c 3d 4h | 5c 6d 7h"``, as
     ``board=`` takes them); ``""`` when no card is known.
 
-    >>> from handrank._display import boards_text
+    >>> from handrank.display._display import boards_text
     >>> boards_text([[0, 5, 10], [12, 17, 22]]), boards_text([[0, 5, 10], []])
     ('2c 3d 4h | 5c 6d 7h', '2c 3d 4h |')
     """

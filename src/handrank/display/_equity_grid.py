@@ -13,17 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from ._cards import RANK_CHARS, card_name
-from ._classes import _CELL, _CLASS_OF, GRID_CLASSES, HAND_CLASSES
+from ..cards import RANK_CHARS, card_name, card_list
+from ..ranges import CELL, CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, in_deck, parse_range
 from ._display import _ansi, _hex, boards_text, heat, use_color
-from ._equity import equity
-from ._games import get_game
-from ._input import card_list
+from ..equities import equity
+from ..games import get_game, board_lists
 from ._plot import plot_grid
-from ._ranges import Range, in_deck, parse_range
-from ._runs import check_trials, resolve_seed
-from ._showdown import board_lists
-from ._types import HandError
+from ..base import check_trials, resolve_seed, HandError
 
 __all__ = ["equity_grid", "EquityGrid", "GRID_TRIALS"]
 
@@ -180,7 +176,7 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
         seed = GRID_SEED if seed is None else seed
     else:
         trials = seed = None
-    idx = _CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
+    idx = CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
     eq = np.full((13, 13), np.nan)
     wt = np.zeros((13, 13))
     keys = [tuple(k) for k in combos.tolist()]
@@ -191,7 +187,7 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
         r = equity(g, [hand_codes, sub], board=boards if g.boards == 2 else boards[0],
                    dead=dead_codes, trials=trials,
                    seed=seed, threads=threads)
-        i, j = _CELL[name]
+        i, j = CELL[name]
         eq[i, j] = r.equity[0]
         wt[i, j] = float(weights[idx == c].sum())
     overall = float(np.nansum(eq * wt) / wt.sum())

@@ -3,8 +3,8 @@
 matplotlib is imported when a picture is drawn, never when handrank is
 imported; without it the call raises ImportError saying
 ``pip install matplotlib`` (the ``plot`` extra).  Colours are those of
-:mod:`handrank._display` (:func:`~handrank._display.shade`,
-:func:`~handrank._display.heat`), so a cell reads back as the same RGB in a
+:mod:`handrank.display._display` (:func:`~handrank.display._display.shade`,
+:func:`~handrank.display._display.heat`), so a cell reads back as the same RGB in a
 PNG, the terminal and HTML.
 
 >>> import handrank as hr
@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ._cards import RANK_CHARS
-from ._classes import GRID_CLASSES
+from ..cards import RANK_CHARS
+from ..ranges import GRID_CLASSES, DRAWERS, Range
 from ._display import heat, shade
-from ._ranges import DRAWERS, Range
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["plot_grid", "grid_rgb"]
 
@@ -39,7 +38,7 @@ def grid_rgb(values: np.ndarray, kind: str = "range") -> np.ndarray:
     ``kind="range"``, :func:`heat` for ``kind="equity"`` (NaN is grey).
 
     >>> import numpy as np, handrank as hr
-    >>> from handrank._plot import grid_rgb
+    >>> from handrank.display._plot import grid_rgb
     >>> grid_rgb(hr.Range("AA").grid())[0, 0].tolist()
     [46, 160, 67]
     >>> grid_rgb(np.full((13, 13), np.nan), "equity")[0, 0].tolist()

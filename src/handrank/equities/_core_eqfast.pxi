@@ -1,7 +1,7 @@
 # _core_eqfast.pxi: part of handrank._core (included by _core.pyx, which holds the
 # cimports; the C declarations are in _core.pxd).
 #
-# equity's fast path (handrank._equity.equity) and the result both paths make
+# equity's fast path (handrank.equities._equity.equity) and the result both paths make
 
 cdef class _FastGame:
     """What equity_fast needs of one game name given to fast_game."""
@@ -17,8 +17,8 @@ cdef class _FastGame:
 
 
 cdef dict _FAST_GAMES = {}
-cdef object _GAME_NAMES = {}         # handrank._games' registry: name -> Game
-cdef object _RESULT_TYPE = None      # handrank._equity.EquityResult
+cdef object _GAME_NAMES = {}         # handrank.games._games' registry: name -> Game
+cdef object _RESULT_TYPE = None      # handrank.equities._equity.EquityResult
 cdef tuple _CARD_NAMES = ()
 cdef tuple _CARD_NAMES_SP = ()      # each name and a space
 cdef tuple _NO_ARGS = ()
@@ -28,7 +28,7 @@ FAST_GAMES_MAX = 256
 
 
 def equity_fast_setup(object names, object result_type, tuple card_names, int64_t small_exact):
-    """What equity_fast and equity_result read (handrank._equity sets these
+    """What equity_fast and equity_result read (handrank.equities._equity sets these
     once): the registry of game names (a dict, read at every call, so that a
     name registered again is seen), the EquityResult class, each code's card
     name and the most hands an exact question may value in one call into C."""
@@ -38,12 +38,12 @@ def equity_fast_setup(object names, object result_type, tuple card_names, int64_
     _SMALL_EXACT = <double>small_exact
 
 
-cdef object _RANGE_OF = None         # handrank._equity._fast_range
+cdef object _RANGE_OF = None         # handrank.equities._equity._fast_range
 cdef dict _FAST_RANGES = {}          # (text, hole) -> _RANGE_OF's answer
 
 
 def equity_fast_ranges(object range_of):
-    """What equity_fast needs for ranges (handrank._equity sets these once):
+    """What equity_fast needs for ranges (handrank.equities._equity sets these once):
     ``range_of(text, hole)``, the hands and weights of the range a player's
     text is read as by the general path (``(combos bytes, weights bytes)``,
     rows highest card first as Range.combos lists them, float64 weights), or
@@ -112,8 +112,8 @@ cdef object _EQUITY_GENERAL = None
 def equity_entry(object general):
     """handrank.equity, the public function: its common case (equity_fast's
     precondition) in one call with no Python frame, the rest by ``general``
-    (handrank._equity's general path, which takes the same arguments).
-    Returns the entry; handrank._equity gives it the general function's
+    (handrank.equities._equity's general path, which takes the same arguments).
+    Returns the entry; handrank.equities._equity gives it the general function's
     name, docstring and signature (``__wrapped__``)."""
     global _EQUITY_GENERAL
     _EQUITY_GENERAL = general
@@ -331,7 +331,7 @@ cdef object _ranged(hr_equity_t *e, _FastGame fg, object hands, list ranged, uin
                 share[_hand_label(&e.range[p].combos[c * H], H)] = \
                     cn.c.hand_share[k] / cn.c.hand_weight[k]
         by_hand[p] = share
-    # the halves, high and low fields, as handrank._equity._halves makes them
+    # the halves, high and low fields, as handrank.equities._equity._halves makes them
     cdef const double[:, ::1] ph = per_half
     cdef double col[23]
     halves = {}
@@ -434,7 +434,7 @@ cdef dict _RESULT_DICT = {"deals": 0, "exact": True, "seed": None, "game": "", "
 
 cdef class PendingField:
     """A field of an EquityResult made from the counts (kept in the result's
-    ``_pending``) when first read (handrank._equity sets one per field of
+    ``_pending``) when first read (handrank.equities._equity sets one per field of
     ``_PART``): a non-data descriptor, so a value in the instance's dict
     (made, assigned, or given to ``__init__``) is read directly, with no
     call.  Compiled, so that reading ``r.equity`` costs one array, not a

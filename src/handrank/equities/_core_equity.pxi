@@ -134,7 +134,7 @@ cdef class EquityState:
     @property
     def by_ranks(self):
         """Whether the exact enumeration counts hold'em boards by rank
-        multiset (include/handrank/hr_holdem.h): two hole cards, a five-card
+        multiset (include/handrank/equities/hr_holdem.h): two hole cards, a five-card
         board, one high half, no wild card, at most 8 players; every unit
         then fixes the missing hole cards and counts all its boards at once."""
         return bool(self.e.holdem)
@@ -364,7 +364,7 @@ cdef object _summary(int P, int H, const int64_t *cnt, const double *wcnt, const
                      int64_t deals, double wdeals, bint exact, bint weighted, int boards,
                      const int64_t *dd, const double *dx, const double *wcats):
     """equity, wins, ties, stderr, halves, categories, winning categories
-    from counts (see EquityState.result and handrank._equity.finish): each
+    from counts (see EquityState.result and handrank.equities._equity.finish): each
     award (the pot cut into L parts, n_h players sharing each half h won)
     is worth a share of the pot, the sum of 1 / (L n_h); a whole pot is a
     win, any other share a tie; ``halves`` (P, H) is the part of the equity

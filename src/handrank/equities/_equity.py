@@ -13,22 +13,18 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._cards import card_name
-from ._evaluate import compiled_entry
-from ._games import _GAME_BY_NAME, Game, get_game
-from ._input import card_list, row_fault
-from ._ranges import Range, in_deck, parse_range
-from ._runs import resolve_run, resolve_threads
-from ._showdown import board_lists
-from ._slices import sliced
-from ._types import HandError
+from .. import _core
+from ..cards import card_name, card_list, row_fault
+from ..evaluation import compiled_entry
+from ..games import GAME_BY_NAME, Game, get_game, board_lists
+from ..ranges import Range, in_deck, parse_range
+from ..base import resolve_run, resolve_threads, sliced, HandError
 
 __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
-#: ``equity(..., folded=...)``: a registry filled by handrank._folded when it
+#: ``equity(..., folded=...)``: a registry filled by handrank.equities._folded when it
 #: is imported (it builds on this module, a layer rule: docs/design.rst).
 FOLDED: dict[str, Callable[..., EquityResult]] = {}
 #: Progress reports per run, at least (more on long runs: one per slice):
@@ -312,7 +308,7 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
 
 
 _NAMES = tuple(card_name(c) for c in range(54))
-_core.equity_fast_setup(_GAME_BY_NAME, EquityResult, _NAMES, SMALL_EXACT)
+_core.equity_fast_setup(GAME_BY_NAME, EquityResult, _NAMES, SMALL_EXACT)
 
 
 def _fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
@@ -492,7 +488,7 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     folded
         Players who folded: one range (or hand) each.  Their cards are dealt
         from those ranges together with everyone else's and are out of play
-        (see ``handrank._folded``): exact for small questions, Monte Carlo
+        (see ``handrank.equities._folded``): exact for small questions, Monte Carlo
         with ``trials``.
 
     Returns
@@ -530,7 +526,7 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
     below would cost the fast path their cells at every call)."""
     if folded is not None:               # issue 25: folded players' ranges
         if "equity" not in FOLDED:
-            raise HandError("folded= needs handrank._folded (import handrank loads it)")
+            raise HandError("folded= needs handrank.equities._folded (import handrank loads it)")
         return FOLDED["equity"](game, hands, board, dead, folded, trials, seed, threads,
                                 progress)
     trials, seed = resolve_run(trials, seed)
@@ -581,7 +577,7 @@ def _fast_game(game: Any) -> bool:
     the fast path never takes it."""
     if type(game) is not str:
         return False
-    g = _GAME_BY_NAME.get(game)
+    g = GAME_BY_NAME.get(game)
     if g is None or _FAST_GAMES.get(game) is g:
         return False
     nh = len(g.halves)

@@ -32,13 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _equity
-from ._equity import (EXACT_LIMIT, EquityResult, Prepared, _by_hand, _check_counts, _hand,
-                      _mc, _result, prepare)
-from ._runs import resolve_run, resolve_threads
-from ._ranges import in_deck
-from ._slices import sliced
-from ._types import HandError
+from .. import _core
+from . import _equity
+from ._equity import (EXACT_LIMIT, EquityResult, Prepared, _by_hand, _check_counts, _hand, _mc,
+                      _result, prepare)
+from ..base import resolve_run, resolve_threads, sliced, HandError
+from ..ranges import in_deck
 
 __all__ = ["folded_equity", "EXACT_CONFIGS", "TRIALS_PER_CONFIG", "MAX_CONFIGS"]
 
@@ -73,7 +72,7 @@ def _folded_ranges(folded: Any, base: Prepared, known: list[int]
         rng, codes = _hand(spec, g, what)
         if rng is None:
             if len(codes) == g.hole:
-                from ._ranges import Range
+                from ..ranges import Range
                 rng = Range([codes], cards=g.hole)
             else:                                   # known cards dead, the rest random
                 dead += codes
@@ -304,7 +303,7 @@ def folded_equity(game: Any, hands: Any, board: Any, dead: Any, folded: Any, tri
 
 
 def _dead_list(dead: Any) -> list[int]:
-    from ._input import card_list
+    from ..cards import card_list
     return card_list(dead, "dead cards", unknown=True, limit=54)
 
 

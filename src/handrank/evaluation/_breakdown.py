@@ -11,16 +11,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _core
-from ._evaluate import (_HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules,
-                        _strength_array, _strength_input, evaluate)
-from ._input import as_hands
-from ._rules import get_rules
-from ._runs import resolve_threads
-from ._slices import first_bad_row
-from ._strength import Strength
-from ._types import Category, HandError
-from ._wild import resolve_wild
+from .. import _core
+from ._evaluate import (_HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules, _strength_array,
+                        _strength_input, evaluate)
+from ..cards import as_hands, resolve_wild
+from ..rules import get_rules, Strength
+from ..base import resolve_threads, first_bad_row, Category, HandError
 
 __all__ = ["Breakdown", "breakdown", "best_five"]
 

@@ -38,7 +38,7 @@ def fast_rules(str name, RuleTables tables, CompiledDeck deck, object strength,
                Py_ssize_t rows):
     """Let evaluate_fast take rule-set name ``name``: its tables, its deck
     without wild cards, the Strength type that tags one hand's value, and
-    batches of up to ``rows`` rows (one thread; handrank._evaluate sets these)."""
+    batches of up to ``rows`` rows (one thread; handrank.evaluation._evaluate sets these)."""
     global _FAST_ROWS
     if deck.d.active or deck.d.ranks != tables.rule.deff.ranks:
         raise ValueError("fast_rules takes a rule set's deck without wild cards")
@@ -54,8 +54,8 @@ cdef object _EVALUATE_GENERAL = None
 def evaluate_entry(object general):
     """handrank.evaluate, the public function: its common case (evaluate_fast's
     precondition, and ``like`` None) in one call with no Python frame, the
-    rest by ``general`` (handrank._evaluate's general path, which takes the
-    same arguments).  Returns the entry; handrank._evaluate gives it the
+    rest by ``general`` (handrank.evaluation._evaluate's general path, which takes the
+    same arguments).  Returns the entry; handrank.evaluation._evaluate gives it the
     general function's name, docstring and signature (``__wrapped__``)."""
     global _EVALUATE_GENERAL
     _EVALUATE_GENERAL = general

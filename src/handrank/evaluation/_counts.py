@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 
 from ._evaluate import _HIGH, _strength_input, category
-from ._types import Category
+from ..base import Category
 
 __all__ = ["category_counts"]
 

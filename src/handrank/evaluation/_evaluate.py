@@ -3,7 +3,7 @@ one call into the C loop.
 
 Checks that need the data (a repeated card, a joker, a code out of range) are
 made by the C loop at almost no cost; when it reports a bad row, this module
-asks the one row explainer (:func:`handrank._input.row_problem`) what is
+asks the one row explainer (:func:`handrank.cards._input.row_problem`) what is
 wrong with it.
 """
 from __future__ import annotations
@@ -12,18 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._cards import NCODES, card_name, codes_excerpt
-from ._convert import format as format_cards, mask_array
-from ._deck import Deck
-from ._arrays import as_numpy, to_like
-from ._input import _size_error, as_hands, row_problem
-from ._rules import _BY_NAME as _EXACT_NAMES, RuleSet, get_rules
-from ._runs import MIN_ROWS_PER_THREAD, resolve_threads
-from ._slices import first_bad_row
-from ._strength import _REGISTERED_TYPES, Strength, strength_type
-from ._types import HandError
-from ._wild import WildSetting, resolve_wild
+from .. import _core
+from ..cards import (NCODES, card_name, codes_excerpt, format as format_cards, mask_array, Deck,
+                     size_error, as_hands, row_problem, WildSetting, resolve_wild)
+from ..base import (as_numpy, to_like, MIN_ROWS_PER_THREAD, resolve_threads, first_bad_row,
+                    HandError)
+from ..rules import (RULES_BY_NAME as _EXACT_NAMES, RuleSet, get_rules, REGISTERED_TYPES, Strength,
+                     strength_type)
 
 __all__ = ["evaluate", "evaluate_masks", "category", "describe", "highest_card",
            "lowest_card"]
@@ -65,7 +60,7 @@ def _check_k(k: int, rows: np.ndarray, single: bool, rs: RuleSet) -> None:
         what = ""
         if single and 0 < k < rs.hand_sizes.start and rows.max() < NCODES:
             what = f" ({codes_excerpt(rows[0])!r})"
-        raise _size_error(k, rs, what)
+        raise size_error(k, rs, what)
 
 
 def _deck_for(rs: RuleSet, ws: WildSetting | None) -> _core.CompiledDeck:
@@ -77,7 +72,7 @@ def _deck_for(rs: RuleSet, ws: WildSetting | None) -> _core.CompiledDeck:
     return rs.deck.compiled(ws)
 
 
-def _out_array(out: np.ndarray | None, n: int, *sources: np.ndarray) -> np.ndarray:
+def out_array(out: np.ndarray | None, n: int, *sources: np.ndarray) -> np.ndarray:
     """The array the C loop writes: ``out`` itself when it is C-contiguous and
     shares no memory with the ``sources`` (the arrays the loop reads), else a fresh
     one whose values the caller copies into ``out`` afterwards.  (Threads write
@@ -210,14 +205,14 @@ def evaluate(hands: Any, rules: str = "high", wild: Any = None, *,
             ws = resolve_wild(wild)
             v = fast.tables.eval_one(hands, _deck_for(fast, ws))
             if v is not None:                    # tagged with its rule set (see Strength)
-                return (_REGISTERED_TYPES.get(fast.name) or strength_type(fast))(v)
+                return (REGISTERED_TYPES.get(fast.name) or strength_type(fast))(v)
     rs = get_rules(rules)
     ws = resolve_wild(wild)
     deck = _deck_for(rs, ws)
     rows, single = as_hands(hands, rs)
     n, k = rows.shape
     _check_k(k, rows, single, rs)
-    res = _out_array(out, n, rows)
+    res = out_array(out, n, rows)
     bad = _run_chunked(rs.tables.eval_codes, rows, res, resolve_threads(threads, n),
                        deck, slow=k > 7 or ws is not None)
     if bad >= 0:
@@ -240,7 +235,7 @@ def _mask_problem(m: int, rs: RuleSet, jokers_ok: bool = False) -> str:
     for bit in range(64):
         if m >> bit & 1 and bit not in (13, 29) and not rs.deck.holds(4 * (bit & 15) + (bit >> 4)):
             return f"card {card_name(4 * (bit & 15) + (bit >> 4))} is not in {rs.deck.describe()}"
-    return f"the mask holds {bin(m).count('1')} cards; " + str(_size_error(
+    return f"the mask holds {bin(m).count('1')} cards; " + str(size_error(
         bin(m).count('1'), rs)).split("; ")[0]
 
 
@@ -306,7 +301,7 @@ def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,
             arr = arr.astype(np.uint64)
         arr = mask_array(arr, "row {row}: mask is negative")
     n = len(arr)
-    res = _out_array(out, n, arr)
+    res = out_array(out, n, arr)
     bad = _run_chunked(rs.tables.eval_masks, arr, res, resolve_threads(threads, n),
                        deck, slow=True,
                        divisor=SLOW_CHUNK_DIVISOR if ws is not None else MASK_CHUNK_DIVISOR)

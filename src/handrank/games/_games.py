@@ -5,7 +5,7 @@ Every game is one :class:`Game` row in ``GAMES``: how many cards each player
 holds, how many are shared, the halves the pot is split between (each a
 :class:`Half`: a rule set, how its hand is chosen, an optional qualifier),
 and the deck.  Adding a game is adding a row.  Playing them is
-:mod:`handrank._showdown` (showdowns, Omaha) and :mod:`handrank._stud`.
+:mod:`handrank.games._showdown` (showdowns, Omaha) and :mod:`handrank.games._stud`.
 """
 from __future__ import annotations
 
@@ -16,14 +16,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from . import _core
-from ._convert import format as format_cards
-from ._deck import SHORT, STANDARD, Deck
-from ._evaluate import evaluate
-from ._input import card_list
-from ._rules import _BY_NAME, NAME_HINTS, RuleSet, get_rules
-from ._types import HandError
-from ._wild import WildSetting, resolve_wild
+from .. import _core
+from ..cards import (format as format_cards, SHORT, STANDARD, Deck, card_list, WildSetting,
+                     resolve_wild)
+from ..evaluation import evaluate
+from ..rules import RULES_BY_NAME, NAME_HINTS, RuleSet, get_rules
+from ..base import HandError
 
 __all__ = ["Game", "Half", "GAMES", "get_game", "register_game", "DOUBLE_SUFFIX"]
 
@@ -185,7 +183,7 @@ def _stored(rs: RuleSet) -> str | RuleSet:
     """How a half or a game keeps a rule set: a registered one by its
     canonical name, a custom one as the object itself (its name may mean
     nothing where the game is used: another process, or no registry entry)."""
-    return rs.name if _BY_NAME.get(rs.name) == rs else rs
+    return rs.name if RULES_BY_NAME.get(rs.name) == rs else rs
 
 
 def _halves_of(select: str | None, high: Any, low: Any, halves: Any) -> tuple[Half, ...]:
@@ -287,7 +285,7 @@ class Game:
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
     ...
-    handrank._types.HandError: game 'bad': board must be 0..5 shared cards; got 6
+    handrank.base._types.HandError: game 'bad': board must be 0..5 shared cards; got 6
     """
 
     name: str
@@ -612,11 +610,11 @@ GAMES: tuple[Game, ...] = (
                  "with neither the best high hand takes the pot"),
 )
 
-_GAME_BY_NAME: dict[str, Game] = {}
+GAME_BY_NAME: dict[str, Game] = {}
 for _g in GAMES:
     for _n in (_g.name, *_g.aliases):
-        assert _n not in _GAME_BY_NAME, _n
-        _GAME_BY_NAME[_n] = _g
+        assert _n not in GAME_BY_NAME, _n
+        GAME_BY_NAME[_n] = _g
 
 
 def register_game(game: Game, *, replace: bool = False) -> Game:
@@ -635,15 +633,15 @@ def register_game(game: Game, *, replace: bool = False) -> Game:
     if not isinstance(game, Game):
         raise HandError(f"register_game takes a Game; got {type(game).__name__}")
     names = [n.strip().lower() for n in (game.name, *game.aliases)]
-    taken = [n for n in names if n in _GAME_BY_NAME]
+    taken = [n for n in names if n in GAME_BY_NAME]
     if taken and not replace:
         raise HandError(f"game name {taken[0]!r} is taken; pass replace=True to replace it")
     for n in taken:
-        old = _GAME_BY_NAME[n]
+        old = GAME_BY_NAME[n]
         for m in (old.name, *old.aliases):
-            _GAME_BY_NAME.pop(m.strip().lower(), None)
+            GAME_BY_NAME.pop(m.strip().lower(), None)
     for n in names:
-        _GAME_BY_NAME[n] = game
+        GAME_BY_NAME[n] = game
     return game
 
 
@@ -652,14 +650,14 @@ def get_game(game: str | Game) -> Game:
     if isinstance(game, Game):
         return game
     key = str(game).strip().lower() if isinstance(game, str) else None
-    g = _GAME_BY_NAME.get(key) if key is not None else None
+    g = GAME_BY_NAME.get(key) if key is not None else None
     if g is None and key is not None and key.endswith(DOUBLE_SUFFIX):
-        base = _GAME_BY_NAME.get(key[:-len(DOUBLE_SUFFIX)])
+        base = GAME_BY_NAME.get(key[:-len(DOUBLE_SUFFIX)])
         if base is not None and base.board and not base.shared_last:
             g = base.double_board()
     if g is None:
         shown = game if not isinstance(game, str) or len(game) <= 40 else game[:40] + "..."
-        names = sorted({v.name for v in _GAME_BY_NAME.values()}, key=_game_order)
+        names = sorted({v.name for v in GAME_BY_NAME.values()}, key=_game_order)
         raise HandError(f"unknown game {shown!r}; valid: {', '.join(names)} (and, for a "
                         f"game with a board, its double-board form: '<game>{DOUBLE_SUFFIX}')")
     return g

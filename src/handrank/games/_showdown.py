@@ -4,7 +4,7 @@ Omaha hands.
 :func:`showdown` (each player's share), :func:`game_strengths`,
 :func:`winners` and :func:`evaluate_omaha`, one call into the C core each;
 when it reports a bad deal, the one row explainer
-(:func:`handrank._input.row_problem`) says what is wrong with it.
+(:func:`handrank.cards._input.row_problem`) says what is wrong with it.
 """
 from __future__ import annotations
 
@@ -12,17 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._convert import format as format_cards
-from ._evaluate import _out_array
+from .. import _core
+from ..cards import (format as format_cards, as_hands, card_array, card_list, codes_array,
+                     row_problem, WildSetting, resolve_wild)
+from ..evaluation import out_array
 from ._games import DOUBLE_SUFFIX, Game, get_game
-from ._arrays import as_numpy, to_like
-from ._input import as_hands, card_array, card_list, codes_array, row_problem
-from ._rules import RuleSet, get_rules
-from ._runs import resolve_threads
-from ._slices import first_bad_row
-from ._types import HandError
-from ._wild import WildSetting, resolve_wild
+from ..base import as_numpy, to_like, resolve_threads, first_bad_row, HandError
+from ..rules import RuleSet, get_rules
 
 __all__ = ["evaluate_omaha", "showdown", "game_strengths", "winners", "board_lists"]
 
@@ -228,9 +224,9 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
     if len(b) != len(h):
         raise HandError(f"{len(h)} hands but {len(b)} boards; give one board per hand")
     b = np.ascontiguousarray(b, dtype=np.uint8)
-    tables = _omaha_tables(rs, h.shape[1], b.shape[1], ws)
+    tables = omaha_tables(rs, h.shape[1], b.shape[1], ws)
     n = len(h)
-    res = _out_array(out, n, h, b)
+    res = out_array(out, n, h, b)
     t = resolve_threads(threads, n)
     bad = first_bad_row(lambda x, y: tables.omaha(h[x:y], b[x:y], res[x:y], t), n,
                         first=4096 * t)
@@ -250,7 +246,7 @@ _OMAHA_PLAIN: dict[tuple, _core.GameTables] = {}
 _OMAHA_PLAIN_MAX = 64
 
 
-def _omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) -> _core.GameTables:
+def omaha_tables(rs: RuleSet, hole: int, board: int, ws: WildSetting | None) -> _core.GameTables:
     """The compiled Omaha shape.  Tables for a wild setting live on that
     setting (so they go when it goes, and a freed setting's tables can never
     be found under a reused key); without wild cards a module dict holds the

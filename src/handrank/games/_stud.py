@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._convert import format as format_cards
-from ._evaluate import evaluate
+from ..cards import format as format_cards, card_list
+from ..evaluation import evaluate
 from ._games import Game, get_game
-from ._input import card_list
-from ._rules import RuleSet, get_rules
-from ._types import HandError
+from ..rules import RuleSet, get_rules
+from ..base import HandError
 
 __all__ = ["upcard_strength", "first_to_act", "bring_in"]
 

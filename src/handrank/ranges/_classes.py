@@ -11,9 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ._cards import RANK_CHARS, parse_codes
-from ._input import row_fault
-from ._types import HandError
+from ..cards import RANK_CHARS, parse_codes, row_fault
+from ..base import HandError
 
 __all__ = ["HAND_CLASSES", "GRID_CLASSES", "PREFLOP_ORDER", "hand_class", "top_classes"]
 
@@ -34,7 +33,7 @@ def _class_names() -> list[str]:
 HAND_CLASSES: tuple[str, ...] = tuple(_class_names())
 
 
-_CLASS_INDEX = {name: i for i, name in enumerate(HAND_CLASSES)}
+CLASS_INDEX = {name: i for i, name in enumerate(HAND_CLASSES)}
 
 
 def _class_index(a: int, b: int) -> int:
@@ -42,16 +41,16 @@ def _class_index(a: int, b: int) -> int:
     a, b = max(a, b), min(a, b)
     ra, rb = a >> 2, b >> 2
     if ra == rb:
-        return _CLASS_INDEX[RANK_CHARS[ra] * 2]
-    return _CLASS_INDEX[RANK_CHARS[ra] + RANK_CHARS[rb] + ("s" if a & 3 == b & 3 else "o")]
+        return CLASS_INDEX[RANK_CHARS[ra] * 2]
+    return CLASS_INDEX[RANK_CHARS[ra] + RANK_CHARS[rb] + ("s" if a & 3 == b & 3 else "o")]
 
 
 #: (52, 52) index into HAND_CLASSES of each pair of different codes (-1 on the diagonal).
-_CLASS_OF = np.full((52, 52), -1, dtype=np.int16)
+CLASS_OF = np.full((52, 52), -1, dtype=np.int16)
 for _a in range(52):
     for _b in range(52):
         if _a != _b:
-            _CLASS_OF[_a, _b] = _class_index(_a, _b)
+            CLASS_OF[_a, _b] = _class_index(_a, _b)
 _CLASS_NAMES = np.array(HAND_CLASSES, dtype=object)
 del _a, _b
 
@@ -73,9 +72,9 @@ def _grid_classes() -> np.ndarray:
 GRID_CLASSES: np.ndarray = _grid_classes()
 GRID_CLASSES.flags.writeable = False
 #: Grid cell (row, column) of each of the 169 classes, in HAND_CLASSES order.
-_CELL = {str(GRID_CLASSES[i, j]): (i, j) for i in range(13) for j in range(13)}
-_CELL_ROW = np.array([_CELL[c][0] for c in HAND_CLASSES], dtype=np.intp)
-_CELL_COL = np.array([_CELL[c][1] for c in HAND_CLASSES], dtype=np.intp)
+CELL = {str(GRID_CLASSES[i, j]): (i, j) for i in range(13) for j in range(13)}
+_CELL_ROW = np.array([CELL[c][0] for c in HAND_CLASSES], dtype=np.intp)
+_CELL_COL = np.array([CELL[c][1] for c in HAND_CLASSES], dtype=np.intp)
 _CLASS_SIZE = np.array([6 if len(c) == 2 else (4 if c[2] == "s" else 12)
                         for c in HAND_CLASSES], dtype=np.int64)
 
@@ -131,7 +130,7 @@ def top_classes(percent: float) -> list[str]:
         if total >= target:
             break
         out.append(name)
-        total += int(_CLASS_SIZE[_CLASS_INDEX[name]])
+        total += int(_CLASS_SIZE[CLASS_INDEX[name]])
     return out
 
 
@@ -181,7 +180,7 @@ def hand_class(cards: Any) -> str | list[str]:
         problem = _pair_problem(codes)
         if problem:
             raise HandError(f"{cards!r}: {problem}")
-        return HAND_CLASSES[_CLASS_OF[codes[0], codes[1]]]
+        return HAND_CLASSES[CLASS_OF[codes[0], codes[1]]]
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(x, str) for x in cards):
         idx = np.empty(len(cards), dtype=np.intp)
         for i, text in enumerate(cards):
@@ -193,7 +192,7 @@ def hand_class(cards: Any) -> str | list[str]:
             if problem:
                 raise HandError(f"row {i} ({text!r}): {problem} (a list of texts is many "
                                 f"hands; write one hand as one text: 'Ah Kh')")
-            idx[i] = _CLASS_OF[codes[0], codes[1]]
+            idx[i] = CLASS_OF[codes[0], codes[1]]
         return _CLASS_NAMES[idx].tolist()
     try:
         arr = np.asarray(cards)
@@ -206,7 +205,7 @@ def hand_class(cards: Any) -> str | list[str]:
         problem = _pair_problem(codes)
         if problem:
             raise HandError(f"{cards!r}: {problem}")
-        return HAND_CLASSES[_CLASS_OF[codes[0], codes[1]]]
+        return HAND_CLASSES[CLASS_OF[codes[0], codes[1]]]
     got = (f"an empty {type(cards).__name__}" if arr.size == 0 else    # [] is float64
            f"{type(cards).__name__} with dtype {arr.dtype} and shape {arr.shape}")
     raise HandError(f"hand_class takes one hand (text or two card codes) or many (an (N, 2) "
@@ -226,7 +225,7 @@ def _hand_classes(arr: np.ndarray) -> list[str]:
     if bad.any():
         i = int(np.argmax(bad))
         raise HandError(f"row {i}: {_pair_problem([int(c) for c in arr[i]])}")
-    idx = _CLASS_OF[arr[:, 0].astype(np.intp), arr[:, 1].astype(np.intp)]
+    idx = CLASS_OF[arr[:, 0].astype(np.intp), arr[:, 1].astype(np.intp)]
     return _CLASS_NAMES[idx].tolist()
 
 

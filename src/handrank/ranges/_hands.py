@@ -18,9 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from ._convert import format as _fmt
-from ._input import card_array, card_list
-from ._types import HandError
+from ..cards import format as _fmt, card_array, card_list
+from ..base import HandError
 
 __all__ = ["HANDS", "hole_hands", "hand_index", "NHANDS"]
 

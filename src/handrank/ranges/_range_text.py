@@ -3,7 +3,7 @@ hands and weights a :class:`~handrank.Range` holds, and the writer that
 turns them back into compact text (``Range.to_text``).
 
 Neither needs a Range: the reader fills a :class:`RangeReader`; the writer
-takes hands and weights.  The model itself is :mod:`handrank._ranges`.
+takes hands and weights.  The model itself is :mod:`handrank.ranges._ranges`.
 """
 from __future__ import annotations
 
@@ -15,14 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from ._cards import RANK_CHARS, card_name, parse_codes
-from ._classes import (_CLASS_INDEX, _CLASS_OF, _CLASS_SIZE, _RANK, HAND_CLASSES,
-                       _class_combos, _combos_of, top_classes)
-from ._input import card_list
+from ..cards import RANK_CHARS, card_name, parse_codes, card_list
+from ._classes import (CLASS_INDEX, CLASS_OF, _CLASS_SIZE, _RANK, HAND_CLASSES, _class_combos,
+                       _combos_of, top_classes)
 from ._omaha_syntax import AllHands, OmahaSyntaxError, masks_to_hands, pattern_masks
-from ._types import HandError
+from ..base import HandError
 
-__all__ = ["RangeReader", "live_cards", "OMAHA_PERCENT"]
+__all__ = ["RangeReader", "live_cards", "OMAHA_PERCENT", "use_omaha_percent"]
 
 _CLASS_TOKEN = re.compile(r"[2-9TJQKA]{2}[so]?\+?(-[2-9TJQKA]{2}[so]?)?", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(\.\d*)?|\.\d+)%")
@@ -34,9 +33,15 @@ _TOKEN = re.compile(r"""
 _WEIGHT_TAIL = re.compile(r":\s*(\d*\.?\d+)$")
 
 #: The hands of an Omaha percentage range, ``(cards, percent) -> (M, cards)``
-#: codes: a registry filled by handrank._omaha_preflop when it is imported
+#: codes: a registry filled by handrank.tables._omaha_preflop when it is imported
 #: (it sits in a higher layer: it plays hands to rank them; docs/design.rst).
 OMAHA_PERCENT: Any = None
+
+
+def use_omaha_percent(function: Any) -> None:
+    """Set :data:`OMAHA_PERCENT` (handrank.tables does, at import)."""
+    global OMAHA_PERCENT
+    OMAHA_PERCENT = function
 #: A random Omaha range is listed to remove a pattern from it up to this many hands.
 _OMAHA_LIST_RANDOM = 300_000
 
@@ -217,7 +222,7 @@ class RangeReader:
         if self.cards != 2 and 0 < p < 100:           # Omaha, by equity order
             if OMAHA_PERCENT is None:
                 raise self._error(text, token, pos, "Omaha percentages need "
-                                  "handrank._omaha_preflop (import handrank loads it)")
+                                  "handrank.tables._omaha_preflop (import handrank loads it)")
             try:
                 hands = OMAHA_PERCENT(self.cards, p, self.list_limit)
             except HandError as e:
@@ -395,13 +400,13 @@ def _split_classes(rest: dict[tuple[int, ...], float], present: set | None
     :func:`_mostly_full` excepted)."""
     by_class: dict[str, list[tuple[int, ...]]] = {}
     for k in rest:
-        by_class.setdefault(HAND_CLASSES[_CLASS_OF[k[0], k[1]]], []).append(k)
+        by_class.setdefault(HAND_CLASSES[CLASS_OF[k[0], k[1]]], []).append(k)
     full: dict[float, set[str]] = {}
     part: set[tuple[int, ...]] = set()
     mostly = _mostly_full(present, rest) if present is not None else {}
     for name, keys in by_class.items():
         ws = {rest[k] for k in keys}
-        if len(keys) == _CLASS_SIZE[_CLASS_INDEX[name]] and len(ws) == 1:
+        if len(keys) == _CLASS_SIZE[CLASS_INDEX[name]] and len(ws) == 1:
             full.setdefault(ws.pop(), set()).add(name)
         elif name not in mostly:
             part.update(keys)
@@ -415,10 +420,10 @@ def _mostly_full(present: set | dict, rest: dict[tuple[int, ...], float]
     written as the class and exclusions.  ``{name: (weight, missing)}``."""
     by_class: dict[str, list[tuple[int, ...]]] = {}
     for k in rest:
-        by_class.setdefault(HAND_CLASSES[_CLASS_OF[k[0], k[1]]], []).append(k)
+        by_class.setdefault(HAND_CLASSES[CLASS_OF[k[0], k[1]]], []).append(k)
     out = {}
     for name, keys in by_class.items():
-        size = int(_CLASS_SIZE[_CLASS_INDEX[name]])
+        size = int(_CLASS_SIZE[CLASS_INDEX[name]])
         ws = {rest[k] for k in keys}
         if len(keys) == size or len(ws) != 1 or 2 * len(keys) <= size:
             continue

@@ -2,8 +2,8 @@
 
 The model: what a :class:`Range` holds and what it answers (its hands and
 weights, card removal, the 13 x 13 grid, its text).  Reading and writing
-range text is :mod:`handrank._range_text`; the hold'em classes are
-:mod:`handrank._classes`; drawing a range is the display layer's, reached
+range text is :mod:`handrank.ranges._range_text`; the hold'em classes are
+:mod:`handrank.ranges._classes`; drawing a range is the display layer's, reached
 through :data:`DRAWERS`.
 
 >>> import handrank as hr
@@ -21,19 +21,17 @@ from typing import Any
 
 import numpy as np
 
-from ._arrays import bool_error
-from ._cards import NCODES, _check_mask, _codes_of_mask, card_name, parse_codes
-from ._classes import _CELL_COL, _CELL_ROW, _CLASS_INDEX, _CLASS_OF, _CLASS_SIZE
-from ._input import card_list
+from ..base import bool_error, HandError
+from ..cards import NCODES, check_mask, codes_of_mask, card_name, parse_codes, card_list
+from ._classes import _CELL_COL, _CELL_ROW, CLASS_INDEX, CLASS_OF, _CLASS_SIZE
 from ._range_text import (RangeReader, _combo_text, _compress, _mostly_full, _split_classes,
                           _weighted, live_cards)
-from ._types import HandError
 
 __all__ = ["Range", "parse_range", "in_deck", "DRAWERS"]
 
 #: How a range is drawn, filled at import by the display layer, which owns
-#: the drawing code: ``"html"`` (handrank._display: ``Range._repr_html_``)
-#: and ``"plot"`` (handrank._plot: ``Range.plot``).  Each takes the range
+#: the drawing code: ``"html"`` (handrank.display._display: ``Range._repr_html_``)
+#: and ``"plot"`` (handrank.display._plot: ``Range.plot``).  Each takes the range
 #: and the method's arguments.  A range knows its hands, not its pictures.
 DRAWERS: dict[str, Callable[..., Any]] = {}
 
@@ -56,8 +54,8 @@ def _dead_codes(cards: Any) -> frozenset[int]:
     elif isinstance(cards, (int, np.integer)) or (
             isinstance(cards, np.ndarray) and cards.ndim == 0 and cards.dtype.kind in "iu"):
         m = int(cards)
-        _check_mask(m)
-        codes = _codes_of_mask(m)
+        check_mask(m)
+        codes = codes_of_mask(m)
     else:
         if not isinstance(cards, np.ndarray):
             try:
@@ -119,7 +117,7 @@ class Range:
     ``cards`` is the number of cards in a hand: 2 (hold'em) or 4, 5, 6 (Omaha).
     Omaha ranges take exact hands, ``random``, ProPokerTools' generic
     patterns (``AA``, ``AxAyxy``, ``RRON``, ``[A-T][A-T]**``, ``AA:$ds``,
-    ``JJ!JJJ``, ``KQJT-8765``; see ``handrank._omaha_syntax``), with the same
+    ``JJ!JJJ``, ``KQJT-8765``; see ``handrank.ranges._omaha_syntax``), with the same
     weights and exclusions, and percentages of four- and five-card hands in
     order of equity against a random hand (:func:`handrank.omaha_order`).
 
@@ -305,7 +303,7 @@ class Range:
             by_weight.setdefault(rest[k], []).append(_combo_text(k))
         # a class with a few hands missing: the class at its weight, less those hands
         for name, (w, missing) in sorted(_mostly_full(present, rest).items(),
-                                         key=lambda kv: _CLASS_INDEX[kv[0]]):
+                                         key=lambda kv: CLASS_INDEX[kv[0]]):
             by_weight.setdefault(w, []).append(name)
             excluded += ["!" + _combo_text(k) for k in sorted(missing, reverse=True)]
         for w in sorted(by_weight, reverse=True):
@@ -349,7 +347,7 @@ class Range:
         combos, weights = self.combos, self.weights
         sums = np.zeros(169)
         if len(combos):
-            idx = _CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
+            idx = CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
             np.add.at(sums, idx, weights)
         out = np.zeros((13, 13))
         out[_CELL_ROW, _CELL_COL] = sums / _CLASS_SIZE
@@ -388,7 +386,7 @@ class Range:
         >>> round(bd.made[hr.MadeHand.UNDERPAIR], 4), bd.combos      # KK and QQ of 27
         (0.4444, 27.0)
         """
-        from ._classify import breakdown
+        from ..analysis import breakdown
         if self.cards != 2:
             raise HandError(f"breakdown is for hold'em ranges; this range holds "
                             f"{self.cards}-card hands")

@@ -75,7 +75,7 @@ def hand_sizes(spec):
 cdef class RuleTables:
     """The lookup tables of one rule set, built once from its definition.
 
-    ``spec`` is a :class:`handrank._rules.RuleSet` (any object with its
+    ``spec`` is a :class:`handrank.rules._rules.RuleSet` (any object with its
     fields): ``kind``, ``deck.rank_bits``, ``cards``, ``ace``, ``straights``,
     ``flushes``, ``low``, ``qualifier``, ``five_kind``, ``bug``, ``order``
     (the categories that exist, worst first) and ``partial``.  Every field is read here and
@@ -85,7 +85,7 @@ cdef class RuleTables:
     cdef bint built
     cdef readonly str name
     cdef readonly object spec
-    cdef object __weakref__      # handrank._rules interns compiled sets weakly
+    cdef object __weakref__      # handrank.rules._rules interns compiled sets weakly
 
     def __cinit__(self, spec):
         cdef hr_ruledef_t d
@@ -262,7 +262,7 @@ cdef class RuleTables:
             hr_holdem_hu_batch(&self.rule, &matchups[0, 0], m, &out[0, 0], threads)
 
     def threeway(self, const int32_t[:, ::1] cls, int64_t[:, ::1] out, int threads):
-        """Three-way preflop class triples (include/handrank/hr_threeway.h):
+        """Three-way preflop class triples (include/handrank/tables/hr_threeway.h):
         each row of ``cls`` is (hi, lo, kind) for three seats (ranks 0..12,
         hi >= lo, kind 0 a pair, 1 suited, 2 offsuit); seat 0 holds the class's
         representative hand, seats 1 and 2 every hand of theirs that shares no
@@ -288,7 +288,7 @@ cdef class RuleTables:
     def potential(self, bytes hole, bytes board, bint runs):
         """Hand strength and potential counts of one hold'em hand (2 codes)
         on a board of 3..5 codes, all distinct cards of the 52, against every
-        opponent hand of the cards left (include/handrank/hr_strength.h,
+        opponent hand of the cards left (include/handrank/analysis/hr_strength.h,
         high rules): ``(now, hp, run2, runn)`` -- ``now`` a tuple of 3 ints:
         opponent hands we are behind, tied with and ahead of; with ``runs``
         (a board of 3 or 4), ``hp`` (3, 3) int64 over every (opponent hand,

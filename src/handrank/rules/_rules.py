@@ -19,9 +19,9 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
-from . import _core
-from ._deck import SHORT, STANDARD, Deck
-from ._types import Category, HandError
+from .. import _core
+from ..cards import SHORT, STANDARD, Deck
+from ..base import Category, HandError
 
 __all__ = ["RuleSet", "RULE_SETS", "get_rules", "HIGH_ORDER", "StrengthTable"]
 
@@ -236,7 +236,7 @@ class RuleSet:
         key: Any = self._key
         # a registered rule set compiles its own (so its tables' spec, which
         # is how they pickle, is the registered object, pickled by name)
-        registered = _BY_NAME.get(self.name) is self
+        registered = RULES_BY_NAME.get(self.name) is self
         with _COMPILED_LOCK:
             t = _COMPILED.get(key)
         if t is not None and registered and t.spec is not self:
@@ -475,7 +475,7 @@ class RuleSet:
     def __reduce__(self) -> tuple:
         # A registered rule set pickles by name (and unpickles as the same
         # object); a custom one by its fields (its tables are rebuilt on use).
-        if _BY_NAME.get(self.name) is self:
+        if RULES_BY_NAME.get(self.name) is self:
             return get_rules, (self.name,)
         return RuleSet, tuple(getattr(self, f.name) for f in fields(self))
 
@@ -560,11 +560,11 @@ RULE_SETS: tuple[RuleSet, ...] = (
 )
 
 _REGISTRY_BUILT = True
-_BY_NAME: dict[str, RuleSet] = {}
+RULES_BY_NAME: dict[str, RuleSet] = {}
 for _rs in RULE_SETS:
     for _n in (_rs.name, *_rs.aliases):
-        assert _n not in _BY_NAME, _n
-        _BY_NAME[_n] = _rs
+        assert _n not in RULES_BY_NAME, _n
+        RULES_BY_NAME[_n] = _rs
 
 
 def valid_names() -> str:
@@ -580,7 +580,7 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     if not isinstance(rules, str):
         raise HandError(f"rules must be a rule-set name; got {type(rules).__name__}. "
                         f"Valid: {valid_names()}")
-    rs = _BY_NAME.get(rules.strip().lower())
+    rs = RULES_BY_NAME.get(rules.strip().lower())
     if rs is None:
         shown = rules if len(rules) <= 40 else rules[:40] + "..."
         raise HandError(f"unknown rules {shown!r}{_name_hint(rules)}; valid: {valid_names()}")
@@ -588,7 +588,7 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
 
 
 #: Hints for a name passed as ``rules=`` that names no rule set, filled at
-#: import by the layers above that know other names (handrank._games adds
+#: import by the layers above that know other names (handrank.games._games adds
 #: "that is a game whose rule set is ..."): each takes the name and returns a
 #: clause for the message, or "".  The rule sets know nothing of games.
 NAME_HINTS: list[Callable[[str], str]] = []

@@ -3,7 +3,7 @@
 :func:`handrank.evaluate` returns a :class:`Strength` for one hand, so that
 :func:`handrank.describe` and :func:`handrank.category` read it under the
 right rules without being told.  It sits just above the rule-set registry
-(:mod:`handrank._rules`), which it reads by name.
+(:mod:`handrank.rules._rules`), which it reads by name.
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ._rules import _BY_NAME, RuleSet, get_rules
-from ._types import Category, HandError
+from ._rules import RULES_BY_NAME, RuleSet, get_rules
+from ..base import Category, HandError
 
 __all__ = ["Strength", "strength_type"]
 
@@ -115,7 +115,7 @@ def _rules_of(s: Strength) -> Any:
 
 
 #: The Strength subclass of each registered rule set (made once, kept).
-_REGISTERED_TYPES: dict[str, type[Strength]] = {}
+REGISTERED_TYPES: dict[str, type[Strength]] = {}
 #: The Strength subclass of each custom definition in use, keyed by the
 #: RuleSet (which equals every RuleSet of its definition): weak, so a custom
 #: rule set's subclass -- and the tables it holds -- go with its last
@@ -130,9 +130,9 @@ _TYPES_LOCK = threading.Lock()
 def strength_type(ruleset: Any) -> type[Strength]:
     """The Strength subclass that tags values with ``ruleset`` (made once
     per definition)."""
-    registered = _BY_NAME.get(ruleset.name) is ruleset
+    registered = RULES_BY_NAME.get(ruleset.name) is ruleset
     with _TYPES_LOCK:
-        cls = (_REGISTERED_TYPES if registered else _STRENGTH_TYPES).get(
+        cls = (REGISTERED_TYPES if registered else _STRENGTH_TYPES).get(
             ruleset.name if registered else ruleset)
     if cls is None:
         category, name = _lookups(ruleset)
@@ -142,7 +142,7 @@ def strength_type(ruleset: Any) -> type[Strength]:
             "__new__": int.__new__, "category": category, "name": name})
         with _TYPES_LOCK:
             if registered:
-                cls = _REGISTERED_TYPES.setdefault(ruleset.name, cls)
+                cls = REGISTERED_TYPES.setdefault(ruleset.name, cls)
             else:
                 cls = _STRENGTH_TYPES.setdefault(ruleset, cls)
     if not registered:
@@ -188,5 +188,5 @@ def _restore(value: int, rules: Any) -> Any:
     """Unpickle a Strength: the value tagged with its rule set (a RuleSet,
     or the name of a registered one; a plain int for a name no longer
     registered)."""
-    rs = rules if isinstance(rules, RuleSet) else _BY_NAME.get(rules)
+    rs = rules if isinstance(rules, RuleSet) else RULES_BY_NAME.get(rules)
     return int(value) if rs is None else strength_type(rs)(value)

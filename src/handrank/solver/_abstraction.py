@@ -37,11 +37,10 @@ from typing import Any
 
 import numpy as np
 
-from ._hands import HANDS, NHANDS
-from ._classes import HAND_CLASSES, hand_class
+from ..ranges import HANDS, NHANDS, HAND_CLASSES, hand_class
 from ._solver import _BITS, boards_of, showdown_values
 from ._index import canonical_hand, canonical_index, canonical_size
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["build_table", "load_table", "table_pieces", "TABLE_KINDS", "TABLE_VERSION"]
 

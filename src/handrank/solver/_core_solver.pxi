@@ -2,7 +2,7 @@
 # cimports; the C declarations are in _core.pxd).
 
 # ======================================================================
-# Solver blocks (include/handrank/hr_solver.h), for handrank._solver,
+# Solver blocks (include/handrank/solver/hr_solver.h), for handrank.solver._solver,
 # which checks every argument first: showdown values over the 1,326
 # hold'em hands, and all-in equity matrices.
 # ======================================================================

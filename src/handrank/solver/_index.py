@@ -12,13 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._classes import _CLASS_OF
-from ._arrays import to_like
-from ._input import as_hands, brief_repr as _brief, is_int as _is_int, row_fault
-from ._runs import resolve_threads
-from ._slices import first_slice as _first, sliced
-from ._types import HandError
+from .. import _core
+from ..ranges import CLASS_OF
+from ..base import to_like, resolve_threads, first_slice as _first, sliced, HandError
+from ..cards import as_hands, brief_repr as _brief, is_int as _is_int, row_fault
 
 __all__ = ["canonical_index", "canonical_hand", "canonical_size", "PREFLOP_CLASS"]
 
@@ -308,7 +305,7 @@ def canonical_hand(index: Any, rounds: Any = (2, 3, 1, 1), *, threads: Any = Non
 
 def _preflop_class() -> np.ndarray:
     reps = canonical_hand(np.arange(169), (2,))
-    pos = _CLASS_OF[reps[:, 0].astype(np.intp), reps[:, 1].astype(np.intp)].astype(np.int16)
+    pos = CLASS_OF[reps[:, 0].astype(np.intp), reps[:, 1].astype(np.intp)].astype(np.int16)
     pos.flags.writeable = False
     return pos
 

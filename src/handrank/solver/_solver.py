@@ -1,7 +1,7 @@
 """Solver blocks: range-against-range showdown values and all-in equity
 matrices of hold'em, over the 1,326 hands of :data:`handrank.HANDS`.
 
-The C core (include/handrank/hr_solver.h) sorts the live hands of a river
+The C core (include/handrank/solver/hr_solver.h) sorts the live hands of a river
 board by strength once, then gives every hand's value against a reach vector
 in one sweep with exact card removal.  Turn and flop values average the
 river values over every runout.  Python checks the arguments, cuts long runs
@@ -15,15 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._runs import resolve_threads
-from ._cards import card_name
-from ._hands import HANDS, NHANDS, hand_index
-from ._input import card_array, card_list
-from ._ranges import Range
-from ._rules import get_rules
-from ._slices import sliced
-from ._types import HandError
+from .. import _core
+from ..base import resolve_threads, sliced, HandError
+from ..cards import card_name, card_array, card_list
+from ..ranges import HANDS, NHANDS, hand_index, Range
+from ..rules import get_rules
 
 __all__ = ["CLASH", "showdown_values", "showdown_matrix", "reach_vector", "compatible_reach"]
 

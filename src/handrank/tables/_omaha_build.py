@@ -1,7 +1,7 @@
 """Building the shipped Omaha orders (``tools/build_omaha_orders.py``):
 each canonical class's equity against one random hand of its game, by Monte
 Carlo with common random numbers, written to ``<game>-order-v3.npz``
-(package data, read by :mod:`handrank._omaha_preflop`).
+(package data, read by :mod:`handrank.tables._omaha_preflop`).
 
 The method: one *pool* of ``deals`` deals for the whole game, each an
 opponent hand and a five-card board dealt uniformly from the full deck
@@ -48,9 +48,9 @@ _BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 
 
 def _tables(k: int):
-    from ._rules import get_rules
-    from ._showdown import _omaha_tables
-    return _omaha_tables(get_rules("high"), k, 5, None)
+    from ..rules import get_rules
+    from ..games import omaha_tables
+    return omaha_tables(get_rules("high"), k, 5, None)
 
 
 def _masks(cards: np.ndarray) -> np.ndarray:
@@ -63,7 +63,7 @@ def make_pool(game: str, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray,
     all the deal's cards (P,) uint64): ``deals`` deals of a ``cards``-card
     opponent hand and a board, uniform from the 52 cards (reproducible from
     ``seed``; one thread)."""
-    from ._deal import deal
+    from ..cards import deal
     k = op._CARDS_OF_GAME[game]
     boards = np.empty((deals, 5), dtype=np.uint8)     # read back as 5-byte items
     value = np.empty(deals, dtype=np.int16)

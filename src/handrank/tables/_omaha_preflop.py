@@ -8,7 +8,7 @@ Hands equal up to a renaming of suits form a class (16,432 of four cards,
 suits' rank sets sorted, and classes are numbered in the order of their
 keys.  The orders are shipped as package data (``omaha-order-v3.npz``,
 ``omaha5-order-v3.npz``, ``omaha6-order-v3.npz``), built by ``tools/build_omaha_orders.py``
-(:mod:`handrank._omaha_build`: Monte Carlo with common random numbers) and
+(:mod:`handrank.tables._omaha_build`: Monte Carlo with common random numbers) and
 checked when loaded (version, game, class numbering, shape, checksum);
 each file records how it was computed (:attr:`OmahaOrder.provenance`).
 Classes are ordered by equity, best first, ties by class number.
@@ -25,11 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _range_text
-from ._datafile import checksum, read_problem
-from ._games import get_game
-from ._input import brief_repr
-from ._types import HandError
+from .. import _core
+from ..ranges import use_omaha_percent
+from ..base import checksum, read_problem, HandError
+from ..games import get_game
+from ..cards import brief_repr
 
 __all__ = ["OmahaOrder", "omaha_order", "preflop_percentile", "class_keys", "class_of",
            "representatives", "GAME_OF_CARDS"]
@@ -338,7 +338,7 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
         value = fast.lookup(hand)
         if value is not None:
             return value                      # else the full path says what is wrong
-    from ._input import card_array, card_list, codes_array
+    from ..cards import card_array, card_list, codes_array
     name, k = _game(game)
     single = isinstance(hand, str) or np.asarray(hand, dtype=object).ndim <= 1
     if single:
@@ -375,4 +375,4 @@ def _percent_hands(cards: int, percent: float, limit: int) -> np.ndarray:
     return omaha_order(GAME_OF_CARDS[cards]).hands(percent, limit)
 
 
-_range_text.OMAHA_PERCENT = _percent_hands      # Range reads Omaha percentages through this
+use_omaha_percent(_percent_hands)      # Range reads Omaha percentages through this

@@ -33,7 +33,7 @@ How the cache behaves (the decisions, in one place):
   last such path), so later calls neither rebuild nor warn again.
 * **Ctrl-C.**  The C kernel releases the GIL; it is called in slices of about
   0.2 s of work, so KeyboardInterrupt (and ``progress``) get a turn between
-  slices.  ``threads`` is checked by ``handrank._runs.resolve_threads`` before
+  slices.  ``threads`` is checked by ``handrank.base._runs.resolve_threads`` before
   any work.
 * ``$HANDRANK_CACHE`` and ``$XDG_CACHE_HOME`` may use ``~`` and ``$VARS``.
 """
@@ -52,13 +52,9 @@ from typing import Any
 
 import numpy as np
 
-from ._classes import HAND_CLASSES
-from ._datafile import read_problem
-from ._ranges import Range
-from ._rules import get_rules
-from ._runs import default_threads, resolve_threads
-from ._slices import sliced
-from ._types import HandError
+from ..ranges import HAND_CLASSES, Range
+from ..base import read_problem, default_threads, resolve_threads, sliced, HandError
+from ..rules import get_rules
 
 __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from ._classes import HAND_CLASSES
+from ..ranges import HAND_CLASSES
 from ._preflop import _INDEX, _representative, preflop_row
-from ._types import HandError
+from ..base import HandError
 
 __all__ = ["preflop_vs_random", "build_multiway", "MULTIWAY_FILE"]
 
@@ -35,8 +35,8 @@ def _multiway_sums(cls: str, deals: int, seed: int, threads: int = 1
     """Monte Carlo for one class: over ``deals`` deals of a board and nine
     opponent hands (the representative's cards out), the sums of the pot
     share and of its square against the first n opponents, n = 1..9."""
-    from ._deal import deal
-    from ._evaluate import evaluate
+    from ..cards import deal
+    from ..evaluation import evaluate
     hole = np.array(_representative(cls), dtype=np.uint8)
     s1 = np.zeros(MULTIWAY_OPPONENTS)
     s2 = np.zeros(MULTIWAY_OPPONENTS)
@@ -140,7 +140,7 @@ def preflop_vs_random(hand: Any, opponents: int = 1, *, se: bool = False) -> Any
     if isinstance(hand, str) and hand.strip() in _INDEX:
         i = _INDEX[hand.strip()]
     else:
-        from ._classes import hand_class
+        from ..ranges import hand_class
         cls = hand_class(hand)
         if not isinstance(cls, str):
             raise HandError(f"hand: one starting hand or class; got {len(cls)} hands")

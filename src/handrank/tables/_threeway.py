@@ -2,7 +2,7 @@
 starting-hand classes (A, B, C), A <= B <= C in ``HAND_CLASSES`` order
 (818,805 triples; one triple gives all three seats).
 
-A triple is counted by the C kernel ``include/handrank/hr_threeway.h``: one
+A triple is counted by the C kernel ``include/handrank/tables/hr_threeway.h``: one
 representative hand of A (``_preflop._representative``) meets every hand of
 B and of C that shares no card with it or each other, each deal over all
 1,370,754 boards of the other 46 cards, counted by rank multiset with the
@@ -24,11 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from ._classes import _CLASS_INDEX, HAND_CLASSES
-from ._datafile import checksum
-from ._rules import get_rules
-from ._slices import sliced
-from ._types import HandError
+from ..ranges import CLASS_INDEX, HAND_CLASSES
+from ..base import checksum, sliced, HandError
+from ..rules import get_rules
 
 __all__ = ["BOARDS", "TRIPLES", "class_rows", "triple_rows", "triple_index", "triple_counts",
            "shares", "load_table", "preflop_threeway"]
@@ -160,7 +158,7 @@ def _shipped() -> tuple[np.ndarray, np.ndarray]:
 
 
 def _class_number(cls: Any, seat: int) -> int:
-    i = _CLASS_INDEX.get(cls.strip()) if isinstance(cls, str) else None
+    i = CLASS_INDEX.get(cls.strip()) if isinstance(cls, str) else None
     if i is None:
         raise HandError(f"seat {seat}: a starting-hand class such as 'AKs', 'QQ' or '72o' "
                         f"(one of the 169 in HAND_CLASSES); got {cls!r}")

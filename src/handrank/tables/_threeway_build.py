@@ -110,7 +110,7 @@ def finish(work: Path, out: Path, sample: int = CHECK_SAMPLE) -> dict:
         method=np.array("exact: each class triple (A <= B <= C, HAND_CLASSES order) sets A's "
                         "representative hand against every hand of B and C sharing no card, "
                         "over all 1,370,754 boards, counted by rank multiset and suit mask "
-                        "(include/handrank/hr_threeway.h); tools/build_threeway.py"),
+                        "(include/handrank/tables/hr_threeway.h); tools/build_threeway.py"),
     )
     # seat 2's share is the rest: 6 x boards x matchups less seats 0 and 1 (load_table)
     arrays = dict(matchups=counts[:, 0].astype(np.uint16), won6=w[:, :2].astype(np.uint32), **info)

@@ -1,0 +1,13 @@
+"""Solver blocks and abstraction: showdown matrices and values, canonical
+hand indexes, abstraction tables.
+
+The names below are what this package offers the packages above it
+(tests/test_layers.py: across packages only these public names are
+imported).  Its modules import one another freely."""
+from ._solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
+from ._index import canonical_hand, canonical_index, canonical_size, PREFLOP_CLASS
+from ._abstraction import build_table, load_table, TABLE_KINDS, table_pieces
+
+__all__ = ["build_table", "canonical_hand", "canonical_index", "canonical_size", "CLASH",
+    "compatible_reach", "load_table", "PREFLOP_CLASS", "reach_vector", "showdown_matrix",
+    "showdown_values", "TABLE_KINDS", "table_pieces"]

@@ -204,3 +204,13 @@ def test_the_extension_is_cross_compiled_for_aarch64_with_werror():
     assert len(cross) == 1
     assert "HANDRANK_WERROR=1" in cross[0] and "setup.py -q build_ext" in cross[0]
     assert 'apt_install_arch arm64 "libpython$deb_python-dev"' in " ".join(commands(RUN))
+
+
+def test_every_header_in_every_feature_folder_is_compiled_alone():
+    """Headers live in feature folders (include/handrank/<feature>/): the
+    compile-alone loop walks them all, not just the top folder."""
+    run = " ".join(commands(RUN))
+    assert "for h in $(find include/handrank -name '*.h' | sort); do" in run
+    assert "include/handrank/*.h" not in run
+    assert any(p.parent != ROOT / "include" / "handrank"
+               for p in (ROOT / "include" / "handrank").rglob("*.h"))

@@ -35,7 +35,9 @@ SHAPES = [("high", None), ("ace-to-five", None), ("ace-to-five-8", "8h 7d 6c 5s 
 def tables(rules: str, qual: str | None, plain: bool = False) -> _core.GameTables:
     rs = hr.get_rules(rules)
     q = None if qual is None else int(hr.evaluate(qual, rules))
-    return _core.GameTables(2, 5, [(rs.tables, 0, q)], rs.deck.compiled(None), plain=plain)
+    # a one-half pot whose threshold nobody may reach is played without it
+    # (HR_UNQ_IGNORE, 1): the C core refuses one that could go unwon
+    return _core.GameTables(2, 5, [(rs.tables, 0, q, 0 if q is None else 1)], rs.deck.compiled(None), plain=plain)
 
 
 def deals(n: int, players: int, seed: int, suits: int = 4, short: bool = False):

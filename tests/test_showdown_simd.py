@@ -30,7 +30,9 @@ SHAPES = [("high", 7, None), ("ace-to-five", 7, None), ("high", 5, None),
 def tables(rules: str, hole: int, qual: str | None, plain: bool = False) -> _core.GameTables:
     rs = hr.get_rules(rules)
     q = None if qual is None else int(hr.evaluate(qual, rules))
-    return _core.GameTables(hole, 0, [(rs.tables, 0, q)], rs.deck.compiled(None), plain=plain)
+    # a one-half pot whose threshold nobody may reach is played without it
+    # (HR_UNQ_IGNORE, 1): the C core refuses one that could go unwon
+    return _core.GameTables(hole, 0, [(rs.tables, 0, q, 0 if q is None else 1)], rs.deck.compiled(None), plain=plain)
 
 
 def deals(n: int, players: int, hole: int, seed: int, suits: int = 4) -> np.ndarray:

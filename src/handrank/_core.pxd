@@ -108,6 +108,18 @@ cdef extern from "handrank/games/hr_showdown.h" nogil:
     int64_t hr_eval_omaha(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
                           int64_t n, int16_t *out, int nthreads)
 
+cdef extern from "handrank/games/hr_settle.h" nogil:
+    enum:
+        HR_ODD_BUTTON
+        HR_ODD_HIGH_CARD
+        HR_SETTLE_OK
+    int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
+                       int players, const int64_t *contrib, const uint8_t *folded,
+                       int button, int odd, int64_t *won)
+    int64_t hr_settle(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
+                      int64_t n, int players, const int64_t *contrib, const uint8_t *folded,
+                      const int32_t *button, int odd, int64_t *won, int *why)
+
 cdef extern from "handrank/equities/hr_eqcount.h" nogil:
     ctypedef struct hr_range_t:
         const uint8_t *combos

@@ -133,6 +133,107 @@ cdef class GameTables:
         return bad
 
 
+    def settle(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
+               const int64_t[:, ::1] contrib, const uint8_t[:, ::1] folded,
+               const int32_t[::1] button, int odd, int64_t[:, ::1] won):
+        """Settle n deals (hr_settle): holes (n, players, hole), boards (n,
+        boards x board), contrib and folded (n, players), button (n,), won
+        (n, players) written.  Returns (first bad deal or -1, its
+        HR_SETTLE_* problem)."""
+        cdef int64_t n = holes.shape[0], bad
+        cdef int players = holes.shape[1], why = 0
+        cdef uint8_t dummy = 0
+        if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
+                boards.shape[1] != self.g.board * self.g.boards or \
+                not 1 <= players <= HR_MAX_PLAYERS or contrib.shape[0] != n or \
+                contrib.shape[1] != players or folded.shape[0] != n or \
+                folded.shape[1] != players or button.shape[0] != n or won.shape[0] != n or \
+                won.shape[1] != players:
+            raise ValueError("settle arrays of the wrong shape")
+        if n == 0:
+            return -1, 0
+        cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
+        with nogil:
+            bad = hr_settle(&self.g, &holes[0, 0, 0], b, n, players, &contrib[0, 0],
+                            &folded[0, 0], &button[0], odd, &won[0, 0], &why)
+        return bad, why
+
+
+#: hr_settle.h's HR_SETTLE_MAX_CHIPS, the largest contribution.
+SETTLE_MAX_CHIPS = 1 << 56
+cdef object HR_SETTLE_MAX_CHIPS_PY = SETTLE_MAX_CHIPS
+
+
+def settle_one(GameTables t, object hands, object board, object contrib, object folded,
+               int button, int odd):
+    """handrank.settle's common case in one call: the chips each player
+    wins as a list of ints, or None for the general path.  Precondition,
+    checked here: a one-board game; ``hands`` a list or tuple of plain card
+    text or int codes per player (a folded player's: anything, not read);
+    ``board`` plain text, a list or tuple of codes, or None; ``contrib`` a
+    list or tuple of ints, one per player; ``folded`` None or a list or
+    tuple of bools, one per player.  The same C function as the general
+    path settles the deal; when it finds a problem this returns None and
+    the general path raises its error."""
+    cdef uint8_t holes[23 * 7]          # HR_MAX_PLAYERS x HR_MAX_HOLE
+    cdef uint8_t bd[MAX_FAST]
+    cdef int64_t c[23]                   # HR_MAX_PLAYERS
+    cdef int64_t won[23]
+    cdef uint8_t fo[23]
+    cdef int players, p, k, nb = 0, live = 0, H = t.g.hole
+    cdef object h, x
+    if t.g.boards != 1 or (type(hands) is not list and type(hands) is not tuple) or \
+            (type(contrib) is not list and type(contrib) is not tuple):
+        return None
+    players = len(hands)
+    if not 1 <= players <= HR_MAX_PLAYERS or len(contrib) != players:
+        return None
+    if folded is None:
+        memset(fo, 0, players)
+    elif (type(folded) is list or type(folded) is tuple) and len(folded) == players:
+        for p in range(players):
+            x = folded[p]
+            if x is True or x is False or type(x) is int and (x == 0 or x == 1):
+                fo[p] = 1 if x else 0
+            else:
+                return None
+    else:
+        return None
+    for p in range(players):
+        x = contrib[p]
+        if type(x) is not int or not 0 <= x <= HR_SETTLE_MAX_CHIPS_PY:
+            return None
+        c[p] = x
+        live += not fo[p]
+    if live > 1:
+        for p in range(players):
+            if fo[p]:
+                memset(holes + p * H, 0, H)
+                continue
+            h = hands[p]
+            if type(h) is str:
+                k = _parse_plain(<str>h, holes + p * H, H)
+            elif type(h) is list or type(h) is tuple:
+                k = _codes_plain(h, holes + p * H, H)
+            else:
+                return None
+            if k != H:
+                return None
+        if board is None:
+            nb = 0
+        elif type(board) is str:
+            nb = _parse_plain(<str>board, bd, MAX_FAST)
+        elif type(board) is list or type(board) is tuple:
+            nb = _codes_plain(board, bd, MAX_FAST)
+        else:
+            return None
+        if nb != t.g.board:
+            return None
+    if hr_settle_deal(&t.g, holes, bd, players, c, fo, button, odd, won) != HR_SETTLE_OK:
+        return None
+    return [won[p] for p in range(players)]
+
+
 #: Deals per Monte Carlo chunk: the unit a run's random streams are seeded by.
 EQUITY_CHUNK = HR_EQ_CHUNK
 

@@ -2,8 +2,8 @@
 (docs/games.rst, "Settling a pot") in plain Python, chip layer by chip
 layer, for tests/test_settle.py to compare hr.settle with.
 
-The hands' strengths come from hr.game_strengths (the showdown, tested on
-its own); everything else -- uncalled chips, side pots, which contenders
+Each hand's strength comes from hr.evaluate / hr.evaluate_omaha under the
+half's rule set (tested on their own); everything else -- uncalled chips, side pots, which contenders
 win each half (each Half's qualifier and "nobody qualifies" rule, read
 from the Game), boards, odd chips -- is done here without the C code.
 
@@ -59,39 +59,52 @@ def settle_ref(game, hands, board, contributions, folded=None, button=None,
     if len(live) == 1:
         won[live[0]] += sum(c)
         return won
-    # strengths of the live players (the folded ones: not valued)
-    lh = [hands[p] for p in live]
-    st = hr.game_strengths(g, lh, board)
+    # each live player's strength for each half on each board, valued here
+    # card by card (hr.evaluate / hr.evaluate_omaha under the half's rules;
+    # folded: -1); the half's own qualifier is applied below
     nb = g.boards
-    # strength[b][h][p] for every seat p (folded: -1)
+    boards = hr.board_lists(g, board) if hasattr(hr, "board_lists") else None
+    if boards is None:
+        from handrank.games import board_lists
+        boards = board_lists(g, board)
     strength = []
     for b in range(nb):
         per = []
-        for hi in range(len(g.halves)):
-            name = g.halves[hi].name
-            arr = st[g.half_names.index(name)] if name in g.half_names else st[hi]
+        for half in g.halves:
             row = [-1] * players
-            for i, p in enumerate(live):
-                row[p] = int(arr[i][b]) if nb > 1 else int(arr[i])
+            for p in live:
+                hole = hr.parse(hands[p]).tolist() if isinstance(hands[p], str) else list(hands[p])
+                if half.select == "omaha":
+                    v = hr.evaluate_omaha(hole, boards[b], rules=half.rules)
+                else:
+                    v = hr.evaluate(hole + boards[b], rules=half.rules)
+                row[p] = int(v)
             per.append(row)
         strength.append(per)
     codes = [hr.parse(h).tolist() if (not folded[p] and isinstance(h, str)) else
              (list(h) if not folded[p] else []) for p, h in enumerate(hands)]
     order = _order(players, button, odd_chip, codes)
     # chip layers: between consecutive contribution values of anyone; each
-    # layer's contenders are the live players who reached its top; layers
-    # with the same contenders (or none) join the pot below them
+    # layer's contenders are the live players who reached its top; a layer
+    # with the same contenders as the pot below joins it, and chips that no
+    # live player reached (folds no legal betting allows) join the last pot
     values = sorted(set(c) | {0})
     pots = []                                  # [amount, contenders]
+    orphans = 0
     for lo, hi in zip(values, values[1:]):
         amount = sum(min(x, hi) - min(x, lo) for x in c)
         cont = frozenset(p for p in live if c[p] >= hi)
-        if pots and (not cont or pots[-1][1] == cont):
+        if not cont:
+            orphans += amount
+        elif pots and pots[-1][1] == cont:
             pots[-1][0] += amount
-        elif not cont:
-            raise AssertionError("chips below every live level")
         else:
             pots.append([amount, cont])
+    if orphans:
+        if not pots:
+            top_live = max(c[p] for p in live)
+            pots.append([0, frozenset(p for p in live if c[p] == top_live)])
+        pots[-1][0] += orphans
     for amount, cont in pots:
         cont = sorted(cont)
         per_board, extra = divmod(amount, nb)

@@ -134,6 +134,14 @@ class GameTables:
               k: int = 0) -> tuple[list[list[int]], int]: ...
     def omaha(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
               out: npt.NDArray[np.int16], threads: int) -> int: ...
+    def settle(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
+               contrib: npt.NDArray[np.int64], folded: npt.NDArray[np.uint8],
+               button: npt.NDArray[np.int32], odd: int,
+               won: npt.NDArray[np.int64]) -> tuple[int, int]: ...
+
+SETTLE_MAX_CHIPS: int
+def settle_one(t: GameTables, hands: Any, board: Any, contrib: Any, folded: Any,
+               button: int, odd: int) -> list[int] | None: ...
 
 class EquityState:
     game: GameTables

@@ -324,3 +324,69 @@ def test_omaha_fast_path_takes_the_common_hand():
     assert omaha_agree("As Ks Qd Jd", "Th 2c 3d 4s 5h")
     assert omaha_agree([51, 47, 42, 37], (32, 0, 5, 9, 13))
     assert type(hr.evaluate_omaha("As Ks Qd Jd", "Th 2c 3d 4s 5h")) is int
+
+
+# ---------------------------------------------------------------- classify
+
+def classify_agree(hole, board, **kw) -> bool:
+    from handrank.analysis import _classify as C
+    a = outcome(lambda: hr.classify(hole, board, **kw))
+    b = outcome(lambda: C._classify_general(hole, board, **kw))
+    assert a[0] == b[0], (hole, board, a, b)
+    if a[0] == "ok":
+        assert type(a[1]) is type(b[1])
+        if isinstance(a[1], hr.HandClass):
+            assert a[1] == b[1] and repr(a[1]) == repr(b[1]) and str(a[1]) == str(b[1])
+            for f in ("made", "draws", "nut_rank", "blockers"):
+                assert type(getattr(a[1], f)) is type(getattr(b[1], f))
+        else:
+            for f in ("made", "draws", "nut_rank", "blockers"):
+                assert same(getattr(a[1], f), getattr(b[1], f))
+    else:
+        assert a[1:] == b[1:]
+    if kw:
+        return False
+    taken = _core.classify_fast(hole, board)
+    if a[0] == "error":
+        assert taken is None
+    elif taken is not None:
+        assert taken == a[1]
+    return taken is not None
+
+
+def test_classify_random_hands_agree():
+    rng = random.Random(37)
+    taken = 0
+    for _ in range(300):
+        nb = rng.choice([3, 4, 5])
+        cards = rng.sample(range(52), 2 + nb)
+        if rng.randrange(10) == 0:
+            cards[-1] = cards[rng.randrange(len(cards) - 1)]
+        taken += classify_agree(random_entry(rng, cards[:2]), random_entry(rng, cards[2:]))
+    assert taken >= 200
+
+
+@pytest.mark.parametrize("hole, board", [
+    ("As Ks", "Qd Jd 2c"), ("As", "Qd Jd 2c"), ("As Ks Qs", "Qd Jd 2c"), ("As Ks", "Qd Jd"),
+    ("As Ks", "Qd Jd 2c 3c 4c 5c"), ("As Ks", "As Jd 2c"), ("As As", "Qd Jd 2c"),
+    ("As Ks", "Qd Qd 2c"), ("Jk Ks", "Qd Jd 2c"), ("As Ks", [40, 41, 52]), ([51, 47], [40, 41, 54]),
+    ([51, True], [40, 41, 3]), ([51, 47.0], [40, 41, 3]), ((51, 47), (40, 41, 3)),
+    (["As", "Ks"], ["Qd", "Jd", "2c"]), (["As Ks", "Qd Qc"], "2h 7d Jc"),
+    ([[51, 47], [3, 7]], "Ks 7d 2c"), (hr.parse("As Ks"), "Qd Jd 2c"), ("As Ks", None),
+    (None, "Qd Jd 2c"), ("As Kx", "Qd Jd 2c"), ("", "Qd Jd 2c"), ("As Ks", ""), (7, "Qd Jd 2c"),
+])
+def test_classify_edges_agree(hole, board):
+    classify_agree(hole, board)
+
+
+@pytest.mark.parametrize("kw", [{"threads": 1}, {"threads": 0}, {"threads": 1.0},
+                                {"threads": True}])
+def test_classify_options_agree(kw):
+    classify_agree("As Ks", "Qd Jd 2c", **kw)
+
+
+def test_classify_entry():
+    from handrank.analysis import _classify as C
+    assert hr.classify.__wrapped__ is C._classify_general
+    assert hr.classify.__doc__ == C._classify_general.__doc__
+    assert classify_agree("As Ks", "Qd Jd 2c") and classify_agree([51, 47], (40, 41, 3))

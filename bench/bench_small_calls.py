@@ -23,6 +23,12 @@ machine only ever adds time).  The "+ .equity" rows also read the result's
 
     python bench/bench_small_calls.py               # about 20 s
     python bench/bench_small_calls.py --rounds 3    # quicker
+
+Issue 37 adds the per-hand rows (showdown heads-up and nine-handed from
+text and from lists of codes, winners, game_strengths, evaluate_omaha,
+best_five, classify, compare) beside the peers that answer the same
+question one hand at a time (phevaluator's ``evaluate_omaha_cards``;
+eval7 and treys valuing two hands and comparing them).
 """
 from __future__ import annotations
 
@@ -38,12 +44,21 @@ from common import machine  # noqa: E402
 HU = ["As Ks", "Qd Qc"]
 RIVER, TURN = "2h 7d Jc 9s 3c", "2h 7d Jc 9s"
 SEVEN = "As Ks Qd Jc Th 2c 3d"
+SD_HU, SD_BOARD = ["As Ks", "Qd Qh"], "Jd Th 2c 3d 4s"
+SD_NINE = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h", "Td Jh", "Kh Ah", "2h 3h"]
+FULL_HU = [h + " " + SD_BOARD for h in SD_HU]
+OMAHA_HOLE, OMAHA_BOARD = "As Ks Qd Jd", "Th 2c 3d 4s 5h"
+CLASSIFY = ("As Ks", "Qd Jd 2c")
 
 
 def rows() -> dict:
     """name -> a function of no arguments making one call."""
     import handrank as hr
     codes = tuple(hr.parse(SEVEN).tolist())
+    sd_hu_codes = [hr.parse(h).tolist() for h in SD_HU]
+    sd_nine_codes = [hr.parse(h).tolist() for h in SD_NINE]
+    sd_board_codes = hr.parse(SD_BOARD).tolist()
+    full_codes = [hr.parse(h).tolist() for h in FULL_HU]
     out = {
         "equity holdem AsKs vs QdQc, river, .equity[0]":
             lambda: hr.equity("holdem", HU, board=RIVER).equity[0],
@@ -53,7 +68,23 @@ def rows() -> dict:
         "evaluate text, 7 cards": lambda: hr.evaluate(SEVEN),
         "evaluate tuple of 7 codes": lambda: hr.evaluate(codes),
         "evaluate list of 7 codes": lambda: hr.evaluate(list(codes)),
+        # issue 37: the calls an engine makes once per hand
+        "showdown holdem heads-up, text": lambda: hr.showdown("holdem", SD_HU, SD_BOARD),
+        "showdown holdem heads-up, lists of codes":
+            lambda: hr.showdown("holdem", sd_hu_codes, sd_board_codes),
+        "showdown holdem 9 players, text": lambda: hr.showdown("holdem", SD_NINE, SD_BOARD),
+        "showdown holdem 9 players, lists of codes":
+            lambda: hr.showdown("holdem", sd_nine_codes, sd_board_codes),
+        "winners holdem heads-up, text": lambda: hr.winners("holdem", SD_HU, SD_BOARD),
+        "game_strengths holdem heads-up, text":
+            lambda: hr.game_strengths("holdem", SD_HU, SD_BOARD),
+        "evaluate_omaha, text": lambda: hr.evaluate_omaha(OMAHA_HOLE, OMAHA_BOARD),
+        "best_five, 7 cards text": lambda: hr.best_five(SEVEN),
+        "classify, flop, text": lambda: hr.classify(*CLASSIFY),
     }
+    if hasattr(hr, "compare"):
+        out["compare 2 complete hands, text"] = lambda: hr.compare(FULL_HU)
+        out["compare 2 complete hands, lists of codes"] = lambda: hr.compare(full_codes)
     try:
         import eval7
     except ImportError:
@@ -82,6 +113,32 @@ def rows() -> dict:
         f = _pheval.evaluate_7cards
         a, b, c, d, e, g, h = ids
         out["phevaluator _pheval.evaluate_7cards(7 ids)"] = lambda: f(a, b, c, d, e, g, h)
+        try:
+            from phevaluator import evaluate_omaha_cards
+        except ImportError:
+            pass
+        else:
+            oc = OMAHA_BOARD.split() + OMAHA_HOLE.split()      # (board 5, hole 4)
+            out["phevaluator evaluate_omaha_cards, text"] = lambda: evaluate_omaha_cards(*oc)
+    try:
+        import eval7
+    except ImportError:
+        pass
+    else:
+        ev = eval7.evaluate
+        sd = [[eval7.Card(c) for c in (h + " " + SD_BOARD).split()] for h in SD_HU]
+        out["eval7 evaluate x2 + compare (showdown by hand), Cards made before"] = \
+            lambda: ev(sd[0]) > ev(sd[1])
+    try:
+        from treys import Card as TCard, Evaluator
+    except ImportError:
+        pass
+    else:
+        tev = Evaluator()
+        tb = [TCard.new(c) for c in SD_BOARD.split()]
+        th = [[TCard.new(c) for c in h.split()] for h in SD_HU]
+        out["treys evaluate x2 + compare (showdown by hand), ints made before"] = \
+            lambda: tev.evaluate(th[0], tb) < tev.evaluate(th[1], tb)
     return out
 
 

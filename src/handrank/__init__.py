@@ -24,7 +24,7 @@ from .evaluation import Breakdown, best_five, breakdown
 from .evaluation import category_counts
 from .analysis import Blocker, Classes, Draw, HandClass, MadeHand, RangeBreakdown, classify
 from .games import GAMES, Game, Half, get_game, register_game
-from .games import evaluate_omaha, game_strengths, settle, showdown, winners
+from .games import compare, evaluate_omaha, game_strengths, settle, showdown, winners
 from .games import bring_in, first_to_act, upcard_strength
 from .ranges import GRID_CLASSES, HAND_CLASSES, PREFLOP_ORDER, hand_class, top_classes
 from .ranges import Range
@@ -44,7 +44,7 @@ from .display import EquityGrid, equity_grid
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
-    "preflop_row", "preflop_table", "preflop_threeway", "preflop_vs_random", "Game", "Half", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info",
+    "preflop_row", "preflop_table", "preflop_threeway", "preflop_vs_random", "Game", "Half", "HandError", "RULE_SETS", "RuleSet", "best_five", "bring_in", "build_info", "compare",
     "category", "describe", "evaluate", "evaluate_masks", "evaluate_omaha", "first_to_act",
     "format", "from_mask", "game_strengths", "get_game", "get_rules", "highest_card",
     "lowest_card", "parse", "register_game", "settle", "showdown", "to_mask", "upcard_strength",

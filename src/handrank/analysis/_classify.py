@@ -342,6 +342,17 @@ def classify(hole: Any, board: Any, *, threads: int | None = None) -> HandClass 
     return out[0] if single else out
 
 
+# The public entry: its per-hand path in C (_core.classify; its precondition
+# is stated there), then the general function above, whose name, docstring
+# and signature it carries.
+_classify_general = classify
+_core.classify_setup(_classify_general, HandClass, MadeHand, Draw, Blocker)
+classify = _core.classify
+for _name in ("__name__", "__qualname__", "__module__", "__doc__"):
+    setattr(classify, _name, getattr(_classify_general, _name))
+classify.__wrapped__ = _classify_general
+
+
 # ------------------------------------------------------------ breakdown
 class RangeBreakdown:
     """The share of a range's combos in each made-hand class and with each

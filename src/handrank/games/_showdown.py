@@ -15,12 +15,12 @@ import numpy as np
 from .. import _core
 from ..cards import (format as format_cards, as_hands, card_array, card_list, codes_array,
                      row_problem, WildSetting, resolve_wild)
-from ..evaluation import out_array
-from ._games import DOUBLE_SUFFIX, Game, get_game
+from ..evaluation import compiled_entry, out_array
+from ._games import DOUBLE_SUFFIX, GAME_BY_NAME, Game, get_game
 from ..base import as_numpy, to_like, resolve_threads, first_bad_row, HandError
-from ..rules import RuleSet, get_rules
+from ..rules import RULES_BY_NAME, RuleSet, get_rules
 
-__all__ = ["evaluate_omaha", "showdown", "game_strengths", "winners", "board_lists"]
+__all__ = ["compare", "evaluate_omaha", "showdown", "game_strengths", "winners", "board_lists"]
 
 
 # --------------------------------------------------------------------- input
@@ -173,6 +173,35 @@ def _by_name(g: Game, st: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(out)
 
 
+# ------------------------------------------------------ the per-hand paths
+# Each public call of one deal is a compiled entry (handrank._core's
+# _core_perhand.pxi): its per-hand path in C, then the general function
+# below.  A general call given a name registers the name, so that the next
+# call by that name takes the per-hand path when it fits its precondition.
+
+#: Game names given to _core.showdown_game, and the game each stood for.
+_SD_GAMES: dict[str, Game] = {}
+
+
+def _showdown_game(game: Any) -> None:
+    """Give the per-hand showdown paths the game called ``game`` (a name as
+    the registry spells it), unless it already has it.  Only one-board
+    games, and only as many players as the game deals to without a shared
+    card (``for_players(p) is g``): the fast path never takes the rest."""
+    if type(game) is not str:
+        return
+    g = GAME_BY_NAME.get(game)
+    if g is None or _SD_GAMES.get(game) is g or g.boards != 1:
+        return
+    most = max((p for p in range(1, min(g.max_players, 23) + 1) if g.for_players(p) is g),
+               default=0)
+    hidx = tuple(-1 if g.half_index(n) is None else g.half_index(n) for n in g.half_names)
+    _core.showdown_game(game, g, g.tables, most, hidx)
+    if len(_SD_GAMES) >= _core.FAST_GAMES_MAX:
+        _SD_GAMES.clear()
+    _SD_GAMES[game] = g
+
+
 # ----------------------------------------------------------------- the API
 
 def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None, *,
@@ -225,6 +254,8 @@ def evaluate_omaha(hole: Any, board: Any, rules: str = "high", wild: Any = None,
         raise HandError(f"{len(h)} hands but {len(b)} boards; give one board per hand")
     b = np.ascontiguousarray(b, dtype=np.uint8)
     tables = omaha_tables(rs, h.shape[1], b.shape[1], ws)
+    if ws is None and type(rules) is str and RULES_BY_NAME.get(rules) is rs:
+        _core.omaha_game(rules, rs, h.shape[1], b.shape[1], tables)   # the per-hand path's
     n = len(h)
     res = out_array(out, n, h, b)
     t = resolve_threads(threads, n)
@@ -310,6 +341,7 @@ def showdown(game: str | Game, hands: Any, board: Any = None, *,
     if like is not None:
         return to_like(showdown(game, hands, board, threads=threads),
                        hands if like is True else like)
+    _showdown_game(game)
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     shares, _ = _run_showdown(g, holes, boards, threads, strengths=False)
     return shares[0] if single else shares
@@ -337,6 +369,7 @@ def game_strengths(game: str | Game, hands: Any, board: Any = None, *,
     if like is not None:
         return to_like(game_strengths(game, hands, board, threads=threads),
                        hands if like is True else like)
+    _showdown_game(game)
     g, holes, boards, single = _deal_arrays(get_game(game), hands, board)
     _, st = _run_showdown(g, holes, boards, threads, shares=False)
     halves = _by_name(g, st)
@@ -359,6 +392,7 @@ def winners(game: str | Game, hands: Any, board: Any = None) -> Any:
     >>> hr.winners("holdem-double-board", ["As Ks", "Qd Qc"], "Ah 7d Jc Ts 3s | 2h 7c 8c 9d 4s")
     [([0], []), ([1], [])]
     """
+    _showdown_game(game)
     g = get_game(game)
     g, holes, boards, single = _deal_arrays(g, hands, board)
     if not single:
@@ -377,3 +411,101 @@ def _winners_of(g: Game, n: list[list[int]], live: int) -> tuple[list[int], ...]
         i = g.half_index(name)
         out.append([] if i is None else [p for p, k in enumerate(n[i]) if k])
     return tuple(out)
+
+
+def compare(hands: Any, rules: str = "high", wild: Any = None) -> np.ndarray:
+    """Each player's share of the pot when complete hands are ranked against each other.
+
+    For engines that keep each player's hole cards and the board together:
+    every hand is all of a player's cards (5 to 9 under the usual rule
+    sets, as :func:`evaluate` takes one hand), valued under ``rules``; the
+    best strength takes the pot, shared equally by its ties.  Hands may
+    hold the same cards (the board's), so no card is checked across hands;
+    within a hand a repeated card is an error, as in :func:`evaluate`.
+
+    Parameters
+    ----------
+    hands
+        One complete hand per player (text or codes), or an ``(N, players,
+        k)`` integer array of N deals.
+    rules, wild
+        As for :func:`evaluate` (any rule set: ``"high"``, ``"razz"``,
+        ``"2-7"``, ``"ace-to-five-8"``, ...).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(players,)`` float64 shares, as :func:`showdown` returns them
+        (``(N, players)`` for N deals).  They sum to 1, except under a rule
+        set with a qualifier (``"ace-to-five-8"``) when no hand qualifies:
+        then nobody wins and every share is 0.
+
+    Raises
+    ------
+    HandError
+        No hands, or a hand :func:`evaluate` refuses; the message names
+        the hand (``hand 1: ...``).
+
+    Examples
+    --------
+    >>> import handrank as hr
+    >>> hr.compare(["As Ks Jd Th 2c 3d 4s", "Qd Qh Jd Th 2c 3d 4s"]).tolist()
+    [0.0, 1.0]
+    >>> hr.compare([[51, 47, 0, 5, 10, 15, 20], [50, 46, 0, 5, 10, 15, 20]]).tolist()
+    [0.5, 0.5]
+    >>> hr.compare(["8s 7d 5c 3h 2h Kd Kc", "9s 6d 4c 3d 2s Kh Ks"], "razz").tolist()
+    [1.0, 0.0]
+    """
+    from ..evaluation import evaluate
+    hands = as_numpy(hands, "hands")
+    if isinstance(hands, np.ndarray) and hands.ndim == 3:          # N deals
+        n, players, k = hands.shape
+        if players < 1:
+            raise HandError("compare needs at least one hand a deal")
+        s = np.asarray(evaluate(hands.reshape(n * players, k), rules, wild)).reshape(n, players)
+        return _shares_of(s)
+    if isinstance(hands, (str, np.ndarray)) or hands is None:
+        raise HandError("hands must be a list with one complete hand per player")
+    try:
+        items = list(hands)
+    except TypeError:
+        raise HandError(f"hands must be a list with one complete hand per player; got "
+                        f"{type(hands).__name__}") from None
+    if not items:
+        raise HandError("compare needs at least one hand")
+    s = []
+    for i, h in enumerate(items):
+        try:
+            v = evaluate(h, rules, wild)
+        except HandError as e:
+            raise HandError(f"hand {i}: {e}") from None
+        if isinstance(v, np.ndarray):
+            raise HandError(f"hand {i}: one hand of cards (text or codes), not a batch")
+        s.append(int(v))
+    return _shares_of(np.array([s], dtype=np.int16))[0]
+
+
+def _shares_of(s: np.ndarray) -> np.ndarray:
+    """(N, P) float64 shares of (N, P) strengths: the best (>= 0) of each
+    row shares its pot, 1 / ties each (nobody: -1, no qualifying hand)."""
+    best = s.max(axis=1, keepdims=True)
+    top = (s == best) & (best >= 0)
+    ties = top.sum(axis=1, keepdims=True)
+    return np.where(top, 1.0 / np.maximum(ties, 1), 0.0)
+
+
+# The public entries: compiled, named and documented as the general functions.
+_showdown_general, _strengths_general, _winners_general = showdown, game_strengths, winners
+_omaha_general, _compare_general = evaluate_omaha, compare
+_core.perhand_setup(GAME_BY_NAME, {
+    "showdown": _showdown_general, "game_strengths": _strengths_general,
+    "winners": _winners_general, "evaluate_omaha": _omaha_general,
+    "compare": _compare_general})
+_core.omaha_fast_setup(RULES_BY_NAME)
+
+
+showdown = compiled_entry(_core.showdown, _showdown_general)
+game_strengths = compiled_entry(_core.game_strengths, _strengths_general)
+winners = compiled_entry(_core.winners, _winners_general)
+evaluate_omaha = compiled_entry(_core.evaluate_omaha, _omaha_general)
+compare = compiled_entry(_core.compare, _compare_general)

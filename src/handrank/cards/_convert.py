@@ -107,20 +107,28 @@ def _codes_1d(cards: CardsLike, what: str | None = None) -> np.ndarray:
     return np.array(card_list(cards, what), dtype=np.int64)
 
 
-def format(cards: CardsLike | Iterable[CardsLike]) -> str | list[str]:  # noqa: A001
+def format(cards: CardsLike | Iterable[CardsLike], *,  # noqa: A001
+           suit_first: bool = False) -> str | list[str]:
     """Text of a hand: ``"As Kd Th 9c 2s"``; a 2-D array gives a list of strings.
 
     Round-trips with :func:`parse` (tens are written ``T``, jokers ``Jk``).
+    With ``suit_first=True`` each card is written suit first, in capitals,
+    as projects that write cards that way do (``"SA DK HT C9 S2"``).
 
     >>> import handrank as hr
     >>> hr.format([51, 45, 34, 28, 3])
     'As Kd Th 9c 2s'
+    >>> hr.format([51, 45, 34], suit_first=True)
+    'SA DK HT'
     """
     if not isinstance(cards, str):
         arr = np.asarray(cards)
         if arr.ndim == 2:
-            return [format(row) for row in arr]
-    return " ".join(card_name(int(c)) for c in _codes_1d(cards))
+            return [format(row, suit_first=suit_first) for row in arr]
+    names = [card_name(int(c)) for c in _codes_1d(cards)]
+    if suit_first:
+        names = [n if n == "Jk" else n[1].upper() + n[0] for n in names]
+    return " ".join(names)
 
 
 def to_mask(cards: CardsLike) -> int | np.ndarray:

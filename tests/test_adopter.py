@@ -127,7 +127,7 @@ def test_rank_first_text_is_never_misread():
 
 @pytest.mark.parametrize("text,error", [
     ("As HK", "cannot read card 'HK' at position 3 .* is read when all its cards are$"),
-    ("SA Kh", "cannot read card 'SA' at position 0 .* is read when all its cards are$"),
+    ("SA Kh", "cannot read card 'Kh' at position 3 .*'K' is not a suit; text read suit first"),
     ("SX", "cannot read card 'SX' at position 0"),
     ("S", "cannot read card 'S' at position 0"),
     ("Kh SA", "cannot read card 'SA' at position 3"),

@@ -16,6 +16,7 @@ from .base import __version__, build_info
 from .base import get_include
 from .base import Category, HandError
 from .cards import format, from_mask, parse, to_mask
+from .cards import from_eval7, from_pokerkit, from_treys, to_eval7, to_pokerkit, to_treys
 from .cards import SHORT as SHORT_DECK, STANDARD as STANDARD_DECK, Deck
 from .rules import RULE_SETS, RuleSet, StrengthTable, get_rules
 from .rules import Strength
@@ -66,6 +67,8 @@ __all__ = [
     "get_include",
     # made hands, draws, nut rank and blockers (_classify)
     "Blocker", "RangeBreakdown", "Classes", "Draw", "HandClass", "MadeHand", "classify",
+    # other libraries' cards, as they are (_peers)
+    "from_eval7", "from_pokerkit", "from_treys", "to_eval7", "to_pokerkit", "to_treys",
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
 ]

@@ -102,6 +102,7 @@ GIL_ROWS = 512
 cdef object _EMPTY = np.empty
 cdef object _NDARRAY = np.ndarray
 cdef object _INT16 = np.dtype(np.int16)
+cdef object _UINT8 = np.dtype(np.uint8)
 
 
 # The code, one job per file (each is compiled into this one module, in this

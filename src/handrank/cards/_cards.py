@@ -61,7 +61,9 @@ def _parse_error(text: str, pos: int, why: str) -> HandError:
     while end < len(text) and text[end] not in _SEPARATORS and end - pos < 4:
         end += 1
     bad = text[pos:end] or text[pos:pos + 1]
-    return HandError(f"cannot read card {bad!r} at position {pos} of {_quote(text, pos)}: {why}")
+    error = HandError(f"cannot read card {bad!r} at position {pos} of {_quote(text, pos)}: {why}")
+    error.position = pos                    # how far the reading got (parse_codes)
+    return error
 
 
 def codes_excerpt(codes: Iterable[int], limit: int = 9) -> str:
@@ -80,8 +82,10 @@ def parse_codes(text: str, limit: int | None = None) -> list[int]:
 
     The text is read rank first (``"As Th"``); text that does not read so
     is read suit first (``"SA HT"``), when every card of it is written that
-    way, else the rank-first error stands.  The two cannot both read one
-    text: no rank letter is a suit letter.  With ``limit``, reading stops
+    way.  The two cannot both read one text: no rank letter is a suit
+    letter.  When neither reads it, the error of the reading that got
+    further stands (so ``"SA HX"`` names ``'HX'``, as the user wrote it;
+    ``"As HT"`` names ``'HT'``); at a tie, the rank-first one.  With ``limit``, reading stops
     after ``limit + 1`` cards (enough to know that a hand is too long,
     without reading a huge text to its end).
     """
@@ -92,7 +96,9 @@ def parse_codes(text: str, limit: int | None = None) -> list[int]:
     except HandError as error:
         try:
             return _read_cards(text, limit, suit_first=True)
-        except HandError:
+        except HandError as other:
+            if getattr(other, "position", -1) > getattr(error, "position", -1):
+                raise other from None
             raise error from None
 
 
@@ -124,9 +130,15 @@ def _read_cards(text: str, limit: int | None, suit_first: bool) -> list[int]:
             continue
         if suit_first:
             suit = _SUIT_OF.get(ch.lower())
-            got = _read_rank(text, i + 1) if suit is not None else None
+            if suit is None:
+                raise _parse_error(text, i, f"{ch!r} is not a suit; text read suit first "
+                                            f"starts each card with c, d, h, s (or ♣ ♦ ♥ ♠)")
+            got = _read_rank(text, i + 1)
             if got is None:
-                raise _parse_error(text, i, "not a suit then a rank")
+                nx = text[i + 1] if i + 1 < n else ""
+                why = ("the suit has no rank after it" if not nx or nx in _SEPARATORS
+                       else f"{nx!r} is not a rank")
+                raise _parse_error(text, i, why + "; ranks are 2-9, T or 10, J, Q, K, A")
             rank, i = got
             codes.append(4 * rank + suit)
             continue

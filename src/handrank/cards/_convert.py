@@ -6,7 +6,7 @@ the card model of :mod:`handrank.cards._cards`.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -14,20 +14,44 @@ from ._cards import (_BIT_INDEX, _BIT_OF_CODE, _CARD_BITS, _JOKER_BITS, NCODES, 
                      check_mask, codes_of_mask, _popcount, card_name, codes_excerpt,
                      parse_codes)
 from ._input import as_batch, card_list
+from .. import _core
 from ..base import HandError
 
 __all__ = ["parse", "format", "to_mask", "from_mask"]
 
 
-def parse(text: str) -> np.ndarray:
-    """Card codes of a hand written as text.
+def parse(text: str | Sequence[str]) -> np.ndarray:
+    """Card codes of a hand written as text, or as a list of card texts.
 
     Ranks 2-9, T or 10, J, Q, K, A in any case; suits c, d, h, s or ♣ ♦ ♥ ♠;
     jokers ``Jk``, ``Jkr`` or ``Xx`` (the first is 52, the second 53); cards
     separated by spaces or commas, or not at all.  Cards are written rank
     first; text whose every card is written suit first (``"SA HT D9"``, as
     some projects write cards) is read too: no rank letter is a suit
-    letter, so no text reads both ways.
+    letter, so no text reads both ways.  A list (or tuple) of texts, such as
+    one string per card (``["As", "Kd"]``), is one hand: the same as its
+    texts joined by spaces, and an error names the item it is in.
+
+    Parameters
+    ----------
+    text
+        The hand's text, or a list or tuple of texts (one per card, or a
+        few cards each).
+
+    Returns
+    -------
+    numpy.ndarray
+        The codes, ``uint8``, in the order written (repeats are kept: every
+        evaluator checks for them).
+
+    Raises
+    ------
+    HandError
+        Text that reads neither rank first nor suit first: the message
+        names the card as written and its position (for suit-first text,
+        the first card that breaks the suit-first reading).
+    TypeError
+        Anything but text or a list or tuple of texts.
 
     Examples
     --------
@@ -38,8 +62,43 @@ def parse(text: str) -> np.ndarray:
     [51, 45]
     >>> hr.parse("SA DK H10").tolist()       # suit first
     [51, 45, 34]
+    >>> hr.parse(["As", "Kd", "Th"]).tolist()  # one string per card
+    [51, 45, 34]
+    >>> hr.parse("SA HX")
+    Traceback (most recent call last):
+      ...
+    handrank.base._types.HandError: cannot read card 'HX' at position 3 of 'SA HX': 'X' is not a rank; ranks are 2-9, T or 10, J, Q, K, A
     """
-    return np.array(parse_codes(text), dtype=np.uint8)
+    # One path: plain text (rank or suit first; spaces, commas, tabs) is
+    # read in C straight into the array; anything else -- errors, symbols,
+    # lists -- by the full parser, whose answers the C reader matches
+    # (tests/test_parse_cards.py compares them on random and broken text).
+    if type(text) is str:
+        arr = _core.parse_array(text)
+        if arr is not None:
+            return arr
+        return np.array(parse_codes(text), dtype=np.uint8)
+    if isinstance(text, (list, tuple)) and all(type(t) is str for t in text):
+        return _parse_items(text)
+    return np.array(parse_codes(text), dtype=np.uint8)      # the TypeError
+
+
+def _parse_items(items: Sequence[str]) -> np.ndarray:
+    """:func:`parse` of a list of card texts: the hand of their texts joined
+    by spaces; an error is the joined text's, told with the item it is in."""
+    joined = " ".join(items)
+    arr = _core.parse_array(joined)
+    if arr is not None:
+        return arr
+    try:
+        return np.array(parse_codes(joined), dtype=np.uint8)
+    except HandError as error:
+        pos, start = getattr(error, "position", 0), 0
+        for i, item in enumerate(items):
+            if pos < start + len(item) or i == len(items) - 1:
+                raise HandError(f"item {i} of the list ({item!r}): {error}") from None
+            start += len(item) + 1
+        raise                                             # pragma: no cover -- no items
 
 
 def _codes_1d(cards: CardsLike, what: str | None = None) -> np.ndarray:
@@ -48,20 +107,28 @@ def _codes_1d(cards: CardsLike, what: str | None = None) -> np.ndarray:
     return np.array(card_list(cards, what), dtype=np.int64)
 
 
-def format(cards: CardsLike | Iterable[CardsLike]) -> str | list[str]:  # noqa: A001
+def format(cards: CardsLike | Iterable[CardsLike], *,  # noqa: A001
+           suit_first: bool = False) -> str | list[str]:
     """Text of a hand: ``"As Kd Th 9c 2s"``; a 2-D array gives a list of strings.
 
     Round-trips with :func:`parse` (tens are written ``T``, jokers ``Jk``).
+    With ``suit_first=True`` each card is written suit first, in capitals,
+    as projects that write cards that way do (``"SA DK HT C9 S2"``).
 
     >>> import handrank as hr
     >>> hr.format([51, 45, 34, 28, 3])
     'As Kd Th 9c 2s'
+    >>> hr.format([51, 45, 34], suit_first=True)
+    'SA DK HT'
     """
     if not isinstance(cards, str):
         arr = np.asarray(cards)
         if arr.ndim == 2:
-            return [format(row) for row in arr]
-    return " ".join(card_name(int(c)) for c in _codes_1d(cards))
+            return [format(row, suit_first=suit_first) for row in arr]
+    names = [card_name(int(c)) for c in _codes_1d(cards)]
+    if suit_first:
+        names = [n if n == "Jk" else n[1].upper() + n[0] for n in names]
+    return " ".join(names)
 
 
 def to_mask(cards: CardsLike) -> int | np.ndarray:

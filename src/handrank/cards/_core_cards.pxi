@@ -79,6 +79,81 @@ cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
     return k
 
 
+cdef int _parse_plain_suit_first(str text, uint8_t *buf, int cap) except -2:
+    """Codes of plain card text written suit first ("SA HK", "sahk", "H10")
+    into buf; the count, or -1 when the text needs the full parser.  The
+    same reading as handrank.cards._cards._read_cards(suit_first=True) for
+    the texts it takes (the full parser is asked for everything else)."""
+    cdef Py_ssize_t i = 0, n = len(text)
+    cdef int k = 0, r, s, jokers = 0
+    cdef Py_UCS4 ch, nx
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    if kind != 1 and kind != 2 and kind != 4:
+        return -1
+    while i < n:
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == u' ' or ch == u',' or ch == u'\t':
+            i += 1
+            continue
+        nx = PyUnicode_READ(kind, data, i + 1) if i + 1 < n else u' '
+        if ((ch == u'J' or ch == u'j') and (nx == u'k' or nx == u'K')) or \
+                ((ch == u'X' or ch == u'x') and (nx == u'x' or nx == u'X')):
+            if jokers == 2 or k >= cap:
+                return -1
+            buf[k] = <uint8_t>(52 + jokers)
+            jokers += 1
+            k += 1
+            i += 2
+            if (ch == u'J' or ch == u'j') and i < n and (PyUnicode_READ(kind, data, i) == u'r'
+                                                         or PyUnicode_READ(kind, data, i) == u'R'):
+                i += 1
+            continue
+        s = _suit_of(ch)
+        if s < 0 or i + 1 >= n or k >= cap:
+            return -1
+        i += 1
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == u'1' and i + 1 < n and PyUnicode_READ(kind, data, i + 1) == u'0':
+            r = 8
+            i += 2
+        else:
+            r = _rank_of(ch)
+            i += 1
+        if r < 0:
+            return -1
+        buf[k] = <uint8_t>(4 * r + s)
+        k += 1
+    return k
+
+
+cdef int _parse_either(str text, uint8_t *buf, int cap) except -2:
+    """Plain card text read rank first, else suit first (the rule of
+    handrank.cards._cards.parse_codes); the count, or -1 for the full parser."""
+    cdef int k = _parse_plain(text, buf, cap)
+    if k < 0:
+        k = _parse_plain_suit_first(text, buf, cap)
+    return k
+
+
+def parse_array(str text):
+    """The uint8 array of the codes of one plain card text, rank first or
+    suit first (hr.parse's one-hand path), or None when the text needs the
+    full parser (mistakes, suit symbols, other separators, more than 64
+    cards): the full parser then reads it or says what is wrong."""
+    cdef uint8_t buf[64]
+    cdef int k = _parse_either(text, buf, 64)
+    cdef Py_buffer view
+    if k < 0:
+        return None
+    out = _EMPTY(k, _UINT8)
+    if k:
+        PyObject_GetBuffer(out, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+        memcpy(view.buf, buf, k)
+        PyBuffer_Release(&view)
+    return out
+
+
 cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
     """Codes of a list or tuple of ints 0..53 into buf; the count, or -1."""
     cdef int k = 0

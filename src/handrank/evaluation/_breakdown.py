@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _core
-from ._evaluate import (_HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules, _strength_array,
+from ._evaluate import (_EXACT_NAMES, _STR_TYPES, ONE_INT_TYPES, _HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules, _strength_array,
                         _strength_input, evaluate)
 from ..cards import as_hands, resolve_wild
 from ..rules import get_rules, Strength
@@ -85,6 +85,12 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
     >>> hr.breakdown([-1, 6174], "8-or-better").ranks.tolist()      # -1: no low
     [[-1, -1, -1, -1, -1], [3, 2, 1, 0, 12]]
     """
+    if type(strengths) in ONE_INT_TYPES and type(rules) in _STR_TYPES:
+        known = _ONE_BY_NAME.get(rules)          # a plain int under a registered name
+        if known is not None:
+            b = known.get(strengths)
+            if b is not None:
+                return b
     if type(rules) is _DefaultRules and isinstance(strengths, Strength) and strengths._ruleset:
         b = _ONE.get(strengths._ruleset, {}).get(strengths)     # seen before: one lookup
         if b is not None:
@@ -97,6 +103,8 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
             if len(_ONE) >= _ONE_RULE_SETS:          # bounded: custom rule sets come and go
                 _ONE.clear()
             known = _ONE.setdefault(rs, {})
+        if type(rules) in _STR_TYPES and _EXACT_NAMES.get(rules) is rs:
+            _ONE_BY_NAME[rules] = known          # registered: never cleared, never changes
         b = known.get(v)
         if b is None:
             cat, ranks = rs._breakdown
@@ -112,6 +120,9 @@ def breakdown(strengths: Any, rules: str = _HIGH) -> Breakdown:
 #: The breakdowns of single strengths asked for so far, per rule set (at most
 #: _ONE_RULE_SETS rule sets, each at most its number of strengths).
 _ONE: dict[Any, dict[int, Breakdown]] = {}
+#: The same dicts by registered rule-set name, for a plain int (the per-hand
+#: path: precondition, a registered name and one of ONE_INT_TYPES).
+_ONE_BY_NAME: dict[str, dict[int, Breakdown]] = {}
 _ONE_RULE_SETS = 32
 
 

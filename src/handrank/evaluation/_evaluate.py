@@ -16,7 +16,7 @@ from .. import _core
 from ..cards import (NCODES, card_name, codes_excerpt, format as format_cards, mask_array, Deck,
                      size_error, as_hands, row_problem, WildSetting, resolve_wild)
 from ..base import (as_numpy, to_like, MIN_ROWS_PER_THREAD, resolve_threads, first_bad_row,
-                    HandError)
+                    Category, HandError)
 from ..rules import (RULES_BY_NAME as _EXACT_NAMES, RuleSet, get_rules, REGISTERED_TYPES, Strength,
                      strength_type)
 
@@ -358,43 +358,146 @@ def _strength_input(strength: Any, rules: str | RuleSet) -> tuple[RuleSet, Any]:
     return rs, strength
 
 
-def category(strength: Any, rules: str = _HIGH) -> Any:
+#: The types of one plain strength the per-hand path of :func:`category`,
+#: :func:`describe` and :func:`breakdown` takes: a Python int, or a numpy
+#: integer scalar (an element of evaluate's int16 batch).  Not bool, not
+#: :class:`Strength` (whose rule set decides; it has its own lookups).
+ONE_INT_TYPES = frozenset([int] + [t for t in {getattr(np, n, None) for n in (
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intc", "uintc",
+    "intp", "uintp", "longlong", "ulonglong", "short", "ushort", "byte", "ubyte")}
+    if isinstance(t, type) and issubclass(t, np.integer)])
+_STR_TYPES = (str, _DefaultRules)
+#: Per registered rule-set name (as rules= spells it): every strength's
+#: Category (None: no qualifying low), made at the first single strength
+#: under that name; and the names described so far.  A single strength is
+#: then one dict lookup (its hash is its value, numpy scalars included).
+#: Precondition of the per-hand path: ``rules`` is a registered name (the
+#: registry's names never change meaning) and the strength one of
+#: ONE_INT_TYPES; everything else, errors included, takes the general path.
+_ONE_CATS: dict[str, dict[int, Any]] = {}
+_ONE_NAMES: dict[str, dict[int, str]] = {}
+_MISS = object()
+
+
+def _one_cats(rs: RuleSet) -> dict[int, Any]:
+    cats = rs._breakdown[0].tolist()              # -1: no qualifying low (row -1 too)
+    by_number = [None] + list(Category)            # index c + 1
+    return {v: by_number[cats[v] + 1] for v in range(rs.min_strength, rs.nclasses)}
+
+
+def _natural(s: Any, rs: RuleSet) -> None:
+    """Refuse strengths only wild cards reach (``natural=True``)."""
+    if isinstance(s, (int, np.integer)):
+        rs.check_natural(int(s))
+        return
+    arr = _strength_array(s, rs)
+    bad = arr >= rs.natural_strengths
+    if bad.any():
+        rs.check_natural(int(arr[np.unravel_index(int(np.argmax(bad)), arr.shape)]))
+
+
+def category(strength: Any, rules: str = _HIGH, *, natural: bool = False) -> Any:
     """The :class:`Category` of a strength (``None``: no qualifying low).
 
-    A :class:`Strength` from :func:`evaluate` is read under its own rule set
-    (``rules=`` may be left out; one that disagrees raises
-    :class:`HandError`); a plain integer under ``rules`` (default
-    ``"high"``).  An array of strengths gives an int8 array of category
-    numbers (-1 for no qualifying low).  Text is evaluated first.
+    Parameters
+    ----------
+    strength
+        A :class:`Strength` from :func:`evaluate` (read under its own rule
+        set: ``rules=`` may be left out; one that disagrees raises
+        :class:`HandError`); a plain integer (a Python int or a numpy
+        integer scalar) under ``rules``; an array or list of strengths;
+        or text (evaluated first).
+    rules
+        The rule set of plain integers (default ``"high"``).
+    natural
+        True: a strength that only wild cards reach (five of a kind, at
+        and above :attr:`RuleSet.natural_strengths`) is a
+        :class:`HandError`, as for a number computed from a peer's rank
+        with the wrong count.  Default False: every strength of the rule
+        set's table is read, five of a kind included (SPEC).
 
+    Returns
+    -------
+    Category or None, or numpy.ndarray
+        For an array, an ``int8`` array of category numbers (-1 for no
+        qualifying low).
+
+    Raises
+    ------
+    HandError
+        A strength out of the rule set's range (or, with ``natural=True``,
+        one only wild cards reach).
+
+    Examples
+    --------
     >>> import handrank as hr
     >>> hr.category(hr.evaluate("Ah Ad Ac 6s 6d"))
     <Category.FULL_HOUSE: 6>
     >>> hr.category(hr.evaluate("Ah Kh Qh Jh Th", rules="a6"))   # ace low: a flush
     <Category.FLUSH: 5>
+    >>> hr.category(7474), hr.get_rules("high").natural_strengths
+    (<Category.FIVE_OF_A_KIND: 10>, 7462)
+    >>> hr.category(7474, natural=True)
+    Traceback (most recent call last):
+      ...
+    handrank.base._types.HandError: strength 7474 is five of a kind, which only wild cards make: a hand without wild cards has a strength in 0..7461 under rules='high' (RuleSet.natural_strengths is 7462; pass natural=False for the strengths of hands with wild cards)
     """
+    if type(strength) in ONE_INT_TYPES and not natural and type(rules) in _STR_TYPES:
+        cats = _ONE_CATS.get(rules)
+        if cats is not None:
+            c = cats.get(strength, _MISS)
+            if c is not _MISS:
+                return c
+    if natural:
+        rs, s = _strength_input(strength, rules)
+        _natural(s, rs)
     if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
         return strength.category                 # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
-        return rs.category(int(s))
+        c = rs.category(int(s))
+        if type(rules) in _STR_TYPES and type(strength) in ONE_INT_TYPES and \
+                _EXACT_NAMES.get(rules) is rs:
+            _ONE_CATS[rules] = _one_cats(rs)
+        return c
     arr = _strength_array(s, rs)
     cats = rs._classes[0][np.clip(arr, 0, None)].astype(np.int8)
     cats[~_qualifies(arr, rs)] = -1
     return cats
 
 
-def describe(strength: Any, rules: str = _HIGH) -> Any:
+def describe(strength: Any, rules: str = _HIGH, *, natural: bool = False) -> Any:
     """Plain-English name of a strength: ``"Full house, threes over sixes"``.
 
-    A :class:`Strength` from :func:`evaluate` is read under its own rule set
-    (``rules=`` may be left out; one that disagrees raises
-    :class:`HandError`); a plain integer under ``rules`` (default
-    ``"high"``).  Under low rules an unpaired hand is named by its top two
-    cards (``"Seven-five low"``); ``"No low"`` when an eight-or-better low
-    does not qualify.  An array gives a list of names.  Text is evaluated
-    first.
+    Parameters
+    ----------
+    strength
+        A :class:`Strength` from :func:`evaluate` (read under its own rule
+        set: ``rules=`` may be left out; one that disagrees raises
+        :class:`HandError`); a plain integer (a Python int or a numpy
+        integer scalar) under ``rules``; an array or list of strengths; or
+        text (evaluated first).
+    rules
+        The rule set of plain integers (default ``"high"``).
+    natural
+        True: a strength only wild cards reach (five of a kind) is a
+        :class:`HandError` (see :func:`category`).
 
+    Returns
+    -------
+    str, or list of str
+        Under low rules an unpaired hand is named by its top two cards
+        (``"Seven-five low"``); ``"No low"`` when an eight-or-better low
+        does not qualify.  An array gives a list of names.
+
+    Raises
+    ------
+    HandError
+        A strength out of the rule set's range (or, with ``natural=True``,
+        one only wild cards reach).
+
+    Examples
+    --------
     >>> import handrank as hr
     >>> hr.describe(hr.evaluate("3h 3d 3c 6s 6d"))
     'Full house, threes over sixes'
@@ -403,11 +506,24 @@ def describe(strength: Any, rules: str = _HIGH) -> Any:
     >>> hr.describe(7461, rules="2-7")                # a bare number needs its rules
     'Seven-five low'
     """
+    if type(strength) in ONE_INT_TYPES and not natural and type(rules) in _STR_TYPES:
+        names = _ONE_NAMES.get(rules)
+        if names is not None:
+            name = names.get(strength)
+            if name is not None:
+                return name
+    if natural:
+        rs, s = _strength_input(strength, rules)
+        _natural(s, rs)
     if type(rules) is _DefaultRules and isinstance(strength, Strength) and strength._ruleset:
         return strength.name                     # a table lookup
     rs, s = _strength_input(strength, rules)
     if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
-        return rs.describe(int(s))
+        name = rs.describe(int(s))
+        if type(rules) in _STR_TYPES and type(strength) in ONE_INT_TYPES and \
+                _EXACT_NAMES.get(rules) is rs:
+            _ONE_NAMES.setdefault(rules, {})[int(s)] = name
+        return name
     arr = _strength_array(s, rs)
     names = {int(v): rs.describe(int(v)) for v in np.unique(arr)}
     return [names[int(v)] for v in arr.ravel()]

@@ -383,6 +383,40 @@ class RuleSet:
         """Number of distinct strengths (five of a kind included)."""
         return self.tables.nclasses
 
+    @cached_property
+    def natural_strengths(self) -> int:
+        """How many strengths a hand without wild cards can reach: 7,462
+        under ``"high"`` (the table's other 13 strengths, 7462..7474, are
+        five of a kind, which only wild cards make); :attr:`nclasses` under
+        rule sets without five of a kind.  A hand without wild cards has a
+        strength in ``min_strength..natural_strengths - 1``: the number a
+        peer's rank is taken from (treys's ``7462 - s``).
+
+        >>> import handrank as hr
+        >>> hr.get_rules("high").natural_strengths, hr.get_rules("high").nclasses
+        (7462, 7475)
+        >>> hr.get_rules("2-7").natural_strengths
+        7462
+        """
+        if not self.five_kind:
+            return self.nclasses
+        cats = self._classes[0]
+        return int((cats != int(Category.FIVE_OF_A_KIND)).sum())
+
+    def check_natural(self, strength: int) -> int:
+        """``strength``, checked against :meth:`check_strength` and against
+        the strengths only wild cards reach (a :class:`HandError` that says
+        so)."""
+        s = self.check_strength(strength)
+        if s >= self.natural_strengths:
+            raise HandError(
+                f"strength {s} is five of a kind, which only wild cards make: a hand "
+                f"without wild cards has a strength in {self.min_strength}.."
+                f"{self.natural_strengths - 1} under rules={self.name!r} "
+                f"(RuleSet.natural_strengths is {self.natural_strengths}; pass "
+                f"natural=False for the strengths of hands with wild cards)")
+        return s
+
     @property
     def min_strength(self) -> int:
         """The lowest strength an evaluation can return (-1 with a qualifier)."""

@@ -33,7 +33,7 @@ from .analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from .tables import PreflopTable, preflop_row, preflop_table
 from .tables import preflop_vs_random
 from .tables import preflop_threeway
-from .tables import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
+from .tables import OmahaOrder, omaha_order, preflop_percentile
 from .cards import Dealer, deal, deal_masks, redraw
 from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 from .ranges import HANDS, hand_index, hole_hands
@@ -41,6 +41,27 @@ from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, show
 from .solver import TABLE_KINDS, build_table, load_table, table_pieces
 from .display import cards_html, grid_text, heat, range_html, shade, use_color
 from .display import EquityGrid, equity_grid
+
+# The one way up (handrank.base._interface declares each upcall: what the
+# compiled core and the lower packages call of the packages above them),
+# installed at once now that every package is imported.
+from . import base as _base, cards as _cards, display as _display, equities as _equities
+from . import evaluation as _evaluation, games as _games, tables as _tables
+_base.install_upcalls(
+    evaluate_general=_evaluation.evaluate_general,
+    equity_general=_equities.equity_general,
+    fast_range=_equities.fast_range,
+    halves_of=_equities.halves_of,
+    game_by_name=_games.GAME_BY_NAME,
+    equity_result_type=_equities.EquityResult,
+    card_names=tuple(_cards.card_name(c) for c in range(54)),
+    small_exact=_equities.SMALL_EXACT,
+    game_hint=_games.game_hint,
+    draw_html=_display.range_repr_html,
+    draw_plot=_display.plot_range,
+    omaha_percent=_tables.omaha_percent_hands,
+    folded_equity=_equities.folded_equity,
+)
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",

@@ -89,3 +89,24 @@ __all__ = [
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
 ]
+
+# Pickles name stable paths: every class and function of __all__, and the
+# two functions that unpickle a named deck and a Strength, say they live in
+# handrank itself (``handrank.Range``, not ``handrank.ranges._ranges.Range``),
+# so a pickle made now still loads after the code moves between the packages
+# below.  The two helpers' names here are kept for that.
+from . import rules as _rules
+_unpickle_deck = _cards.unpickle_deck
+_unpickle_strength = _rules.unpickle_strength
+
+
+def _name_here(name: str) -> None:
+    obj = globals()[name]
+    if getattr(obj, "__module__", "").startswith("handrank."):
+        obj.__module__, obj.__qualname__ = "handrank", name
+
+
+for _public in [*__all__, "_unpickle_deck", "_unpickle_strength"]:
+    if isinstance(globals()[_public], type) or callable(globals()[_public]):
+        _name_here(_public)
+del _public

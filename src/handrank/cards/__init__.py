@@ -9,7 +9,7 @@ from ._cards import (card_name, check_mask, codes_excerpt, codes_of_mask, NCODES
 from ._input import (as_hands, brief_repr, card_array, card_list, codes_array, is_int, row_fault,
                      row_problem, size_error)
 from ._convert import format, from_mask, mask_array, parse, to_mask
-from ._deck import Deck, SHORT, STANDARD
+from ._deck import Deck, SHORT, STANDARD, unpickle_deck
 from ._wild import resolve_wild, WildSetting
 from ._deal import deal, deal_masks, Dealer, MAX_DEAL_ROWS, redraw
 
@@ -17,4 +17,4 @@ __all__ = ["as_hands", "brief_repr", "card_array", "card_list", "card_name", "ch
     "codes_array", "codes_excerpt", "codes_of_mask", "deal", "deal_masks", "Dealer", "Deck",
     "format", "from_mask", "is_int", "mask_array", "MAX_DEAL_ROWS", "NCODES", "parse",
     "parse_codes", "RANK_CHARS", "redraw", "resolve_wild", "row_fault", "row_problem", "SHORT",
-    "size_error", "STANDARD", "to_mask", "WildSetting"]
+    "size_error", "STANDARD", "to_mask", "unpickle_deck", "WildSetting"]

@@ -73,7 +73,7 @@ def use_color(stream: IO[str] | None = None) -> bool:
     ``NO_COLOR`` set to anything but ``""`` says no; otherwise colours are
     used when the stream is a terminal.
 
-    >>> import io, handrank as hr
+    >>> import io, os, handrank as hr
     >>> hr.use_color(io.StringIO()) == bool(os.environ.get("FORCE_COLOR", "0") not in ("", "0"))
     True
     """

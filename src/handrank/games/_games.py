@@ -287,7 +287,7 @@ class Game:
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
     ...
-    handrank.base._types.HandError: game 'bad': board must be 0..5 shared cards; got 6
+    handrank.HandError: game 'bad': board must be 0..5 shared cards; got 6
     """
 
     name: str

@@ -147,4 +147,4 @@ def unpickle_deck(name: str) -> Deck:
     return DECKS[name]
 
 
-_named_deck = unpickle_deck          # the name pickles made before 0f1840f+1 give it
+_named_deck = unpickle_deck          # the name older pickles give it: they still load

@@ -193,4 +193,4 @@ def unpickle_strength(value: int, rules: Any) -> Any:
     return int(value) if rs is None else strength_type(rs)(value)
 
 
-_restore = unpickle_strength         # the name pickles made before 0f1840f+1 give it
+_restore = unpickle_strength         # the name older pickles give it: they still load

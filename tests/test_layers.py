@@ -30,8 +30,9 @@ under ``if TYPE_CHECKING:``, in a ``try``):
 There is no exception list.  The files are read with ``ast`` (Cython's
 ``_core.pyx`` and the ``.pxi`` files it includes, line by line), so a failure
 names the file, the line and the layers, without importing anything.  Where
-a lower layer must reach a higher one, the higher one fills a registry of the
-lower one at import (``rules.NAME_HINTS``, ``ranges.DRAWERS``).
+a lower layer must reach a higher one, it makes an upcall: declared in
+``base._interface.UPCALLS`` and installed by the one ``install_upcalls``
+call of ``__init__`` (tests/test_interface.py).
 """
 from __future__ import annotations
 

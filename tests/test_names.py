@@ -105,7 +105,7 @@ def test_strength_pickles_and_copies():
         assert t == 6174 and t.rules == "ace-to-five" and hr.describe(t) == "Five-four low"
     assert type(s) is type(hr.evaluate("5h 4d 3c 2s 7d", "a5"))       # one class per rule set
     assert type(s).__name__ == "Strength"
-    assert _strength._restore(5, "no such rules") == 5
+    assert _strength.unpickle_strength(5, "no such rules") == 5
 
 
 # ------------------------------------------------------------------ Category

@@ -132,3 +132,81 @@ def test_registered_games_unpickle_as_themselves():
     assert back is not custom and back.name == custom.name and back.halves == custom.halves
     holes, board = [[48, 44], [51, 47]], [40, 36, 32, 20, 16]
     assert hr.winners(back, holes, board) == hr.winners(custom, holes, board)
+
+
+# Pickles name stable public paths (issue 36): a class or function that moves
+# between the packages keeps the name pickles give it, ``handrank.<name>``.
+
+class _Recorder(pickle.Unpickler):
+    """Unpickles, noting each global a pickle names."""
+
+    def __init__(self, data: bytes) -> None:
+        import io
+        super().__init__(io.BytesIO(data))
+        self.names: list[tuple[str, str]] = []
+
+    def find_class(self, module: str, name: str):
+        self.names.append((module, name))
+        return super().find_class(module, name)
+
+
+def _public_objects():
+    g = hr.get_game("omaha8")
+    return {
+        "Category": hr.Category(1), "Deck": hr.SHORT_DECK, "custom Deck": hr.Deck("x", "6789TJQKA"),
+        "EquityResult": hr.equity("holdem", ["As Ks", "Qd Qc"], board="2c 3d 4h"),
+        "EquityResult (general path)": hr.equity("holdem", ["As Ks", "QQ+"], board="2c 3d 4h",
+                                                 trials=2000, seed=1),
+        "Range": hr.Range("QQ+, AKs"), "Game": g, "Half": g.halves[1],
+        "custom Game": hr.Game("pineapple-x", hole=3, board=5, select="any",
+                               halves=(hr.Half("high"),)),
+        "HandError": hr.HandError("bad"), "RuleSet": hr.get_rules("razz"),
+        "Strength": hr.evaluate("As Ks Qs Js Ts"), "Breakdown": hr.breakdown(7000),
+        "MadeHand": list(hr.MadeHand)[1], "Draw": list(hr.Draw)[1], "Blocker": list(hr.Blocker)[0],
+        "HandClass": hr.classify("As Ks", "Ah 7d 2c"),
+        "RangeBreakdown": hr.Range("QQ+, AK").breakdown("Ah 7d 2c"),
+        "evaluate": hr.evaluate, "equity": hr.equity, "Range class": hr.Range,
+    }
+
+
+@pytest.mark.parametrize("protocol", [2, 4, pickle.HIGHEST_PROTOCOL])
+@pytest.mark.parametrize("what", list(_public_objects()))
+def test_pickles_name_handrank_not_private_modules(what, protocol):
+    x = _public_objects()[what]
+    data = pickle.dumps(x, protocol=protocol)
+    rec = _Recorder(data)
+    back = rec.load()
+    ours = [(m, n) for m, n in rec.names if m.split(".")[0] == "handrank"]
+    assert ours, f"{what}: names nothing of handrank"
+    assert all(m == "handrank" for m, _ in ours), f"{what}: {ours}"
+    assert not any(n.startswith("_") and n not in ("_unpickle_deck", "_unpickle_strength")
+                   for _, n in ours), ours
+    assert b"handrank." not in data              # no dotted private path, in any protocol
+    assert type(back) is type(x)
+    if isinstance(x, hr.EquityResult):
+        assert back == x
+    elif isinstance(x, hr.HandError):
+        assert back.args == x.args
+    elif isinstance(x, hr.Game):                  # a custom game: equal by identity
+        assert repr(back) == repr(x)
+    else:                            # the same state: it pickles to the same bytes again
+        assert pickle.dumps(back, protocol=protocol) == data
+
+
+def test_every_public_class_and_function_is_named_in_handrank():
+    import inspect
+    for name in hr.__all__:
+        obj = getattr(hr, name)
+        if inspect.isclass(obj) or callable(obj):
+            assert (obj.__module__, obj.__qualname__) == ("handrank", name), name
+    for name in ("_unpickle_deck", "_unpickle_strength"):
+        assert getattr(hr, name).__module__ == "handrank"
+
+
+def test_pickles_naming_the_old_private_paths_still_load():
+    # protocol 0 by hand: what a pickle made before the names moved says
+    strength = pickle.loads(b"chandrank.rules._strength\n_restore\n(I7453\nVhigh\ntR.")
+    assert strength == 7453 and isinstance(strength, hr.Strength)
+    assert strength.category == hr.evaluate("9s 8s 7s 6s 5s").category
+    assert pickle.loads(b"chandrank.cards._deck\n_named_deck\n(Vshort\ntR.") is hr.SHORT_DECK
+    assert pickle.loads(b"chandrank.ranges._ranges\nRange\n.") is hr.Range

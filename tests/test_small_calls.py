@@ -96,13 +96,13 @@ def test_the_river_example():
 
 def test_the_public_entry_is_compiled_and_documented_as_the_general_path():
     import inspect
-    assert hr.equity is E.equity and hr.equity.__wrapped__ is E._equity_general
-    assert hr.equity.__name__ == "equity" and hr.equity.__doc__ == E._equity_general.__doc__
+    assert hr.equity is E.equity and hr.equity.__wrapped__ is E.equity_general
+    assert hr.equity.__name__ == "equity" and hr.equity.__doc__ == E.equity_general.__doc__
     assert list(inspect.signature(hr.equity).parameters) == [
         "game", "hands", "board", "dead", "trials", "seed", "threads", "progress", "folded"]
     assert type(hr.equity) is type(_core.equity_fast)                  # no Python frame
     assert_same_result(hr.equity("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s", "", None, None, 1),
-                       E._equity_general("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s"))
+                       E.equity_general("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s"))
 
 
 def test_a_fast_result_keeps_only_the_counts():

@@ -34,7 +34,7 @@ from .analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from .tables import PreflopTable, preflop_row, preflop_table
 from .tables import preflop_vs_random
 from .tables import preflop_threeway
-from .tables import OmahaOrder, omaha_order, preflop_percentile  # fills _range_text
+from .tables import OmahaOrder, omaha_order, preflop_percentile
 from .cards import Dealer, deal, deal_masks, redraw
 from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 from .ranges import HANDS, hand_index, hole_hands
@@ -42,6 +42,27 @@ from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, show
 from .solver import TABLE_KINDS, build_table, load_table, table_pieces
 from .display import cards_html, grid_text, heat, range_html, shade, use_color
 from .display import EquityGrid, equity_grid
+
+# The one way up (handrank.base._interface declares each upcall: what the
+# compiled core and the lower packages call of the packages above them),
+# installed at once now that every package is imported.
+from . import base as _base, cards as _cards, display as _display, equities as _equities
+from . import evaluation as _evaluation, games as _games, tables as _tables
+_base.install_upcalls(
+    evaluate_general=_evaluation.evaluate_general,
+    equity_general=_equities.equity_general,
+    fast_range=_equities.fast_range,
+    halves_of=_equities.halves_of,
+    game_by_name=_games.GAME_BY_NAME,
+    equity_result_type=_equities.EquityResult,
+    card_names=tuple(_cards.card_name(c) for c in range(54)),
+    small_exact=_equities.SMALL_EXACT,
+    game_hint=_games.game_hint,
+    draw_html=_display.range_repr_html,
+    draw_plot=_display.plot_range,
+    omaha_percent=_tables.omaha_percent_hands,
+    folded_equity=_equities.folded_equity,
+)
 
 __all__ = [
     "Category", "Deck", "SHORT_DECK", "STANDARD_DECK", "EquityResult", "equity", "GAMES", "HAND_CLASSES", "PreflopTable", "Range", "hand_class",
@@ -72,3 +93,24 @@ __all__ = [
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
 ]
+
+# Pickles name stable paths: every class and function of __all__, and the
+# two functions that unpickle a named deck and a Strength, say they live in
+# handrank itself (``handrank.Range``, not ``handrank.ranges._ranges.Range``),
+# so a pickle made now still loads after the code moves between the packages
+# below.  The two helpers' names here are kept for that.
+from . import rules as _rules
+_unpickle_deck = _cards.unpickle_deck
+_unpickle_strength = _rules.unpickle_strength
+
+
+def _name_here(name: str) -> None:
+    obj = globals()[name]
+    if getattr(obj, "__module__", "").startswith("handrank."):
+        obj.__module__, obj.__qualname__ = "handrank", name
+
+
+for _public in [*__all__, "_unpickle_deck", "_unpickle_strength"]:
+    if isinstance(globals()[_public], type) or callable(globals()[_public]):
+        _name_here(_public)
+del _public

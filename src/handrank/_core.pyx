@@ -105,6 +105,13 @@ cdef object _INT16 = np.dtype(np.int16)
 cdef object _UINT8 = np.dtype(np.uint8)
 
 
+cdef int _not_installed(str name) except -1:
+    """Raise for an upcall read before handrank's __init__ installs it."""
+    raise RuntimeError(f"handrank: the upcall {name!r} is used before handrank's __init__ "
+                       f"installs it (base._interface; inside the package, call the "
+                       f"general path directly while it is imported)")
+
+
 # The code, one job per file (each is compiled into this one module, in this
 # order, as if written here):
 include "cards/_core_cards.pxi"
@@ -117,3 +124,36 @@ include "games/_core_perhand.pxi"
 include "cards/_core_deal.pxi"
 include "solver/_core_solver.pxi"
 include "analysis/_core_classify.pxi"
+
+
+# ---- the one way up: what this module calls or reads of the Python above it ----
+
+#: Every upcall this module takes, by name: what ``install_upcalls`` sets.
+#: handrank.base._interface declares each one (signature, owner, reader) and
+#: checks at import that its list of compiled upcalls is this one.
+UPCALLS = ("evaluate_general", "equity_general", "fast_range", "halves_of", "game_by_name",
+           "equity_result_type", "card_names", "small_exact")
+
+
+def install_upcalls(dict given):
+    """Set every upcall of ``UPCALLS`` at once (handrank.base._interface's
+    install_upcalls calls this once, from handrank's __init__): a name
+    missing or not in ``UPCALLS`` raises ValueError and sets nothing."""
+    global _EVALUATE_GENERAL, _EQUITY_GENERAL, _RANGE_OF, _HALVES_OF, _GAME_NAMES
+    global _RESULT_TYPE, _CARD_NAMES, _CARD_NAMES_SP, _SMALL_EXACT
+    if set(given) != set(UPCALLS):
+        missing = sorted(set(UPCALLS) - set(given))
+        extra = sorted(set(given) - set(UPCALLS))
+        raise ValueError(f"install_upcalls: missing {missing}, not upcalls {extra}")
+    card_names = tuple(given["card_names"])
+    small_exact = <double><int64_t>given["small_exact"]
+    _EVALUATE_GENERAL = given["evaluate_general"]
+    _EQUITY_GENERAL = given["equity_general"]
+    _RANGE_OF = given["fast_range"]
+    _FAST_RANGES.clear()
+    _HALVES_OF = given["halves_of"]
+    _GAME_NAMES = given["game_by_name"]
+    _RESULT_TYPE = given["equity_result_type"]
+    _CARD_NAMES = card_names
+    _CARD_NAMES_SP = tuple([n + " " for n in card_names])
+    _SMALL_EXACT = small_exact

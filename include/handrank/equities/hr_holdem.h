@@ -120,20 +120,25 @@ HR_INLINE void hr_hk_leaf(hr_hk_t *K, uint32_t rk, int64_t w, const int P, const
     hr_hk_count(K, sh, w, P);
 }
 
-/* Every multiset of `left` more ranks from rank r up (each at most cnt[r]
- * times), reached with rank key rk and w boards. */
-#define HR_HK_WALK(NAME, PX, FL)                                                      \
-    static void NAME(hr_hk_t *K, int r, int left, uint32_t rk, int64_t w, int P_)     \
+/* The one walk over rank multisets (hold'em equity here, the three-way
+ * table of tables/hr_threeway.h): NAME visits every multiset of `left` more
+ * ranks from rank r up, each at most K->cnt[r] times, reached with rank key
+ * rk and w boards, and calls LEAF(K, key, boards, P, FL) on each.  KT is the
+ * walk's context (it has cnt[]); P is PX, a constant where the caller knows
+ * it (else the argument P_); FL is passed through to LEAF. */
+#define HR_RANK_WALK(NAME, KT, LEAF, PX, FL)                                          \
+    static void NAME(KT *K, int r, int left, uint32_t rk, int64_t w, int P_)          \
     {                                                                                 \
         const int P = PX;                                                             \
         (void)P_;                                                                     \
+        (void)P;                                                                      \
         if (left == 1) {                                                              \
             for (; r < HR_NRANKS; r++)                                                \
-                if (K->cnt[r]) hr_hk_leaf(K, rk + hr_rank_mult[r], w * K->cnt[r], P, FL); \
+                if (K->cnt[r]) LEAF(K, rk + hr_rank_mult[r], w * K->cnt[r], P, FL);  \
             return;                                                                   \
         }                                                                             \
         if (left == 0) {                                                              \
-            hr_hk_leaf(K, rk, w, P, FL);                                              \
+            LEAF(K, rk, w, P, FL);                                                    \
             return;                                                                   \
         }                                                                             \
         for (; r < HR_NRANKS; r++) {                                                  \
@@ -145,6 +150,7 @@ HR_INLINE void hr_hk_leaf(hr_hk_t *K, uint32_t rk, int64_t w, const int P, const
             }                                                                         \
         }                                                                             \
     }
+#define HR_HK_WALK(NAME, PX, FL) HR_RANK_WALK(NAME, hr_hk_t, hr_hk_leaf, PX, FL)
 HR_HK_WALK(hr_hk_walk2, 2, 0)
 HR_HK_WALK(hr_hk_walk3, 3, 0)
 HR_HK_WALK(hr_hk_walkn, P_, 0)

@@ -94,28 +94,10 @@ HR_INLINE void hr_tw_leaf(hr_tw_t *K, uint32_t rk, int64_t w, const int FL)
 }
 
 /* Every multiset of `left` more ranks from rank r up (rank key rk, w boards),
- * each at most cnt[r] times, to hr_tw_leaf. */
-#define HR_TW_WALK(NAME, FL)                                                          \
-    static void NAME(hr_tw_t *K, int r, int left, uint32_t rk, int64_t w)            \
-    {                                                                                 \
-        if (left == 0) {                                                              \
-            hr_tw_leaf(K, rk, w, FL);                                                 \
-            return;                                                                   \
-        }                                                                             \
-        if (left == 1) {                                                              \
-            for (; r < HR_NRANKS; r++)                                                \
-                if (K->cnt[r]) hr_tw_leaf(K, rk + hr_rank_mult[r], w * K->cnt[r], FL); \
-            return;                                                                   \
-        }                                                                             \
-        for (; r < HR_NRANKS; r++) {                                                  \
-            const int c = K->cnt[r];                                                  \
-            uint32_t key = rk;                                                        \
-            for (int m = 1; m <= c && m <= left; m++) {                               \
-                key += hr_rank_mult[r];                                               \
-                NAME(K, r + 1, left - m, key, w * hr_choose4[c][m]);                  \
-            }                                                                         \
-        }                                                                             \
-    }
+ * each at most cnt[r] times, to hr_tw_leaf: hr_holdem.h's walk (the seats
+ * are always 3; its P argument is unused). */
+#define HR_TW_LEAF(K, rk, w, P, FL) hr_tw_leaf(K, rk, w, FL)
+#define HR_TW_WALK(NAME, FL) HR_RANK_WALK(NAME, hr_tw_t, HR_TW_LEAF, 3, FL)
 HR_TW_WALK(hr_tw_ranks, 0)
 HR_TW_WALK(hr_tw_flush, 1)
 
@@ -134,7 +116,7 @@ static void hr_tw_sets(hr_tw_t *K, const hr_tw_suit_t *S, uint32_t lane, int nl,
     if (left == 0) {
         for (int p = 0; p < 3; p++)
             K->fv[p] = S->hn[p] + S->j >= 5 ? K->F[S->hl[p] | T] : (int16_t)-1;
-        hr_tw_flush(K, 0, 5 - S->j, hr_lane_rank_key[T], 1);
+        hr_tw_flush(K, 0, 5 - S->j, hr_lane_rank_key[T], 1, 3);
         return;
     }
     for (uint32_t x = lane; nl >= left; nl--, x &= x - 1) {   /* nl: the bits of x */
@@ -223,7 +205,7 @@ static void hr_threeway_triple(const hr_vctx_t *c, const int32_t *cls, uint8_t *
     for (int x = 0; x < 6; x++) K.cnt[rank[x]]--;
     for (int p = 0; p < 3; p++) K.base[p] = hr_rank_mult[rank[2 * p]] + hr_rank_mult[rank[2 * p + 1]];
     memset(K.d, 0, sizeof(K.d));
-    hr_tw_ranks(&K, 0, 5, 0, 1);
+    hr_tw_ranks(&K, 0, 5, 0, 1, 3);
     for (int w = 1; w < 8; w++) out[w] = matchups * K.d[w];
     for (int m = 0; m < 64; m++) {
         if (!nmask[m]) continue;

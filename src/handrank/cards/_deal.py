@@ -259,6 +259,7 @@ def deal(n: Any, k: Any = 7, seed: Any = None, dead: Any = None, *, deck: Any = 
     >>> hole1, hole2, board = hr.deal(3, [2, 2, 5], seed=7, dead="As Ah")
     >>> hr.format(hole1[0]), hr.format(hole2[0]), hr.format(board[0])
     ('Kh 9h', 'Ks 6c', 'Tc Ac 9s Jh 2c')
+    >>> import numpy as np
     >>> shares = hr.showdown("holdem", np.stack([hole1, hole2], axis=1), board)
     >>> shares.sum(axis=1).tolist()
     [1.0, 1.0, 1.0]

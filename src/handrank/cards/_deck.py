@@ -17,7 +17,7 @@ from .. import _core
 from ._cards import MASK_BITS, RANK_CHARS
 from ..base import HandError
 
-__all__ = ["Deck", "STANDARD", "SHORT", "DECKS"]
+__all__ = ["Deck", "STANDARD", "SHORT", "DECKS", "unpickle_deck"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,7 +125,7 @@ class Deck:
         # The named decks unpickle as themselves; others by their fields (the
         # compiled entries are rebuilt on use).
         if DECKS.get(self.name) is self:
-            return _named_deck, (self.name,)
+            return unpickle_deck, (self.name,)
         return Deck, (self.name, self.ranks, self.jokers)
 
     def __repr__(self) -> str:
@@ -141,6 +141,10 @@ SHORT = Deck("short", "6789TJQKA")
 DECKS = {d.name: d for d in (STANDARD, SHORT)}
 
 
-def _named_deck(name: str) -> Deck:
-    """Unpickle a named deck: the registered object itself."""
+def unpickle_deck(name: str) -> Deck:
+    """Unpickle a named deck: the registered object itself (pickled as
+    ``handrank._unpickle_deck``: handrank/__init__.py)."""
     return DECKS[name]
+
+
+_named_deck = unpickle_deck          # the name older pickles give it: they still load

@@ -4,9 +4,10 @@ hand-vs-range equity grid.
 The names below are what this package offers the packages above it
 (tests/test_layers.py: across packages only these public names are
 imported).  Its modules import one another freely."""
-from ._display import boards_text, cards_html, grid_text, heat, range_html, shade, use_color
+from ._display import (boards_text, cards_html, grid_text, heat, range_html, range_repr_html,
+                       shade, use_color)
 from ._equity_grid import equity_grid, EquityGrid
-from . import _plot  # noqa: F401 -- fills a registry of this package
+from ._plot import plot_range
 
 __all__ = ["boards_text", "cards_html", "equity_grid", "EquityGrid", "grid_text", "heat",
-    "range_html", "shade", "use_color"]
+    "plot_range", "range_html", "range_repr_html", "shade", "use_color"]

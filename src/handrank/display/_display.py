@@ -20,7 +20,7 @@ from typing import IO, Any
 import numpy as np
 
 from ..cards import RANK_CHARS, card_name, parse_codes
-from ..ranges import GRID_CLASSES, DRAWERS, Range, parse_range
+from ..ranges import GRID_CLASSES, Range, parse_range
 from ..base import HandError
 
 __all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
@@ -73,7 +73,7 @@ def use_color(stream: IO[str] | None = None) -> bool:
     ``NO_COLOR`` set to anything but ``""`` says no; otherwise colours are
     used when the stream is a terminal.
 
-    >>> import io, handrank as hr
+    >>> import io, os, handrank as hr
     >>> hr.use_color(io.StringIO()) == bool(os.environ.get("FORCE_COLOR", "0") not in ("", "0"))
     True
     """
@@ -191,15 +191,13 @@ def range_html(rng: Range | str) -> str:
             + "".join(rows) + "</table>")
 
 
-def _range_repr_html(rng: Range) -> str:
-    """``Range._repr_html_``: the grid as an HTML table; a range of Omaha
+def range_repr_html(rng: Range) -> str:
+    """``Range._repr_html_`` (the upcall ``draw_html``): the grid as an HTML table; a range of Omaha
     hands, which has no grid, as its repr."""
     if rng.cards != 2:
         return f"<pre>{escape(repr(rng))}</pre>"
     return range_html(rng)
 
-
-DRAWERS["html"] = _range_repr_html
 
 
 _SUIT_HTML = {0: ("&#9827;", "#2a7d2a"), 1: ("&#9830;", "#1f5fbf"), 2: ("&#9829;", "#c62828"),

@@ -17,11 +17,11 @@ from typing import Any
 import numpy as np
 
 from ..cards import RANK_CHARS
-from ..ranges import GRID_CLASSES, DRAWERS, Range
+from ..ranges import GRID_CLASSES, Range
 from ._display import heat, shade
 from ..base import HandError
 
-__all__ = ["plot_grid", "grid_rgb"]
+__all__ = ["plot_grid", "grid_rgb", "plot_range"]
 
 
 def _pyplot() -> Any:
@@ -98,11 +98,10 @@ def plot_grid(values: np.ndarray, ax: Any = None, kind: str = "range",
     return ax
 
 
-def _plot_range(rng: Range, ax: Any = None, title: str | None = None,
+def plot_range(rng: Range, ax: Any = None, title: str | None = None,
                 labels: bool = True) -> Any:
-    """``Range.plot``: the range's grid, titled with its text by default."""
+    """``Range.plot`` (the upcall ``draw_plot``): the range's grid, titled
+    with its text by default."""
     return plot_grid(rng.grid(), ax=ax, kind="range",
                      title=rng.text if title is None else title, labels=labels)
 
-
-DRAWERS["plot"] = _plot_range

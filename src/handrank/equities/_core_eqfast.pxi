@@ -17,8 +17,10 @@ cdef class _FastGame:
 
 
 cdef dict _FAST_GAMES = {}
-cdef object _GAME_NAMES = {}         # handrank.games._games' registry: name -> Game
-cdef object _RESULT_TYPE = None      # handrank.equities._equity.EquityResult
+# What handrank gives this file through its one declared interface
+# (handrank.base._interface, installed by install_upcalls in _core.pyx):
+cdef object _GAME_NAMES = {}         # game_by_name: name -> Game
+cdef object _RESULT_TYPE = None      # equity_result_type: EquityResult
 cdef tuple _CARD_NAMES = ()
 cdef tuple _CARD_NAMES_SP = ()      # each name and a space
 cdef tuple _NO_ARGS = ()
@@ -27,30 +29,9 @@ cdef double _SMALL_EXACT = 0
 FAST_GAMES_MAX = 256
 
 
-def equity_fast_setup(object names, object result_type, tuple card_names, int64_t small_exact):
-    """What equity_fast and equity_result read (handrank.equities._equity sets these
-    once): the registry of game names (a dict, read at every call, so that a
-    name registered again is seen), the EquityResult class, each code's card
-    name and the most hands an exact question may value in one call into C."""
-    global _GAME_NAMES, _RESULT_TYPE, _CARD_NAMES, _CARD_NAMES_SP, _SMALL_EXACT
-    _GAME_NAMES, _RESULT_TYPE, _CARD_NAMES = names, result_type, card_names
-    _CARD_NAMES_SP = tuple([n + " " for n in card_names])
-    _SMALL_EXACT = <double>small_exact
-
-
-cdef object _RANGE_OF = None         # handrank.equities._equity._fast_range
+cdef object _RANGE_OF = None         # fast_range (text, hole) -> the range's arrays or None
+cdef object _HALVES_OF = None        # halves_of (game, per_half) -> the halves' fields
 cdef dict _FAST_RANGES = {}          # (text, hole) -> _RANGE_OF's answer
-
-
-def equity_fast_ranges(object range_of):
-    """What equity_fast needs for ranges (handrank.equities._equity sets these once):
-    ``range_of(text, hole)``, the hands and weights of the range a player's
-    text is read as by the general path (``(combos bytes, weights bytes)``,
-    rows highest card first as Range.combos lists them, float64 weights), or
-    None when it is read otherwise (cards, a random range, an error)."""
-    global _RANGE_OF
-    _RANGE_OF = range_of
-    _FAST_RANGES.clear()
 
 
 cdef object _range_entry(str text, int hole):
@@ -106,25 +87,20 @@ cdef inline bint _take(uint8_t c, uint64_t *used) noexcept:
     return True
 
 
-cdef object _EQUITY_GENERAL = None
-
-
-def equity_entry(object general):
-    """handrank.equity, the public function: its common case (equity_fast's
-    precondition) in one call with no Python frame, the rest by ``general``
-    (handrank.equities._equity's general path, which takes the same arguments).
-    Returns the entry; handrank.equities._equity gives it the general function's
-    name, docstring and signature (``__wrapped__``)."""
-    global _EQUITY_GENERAL
-    _EQUITY_GENERAL = general
-    return equity
+cdef object _EQUITY_GENERAL = None    # equity_general: handrank.equity's general path
 
 
 def equity(game, hands, board="", dead="", trials=None, seed=None, threads=None,
            progress=None, folded=None):
+    """handrank.equity, the public function: its common case (equity_fast's
+    precondition) in one call with no Python frame, the rest by the general
+    path (upcall equity_general, which takes the same arguments); it is
+    given the general function's name, docstring and signature."""
     r = _equity_fast(game, hands, board, dead, trials, seed, threads, progress, folded)
     if r is not None:
         return r
+    if _EQUITY_GENERAL is None:
+        _not_installed("equity_general")
     return _EQUITY_GENERAL(game, hands, board, dead, trials, seed, threads, progress, folded)
 
 
@@ -438,16 +414,15 @@ cdef class PendingField:
     ``_PART``): a non-data descriptor, so a value in the instance's dict
     (made, assigned, or given to ``__init__``) is read directly, with no
     call.  Compiled, so that reading ``r.equity`` costs one array, not a
-    Python frame besides.  ``halves_of(game, per_half)`` makes the dict of
-    the halves, high and low fields (part 4); ``names`` are every pending
-    field: once all are in the dict, ``_pending`` is dropped."""
+    Python frame besides.  The upcall ``halves_of(game, per_half)`` makes
+    the dict of the halves, high and low fields (part 4); ``names`` are
+    every pending field: once all are in the dict, ``_pending`` is dropped."""
     cdef readonly str name
     cdef readonly int part
-    cdef object halves_of
     cdef tuple names
 
-    def __init__(self, str name, int part, object halves_of, tuple names):
-        self.name, self.part, self.halves_of, self.names = name, part, halves_of, names
+    def __init__(self, str name, int part, tuple names):
+        self.name, self.part, self.names = name, part, names
 
     def __get__(self, r, owner):
         if r is None:
@@ -458,7 +433,7 @@ cdef class PendingField:
             raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")
         game, cn, exact = <tuple>pending
         if self.part == 4:
-            for k, v in self.halves_of(game, (<EquityCounts?>cn).part(exact, 4)).items():
+            for k, v in _HALVES_OF(game, (<EquityCounts?>cn).part(exact, 4)).items():
                 d.setdefault(k, v)             # a value already set (assigned) stays
         else:
             d.setdefault(self.name, (<EquityCounts?>cn).part(exact, self.part))

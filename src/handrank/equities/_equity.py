@@ -18,15 +18,12 @@ from ..cards import card_name, card_list, row_fault
 from ..evaluation import compiled_entry
 from ..games import GAME_BY_NAME, Game, get_game, board_lists
 from ..ranges import Range, in_deck, parse_range
-from ..base import resolve_run, resolve_threads, sliced, HandError
+from ..base import resolve_run, resolve_threads, sliced, HandError, upcalls
 
 __all__ = ["equity", "EquityResult", "prepare", "EXACT_LIMIT"]
 
 #: Exact enumerations larger than this many deals are refused (use trials=).
 EXACT_LIMIT = 3_000_000_000
-#: ``equity(..., folded=...)``: a registry filled by handrank.equities._folded when it
-#: is imported (it builds on this module, a layer rule: docs/design.rst).
-FOLDED: dict[str, Callable[..., EquityResult]] = {}
 #: Progress reports per run, at least (more on long runs: one per slice):
 #: an exact run with a progress callback is cut into at least this many
 #: units where it has as many deals; Monte Carlo reports once per slice of
@@ -181,16 +178,16 @@ def _same(a: Any, b: Any) -> bool:
 
 #: The fields of an EquityResult that equity_result makes when first read,
 #: with the part of EquityState.summary each comes from (4: halves, high and
-#: low, made together), read through _core.PendingField (set on the class after the
+#: low, made together), read through _core.PendingField, which makes part 4 with the upcall
+#: ``halves_of`` (set on the class after the
 #: dataclass is made: the generated __init__ keeps its own defaults).
 _PART = {"equity": 0, "wins": 1, "ties": 2, "stderr": 3, "halves": 4, "high": 4, "low": 4,
          "categories": 5, "winning_categories": 6}
 for _name, _part in _PART.items():
-    setattr(EquityResult, _name, _core.PendingField(_name, _part, lambda g, a: _halves(g, a),
-                                                    tuple(_PART)))
+    setattr(EquityResult, _name, _core.PendingField(_name, _part, tuple(_PART)))
 
 
-def _halves(g: Game, per_half: np.ndarray) -> dict[str, Any]:
+def halves_of(g: Game, per_half: np.ndarray) -> dict[str, Any]:
     """The ``halves``, ``high`` and ``low`` fields of an EquityResult from
     the (players, halves) part of each player's equity won through each half."""
     halves = {h.name: per_half[:, i].copy() for i, h in enumerate(g.halves)}
@@ -205,7 +202,7 @@ def _arrays(g: Game, summary: tuple) -> dict[str, Any]:
     """The array fields of an EquityResult from equity_summary's tuple."""
     eq, wins, ties, stderr, per_half, cats, winning = summary
     return {"equity": eq, "wins": wins, "ties": ties, "stderr": stderr,
-            "categories": cats, "winning_categories": winning, **_halves(g, per_half)}
+            "categories": cats, "winning_categories": winning, **halves_of(g, per_half)}
 
 
 @dataclass
@@ -308,12 +305,12 @@ def prepare(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any =
 
 
 _NAMES = tuple(card_name(c) for c in range(54))
-_core.equity_fast_setup(GAME_BY_NAME, EquityResult, _NAMES, SMALL_EXACT)
 
 
-def _fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
+def fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
     """The range a player's text is read as by prepare (_hand: not cards,
-    then a range of ``hole``-card hands), for _core.equity_fast: its hands
+    then a range of ``hole``-card hands), for _core.equity_fast (the upcall
+    ``fast_range``): its hands
     (rows as Range.combos lists them) and float64 weights as bytes; None
     when prepare reads the text otherwise (cards, a partial hand), finds it
     random (dealt as an unknown hand), or raises."""
@@ -331,8 +328,6 @@ def _fast_range(text: str, hole: int) -> tuple[bytes, bytes] | None:
     return (np.ascontiguousarray(rng.combos, dtype=np.uint8).tobytes(),
             np.ascontiguousarray(rng.weights, dtype=np.float64).tobytes())
 
-
-_core.equity_fast_ranges(_fast_range)
 
 
 def _card_problem(g: Game, holes: list[list[int]], boards: list[list[int]],
@@ -525,9 +520,7 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
     """The general path of :func:`equity` (its own function: the closures
     below would cost the fast path their cells at every call)."""
     if folded is not None:               # issue 25: folded players' ranges
-        if "equity" not in FOLDED:
-            raise HandError("folded= needs handrank.equities._folded (import handrank loads it)")
-        return FOLDED["equity"](game, hands, board, dead, folded, trials, seed, threads,
+        return upcalls.folded_equity(game, hands, board, dead, folded, trials, seed, threads,
                                 progress)
     trials, seed = resolve_run(trials, seed)
     resolve_threads(threads, 1)          # checked before any work
@@ -565,8 +558,8 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
 _equity_fast = _core.equity_fast
 
 
-_equity_general = equity
-equity = compiled_entry(_core.equity_entry(_equity_general), _equity_general)
+equity_general = equity
+equity = compiled_entry(_core.equity, equity_general)      # falls back on the upcall
 
 
 def _fast_game(game: Any) -> bool:

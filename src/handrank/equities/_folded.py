@@ -33,7 +33,6 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from . import _equity
 from ._equity import (EXACT_LIMIT, EquityResult, Prepared, _by_hand, _check_counts, _hand, _mc,
                       _result, prepare)
 from ..base import resolve_run, resolve_threads, sliced, HandError
@@ -306,5 +305,3 @@ def _dead_list(dead: Any) -> list[int]:
     from ..cards import card_list
     return card_list(dead, "dead cards", unknown=True, limit=54)
 
-
-_equity.FOLDED["equity"] = folded_equity       # equity(..., folded=...) hands over here

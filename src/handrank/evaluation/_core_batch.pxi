@@ -48,25 +48,21 @@ def fast_rules(str name, RuleTables tables, CompiledDeck deck, object strength,
     _FAST_ROWS = rows
 
 
-cdef object _EVALUATE_GENERAL = None
-
-
-def evaluate_entry(object general):
-    """handrank.evaluate, the public function: its common case (evaluate_fast's
-    precondition, and ``like`` None) in one call with no Python frame, the
-    rest by ``general`` (handrank.evaluation._evaluate's general path, which takes the
-    same arguments).  Returns the entry; handrank.evaluation._evaluate gives it the
-    general function's name, docstring and signature (``__wrapped__``)."""
-    global _EVALUATE_GENERAL
-    _EVALUATE_GENERAL = general
-    return evaluate
+cdef object _EVALUATE_GENERAL = None  # upcall evaluate_general: handrank.evaluate's general path
 
 
 def evaluate(hands, rules="high", wild=None, *, out=None, threads=None, like=None):
+    """handrank.evaluate, the public function: its common case (evaluate_fast's
+    precondition, and ``like`` None) in one call with no Python frame, the
+    rest by the general path (upcall evaluate_general, which takes the same
+    arguments); it is given the general function's name, docstring and
+    signature."""
     if like is None:
         v = evaluate_fast(hands, rules, wild, out, threads)
         if v is not None:
             return v
+    if _EVALUATE_GENERAL is None:
+        _not_installed("evaluate_general")
     return _EVALUATE_GENERAL(hands, rules, wild, out=out, threads=threads, like=like)
 
 

@@ -248,8 +248,8 @@ def compiled_entry(entry: Any, general: Any) -> Any:
     return entry
 
 
-_evaluate_general = evaluate
-evaluate = compiled_entry(_core.evaluate_entry(_evaluate_general), _evaluate_general)
+evaluate_general = evaluate
+evaluate = compiled_entry(_core.evaluate, evaluate_general)      # falls back on the upcall
 
 
 def evaluate_masks(masks: Any, rules: str = "high", wild: Any = None, *,

@@ -19,8 +19,10 @@ import numpy as np
 from .. import _core
 from ..cards import (format as format_cards, SHORT, STANDARD, Deck, card_list, WildSetting,
                      resolve_wild)
-from ..evaluation import evaluate
-from ..rules import RULES_BY_NAME, NAME_HINTS, RuleSet, get_rules
+# evaluate's general path: given a RuleSet, never its compiled fast path, and
+# usable while handrank is imported, before __init__ installs the upcalls
+from ..evaluation import evaluate_general as evaluate
+from ..rules import RULES_BY_NAME, RuleSet, get_rules
 from ..base import HandError
 
 __all__ = ["Game", "Half", "GAMES", "get_game", "register_game", "DOUBLE_SUFFIX"]
@@ -285,7 +287,7 @@ class Game:
     >>> hr.Game("bad", hole=2, board=6, select="any", high="high", low=None)
     Traceback (most recent call last):
     ...
-    handrank.base._types.HandError: game 'bad': board must be 0..5 shared cards; got 6
+    handrank.HandError: game 'bad': board must be 0..5 shared cards; got 6
     """
 
     name: str
@@ -668,9 +670,9 @@ def _game_order(name: str) -> tuple:
     return (presets.index(name) if name in presets else len(presets), name)
 
 
-def _game_hint(name: str) -> str:
+def game_hint(name: str) -> str:
     """For a game's name passed as rules=: which rule set(s) that game uses
-    (one of the rule sets' NAME_HINTS)."""
+    (the upcall ``game_hint`` of the rule sets, base._interface)."""
     try:
         g = get_game(name)
     except Exception:                      # not a game either: no hint
@@ -685,5 +687,3 @@ def _game_hint(name: str) -> str:
     return (f" ({g.name!r} is a game {which}: {use} to rules=, or pass the game "
             f"to showdown or equity)")
 
-
-NAME_HINTS.append(_game_hint)

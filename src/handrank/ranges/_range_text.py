@@ -19,9 +19,9 @@ from ..cards import RANK_CHARS, card_name, parse_codes, card_list
 from ._classes import (CLASS_INDEX, CLASS_OF, _CLASS_SIZE, _RANK, HAND_CLASSES, _class_combos,
                        _combos_of, top_classes)
 from ._omaha_syntax import AllHands, OmahaSyntaxError, masks_to_hands, pattern_masks
-from ..base import HandError
+from ..base import HandError, upcalls
 
-__all__ = ["RangeReader", "live_cards", "OMAHA_PERCENT", "use_omaha_percent"]
+__all__ = ["RangeReader", "live_cards"]
 
 _CLASS_TOKEN = re.compile(r"[2-9TJQKA]{2}[so]?\+?(-[2-9TJQKA]{2}[so]?)?", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(\.\d*)?|\.\d+)%")
@@ -32,16 +32,6 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 _WEIGHT_TAIL = re.compile(r":\s*(\d*\.?\d+)$")
 
-#: The hands of an Omaha percentage range, ``(cards, percent) -> (M, cards)``
-#: codes: a registry filled by handrank.tables._omaha_preflop when it is imported
-#: (it sits in a higher layer: it plays hands to rank them; docs/design.rst).
-OMAHA_PERCENT: Any = None
-
-
-def use_omaha_percent(function: Any) -> None:
-    """Set :data:`OMAHA_PERCENT` (handrank.tables does, at import)."""
-    global OMAHA_PERCENT
-    OMAHA_PERCENT = function
 #: A random Omaha range is listed to remove a pattern from it up to this many hands.
 _OMAHA_LIST_RANDOM = 300_000
 
@@ -215,16 +205,14 @@ class RangeReader:
     def _percent(self, text: str, token: str, pos: int) -> list[tuple[int, int]]:
         """The combos of a percentage token ("15%"): whole classes, best first
         (Omaha: suit-isomorphic classes in order of equity, through
-        :data:`OMAHA_PERCENT`)."""
+        the upcall ``omaha_percent`` of handrank.tables, which sits in a higher
+        layer: it plays hands to rank them)."""
         p = float(token[:-1])
         if not 0 <= p <= 100:
             raise self._error(text, token, pos, "a percentage is 0% to 100%")
         if self.cards != 2 and 0 < p < 100:           # Omaha, by equity order
-            if OMAHA_PERCENT is None:
-                raise self._error(text, token, pos, "Omaha percentages need "
-                                  "handrank.tables._omaha_preflop (import handrank loads it)")
             try:
-                hands = OMAHA_PERCENT(self.cards, p, self.list_limit)
+                hands = upcalls.omaha_percent(self.cards, p, self.list_limit)
             except HandError as e:
                 raise self._error(text, token, pos, str(e)) from None
             return list(map(tuple, hands.tolist()))   # highest card first

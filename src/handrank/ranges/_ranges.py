@@ -4,7 +4,8 @@ The model: what a :class:`Range` holds and what it answers (its hands and
 weights, card removal, the 13 x 13 grid, its text).  Reading and writing
 range text is :mod:`handrank.ranges._range_text`; the hold'em classes are
 :mod:`handrank.ranges._classes`; drawing a range is the display layer's, reached
-through :data:`DRAWERS`.
+through the upcalls ``draw_html`` and ``draw_plot`` (handrank.base._interface):
+a range knows its hands, not its pictures.
 
 >>> import handrank as hr
 >>> r = hr.Range("QQ+, AKs, A5s-A2s, KQo, 0.5(JJ), AhKh")
@@ -13,7 +14,7 @@ through :data:`DRAWERS`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations
 from math import comb
@@ -21,19 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from ..base import bool_error, HandError
+from ..base import bool_error, HandError, upcalls
 from ..cards import NCODES, check_mask, codes_of_mask, card_name, parse_codes, card_list
 from ._classes import _CELL_COL, _CELL_ROW, CLASS_INDEX, CLASS_OF, _CLASS_SIZE
 from ._range_text import (RangeReader, _combo_text, _compress, _mostly_full, _split_classes,
                           _weighted, live_cards)
 
-__all__ = ["Range", "parse_range", "in_deck", "DRAWERS"]
-
-#: How a range is drawn, filled at import by the display layer, which owns
-#: the drawing code: ``"html"`` (handrank.display._display: ``Range._repr_html_``)
-#: and ``"plot"`` (handrank.display._plot: ``Range.plot``).  Each takes the range
-#: and the method's arguments.  A range knows its hands, not its pictures.
-DRAWERS: dict[str, Callable[..., Any]] = {}
+__all__ = ["Range", "parse_range", "in_deck"]
 
 
 #: Above this many hands, ``Range.combos`` / ``Range.weights`` refuse to list them.
@@ -373,7 +368,7 @@ class Range:
         >>> ax = hr.Range("QQ+, AKs").plot()        # doctest: +SKIP
         >>> ax.figure.savefig("range.png")         # doctest: +SKIP
         """
-        return DRAWERS["plot"](self, ax=ax, title=title, labels=labels)
+        return upcalls.draw_plot(self, ax=ax, title=title, labels=labels)
 
     def breakdown(self, board: Any, *, threads: int | None = None) -> Any:
         """The share of the range's combos in each made-hand class and with
@@ -399,7 +394,7 @@ class Range:
 
     def _repr_html_(self) -> str:
         """The grid as an HTML table (Jupyter shows it for a Range)."""
-        return DRAWERS["html"](self)
+        return upcalls.draw_html(self)
 
 
 @lru_cache(maxsize=512)

@@ -3,8 +3,8 @@
 The names below are what this package offers the packages above it
 (tests/test_layers.py: across packages only these public names are
 imported).  Its modules import one another freely."""
-from ._rules import get_rules, NAME_HINTS, RULE_SETS, RULES_BY_NAME, RuleSet, StrengthTable
-from ._strength import REGISTERED_TYPES, Strength, strength_type
+from ._rules import get_rules, RULE_SETS, RULES_BY_NAME, RuleSet, StrengthTable
+from ._strength import REGISTERED_TYPES, Strength, strength_type, unpickle_strength
 
-__all__ = ["get_rules", "NAME_HINTS", "REGISTERED_TYPES", "RULE_SETS", "RULES_BY_NAME",
-    "RuleSet", "Strength", "strength_type", "StrengthTable"]
+__all__ = ["get_rules", "REGISTERED_TYPES", "RULE_SETS", "RULES_BY_NAME",
+    "RuleSet", "Strength", "strength_type", "StrengthTable", "unpickle_strength"]

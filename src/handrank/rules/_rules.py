@@ -12,7 +12,6 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
@@ -21,7 +20,7 @@ import numpy as np
 
 from .. import _core
 from ..cards import SHORT, STANDARD, Deck
-from ..base import Category, HandError
+from ..base import Category, HandError, upcalls
 
 __all__ = ["RuleSet", "RULE_SETS", "get_rules", "HIGH_ORDER", "StrengthTable"]
 
@@ -621,16 +620,9 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     return rs
 
 
-#: Hints for a name passed as ``rules=`` that names no rule set, filled at
-#: import by the layers above that know other names (handrank.games._games adds
-#: "that is a game whose rule set is ..."): each takes the name and returns a
-#: clause for the message, or "".  The rule sets know nothing of games.
-NAME_HINTS: list[Callable[[str], str]] = []
-
-
 def _name_hint(name: str) -> str:
-    for hint in NAME_HINTS:
-        text = hint(name)
-        if text:
-            return text
-    return ""
+    """A clause for a name passed as ``rules=`` that names no rule set, from
+    the layers above that know other names (the upcall ``game_hint``:
+    "that is a game whose rule set is ..."), or "".  The rule sets know
+    nothing of games."""
+    return upcalls.game_hint(name)

@@ -17,7 +17,7 @@ import numpy as np
 from ._rules import RULES_BY_NAME, RuleSet, get_rules
 from ..base import Category, HandError
 
-__all__ = ["Strength", "strength_type"]
+__all__ = ["Strength", "strength_type", "unpickle_strength"]
 
 
 class Strength(int):
@@ -97,7 +97,7 @@ class Strength(int):
         return _rules_of(self).describe(int(self))
 
     def __reduce__(self) -> tuple:
-        return _restore, (int(self), _rules_of(self))
+        return unpickle_strength, (int(self), _rules_of(self))
 
     def __copy__(self) -> Strength:
         return self
@@ -184,9 +184,13 @@ class _Names(dict):
         return text
 
 
-def _restore(value: int, rules: Any) -> Any:
-    """Unpickle a Strength: the value tagged with its rule set (a RuleSet,
+def unpickle_strength(value: int, rules: Any) -> Any:
+    """Unpickle a Strength (pickled as ``handrank._unpickle_strength``:
+    handrank/__init__.py): the value tagged with its rule set (a RuleSet,
     or the name of a registered one; a plain int for a name no longer
     registered)."""
     rs = rules if isinstance(rules, RuleSet) else RULES_BY_NAME.get(rules)
     return int(value) if rs is None else strength_type(rs)(value)
+
+
+_restore = unpickle_strength         # the name older pickles give it: they still load

@@ -7,7 +7,7 @@ imported).  Its modules import one another freely."""
 from ._preflop import preflop_row, preflop_table, PreflopTable
 from ._preflop_multiway import preflop_vs_random
 from ._threeway import preflop_threeway
-from ._omaha_preflop import omaha_order, OmahaOrder, preflop_percentile
+from ._omaha_preflop import omaha_order, omaha_percent_hands, OmahaOrder, preflop_percentile
 
-__all__ = ["omaha_order", "OmahaOrder", "preflop_percentile", "preflop_row", "preflop_table",
+__all__ = ["omaha_order", "omaha_percent_hands", "OmahaOrder", "preflop_percentile", "preflop_row", "preflop_table",
     "preflop_threeway", "preflop_vs_random", "PreflopTable"]

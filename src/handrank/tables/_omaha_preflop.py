@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..ranges import use_omaha_percent
 from ..base import checksum, read_problem, HandError
 from ..games import get_game
 from ..cards import brief_repr
@@ -370,9 +369,8 @@ def preflop_percentile(hand: Any, game: Any = "omaha") -> Any:
 _fast: dict[str, Any] = {}
 
 
-def _percent_hands(cards: int, percent: float, limit: int) -> np.ndarray:
-    """The hands of ``Range("<percent>%", cards=cards)``, at most ``limit``."""
+def omaha_percent_hands(cards: int, percent: float, limit: int) -> np.ndarray:
+    """The hands of ``Range("<percent>%", cards=cards)``, at most ``limit``
+    (the upcall ``omaha_percent`` of range text)."""
     return omaha_order(GAME_OF_CARDS[cards]).hands(percent, limit)
 
-
-use_omaha_percent(_percent_hands)      # Range reads Omaha percentages through this

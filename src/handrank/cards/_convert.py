@@ -67,7 +67,7 @@ def parse(text: str | Sequence[str]) -> np.ndarray:
     >>> hr.parse("SA HX")
     Traceback (most recent call last):
       ...
-    handrank.base._types.HandError: cannot read card 'HX' at position 3 of 'SA HX': 'X' is not a rank; ranks are 2-9, T or 10, J, Q, K, A
+    handrank.HandError: cannot read card 'HX' at position 3 of 'SA HX': 'X' is not a rank; ranks are 2-9, T or 10, J, Q, K, A
     """
     # One path: plain text (rank or suit first; spaces, commas, tabs) is
     # read in C straight into the array; anything else -- errors, symbols,

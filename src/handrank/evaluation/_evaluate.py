@@ -440,7 +440,7 @@ def category(strength: Any, rules: str = _HIGH, *, natural: bool = False) -> Any
     >>> hr.category(7474, natural=True)
     Traceback (most recent call last):
       ...
-    handrank.base._types.HandError: strength 7474 is five of a kind, which only wild cards make: a hand without wild cards has a strength in 0..7461 under rules='high' (RuleSet.natural_strengths is 7462; pass natural=False for the strengths of hands with wild cards)
+    handrank.HandError: strength 7474 is five of a kind, which only wild cards make: a hand without wild cards has a strength in 0..7461 under rules='high' (RuleSet.natural_strengths is 7462; pass natural=False for the strengths of hands with wild cards)
     """
     if type(strength) in ONE_INT_TYPES and not natural and type(rules) in _STR_TYPES:
         cats = _ONE_CATS.get(rules)

@@ -61,6 +61,8 @@ cdef extern from "handrank/base/hr_rows.h" nogil:
 
 cdef extern from "handrank/evaluation/hr_batch.h" nogil:
     int hr_init()
+    void hr_init_light()
+    int hr_init_hashes()
     int hr_use_popcnt
     int hr_isa_best
     int hr_isa

@@ -25,9 +25,45 @@ from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTI
 
 import numpy as np
 
-if not hr_init():
-    raise MemoryError("handrank: could not build the rank hash tables")
+# The rank hashes (tens of milliseconds) are built on first use, by the
+# first RuleTables (every evaluation reads them through one): _need_hashes.
+hr_init_light()
 hr_init_binom()
+
+cdef bint _hashes_built = False
+cdef Py_ssize_t _table_builds = 0    # hash builds + rule table builds, for tests
+import threading as _threading
+cdef object _HASHES_LOCK = _threading.Lock()
+
+
+cdef int _need_hashes() except -1:
+    """Build the rank hashes once, whichever thread asks first (the others
+    wait on the lock); a forked child inherits them built or not, and builds
+    them itself if not (the lock is free at import in any process)."""
+    global _hashes_built, _table_builds
+    if _hashes_built:
+        return 0
+    with _HASHES_LOCK:
+        if not _hashes_built:
+            if not hr_init_hashes():
+                raise MemoryError("handrank: could not build the rank hash tables")
+            _table_builds += 1
+            _hashes_built = True
+    return 0
+
+
+def hashes_built():
+    """Whether the rank hashes are built yet (they are at the first rule
+    table; for tests of the import's laziness)."""
+    return bool(_hashes_built)
+
+
+def table_builds():
+    """How many tables this process has built: the rank hashes (once) and
+    every rule table (RuleTables).  0 right after ``import handrank``: every
+    table is built on first use (tests/test_import_lazy.py)."""
+    return _table_builds
+
 
 #: Number of threads OpenMP would use by default (1 without OpenMP).
 MAX_THREADS = hr_max_threads()

@@ -235,9 +235,12 @@ static int64_t hr_eval_masks(const hr_rule_t *R, const hr_deck_t *W, const uint6
     return hr_rows(fn, &a, 0, n, HR_ROW_BLOCK, hr_team(nthreads));
 }
 
-/* One-time initialisation of the core: hashes, card entries, CPU features,
- * the fork handler.  1 on success. */
-static int hr_init(void)
+/* The one-time initialisation of the core but the rank hashes: CPU
+ * features, card entries, the standard deck, the fork handler (a few
+ * microseconds).  The Python module calls this at import and builds the
+ * hashes (hr_init_hashes, tens of milliseconds) before its first rule table;
+ * C programs call hr_init, which does both. */
+static void hr_init_light(void)
 {
 #ifdef HR_MULTIVERSION
     __builtin_cpu_init();
@@ -254,6 +257,13 @@ static int hr_init(void)
     hr_set_isa(hr_isa_best);
     hr_init_deck(&hr_standard, 0x1fff, 0, 0, 0);
     hr_rows_init();
+}
+
+/* One-time initialisation of the core: hashes, card entries, CPU features,
+ * the fork handler.  1 on success. */
+static inline int hr_init(void)
+{
+    hr_init_light();
     return hr_init_hashes();
 }
 

@@ -234,8 +234,8 @@ static int64_t hr_threeway_part(const void *arg, int64_t lo, int64_t hi)
 }
 
 /* Returns -1, or the first triple left uncounted (out of memory).
- * Precondition: the rank hashes are built (hr_init, which the module's
- * import requires) and R is the high rule set (RuleTables.threeway checks);
+ * Precondition: the rank hashes are built (hr_init; the module builds them
+ * before its first rule table) and R is the high rule set (RuleTables.threeway checks);
  * every class row valid (hi >= lo, kind 0 exactly for pairs). */
 static int64_t hr_threeway_batch(const hr_rule_t *R, const int32_t *cls, int64_t t, int64_t *out,
                                  int nthreads)

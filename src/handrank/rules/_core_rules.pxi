@@ -92,6 +92,9 @@ cdef class RuleTables:
         self.name = str(spec.name)
         self.spec = spec
         _rule_definition(spec, &d)
+        _need_hashes()
+        global _table_builds
+        _table_builds += 1
         self.built = hr_build_rule(&self.rule, &d)
         if not self.built:
             raise ValueError(f"rule set {self.name!r}: its definition is inconsistent "

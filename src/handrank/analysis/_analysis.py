@@ -40,7 +40,16 @@ from ..base import resolve_threads, HandError
 
 __all__ = ["hand_strength", "hand_potential", "ehs", "ehs2", "outs", "Potential"]
 
-_HIGH = get_rules("high").tables     # the compiled high rule set
+_HIGH_TABLES: Any = None             # the compiled high rule set, on first use
+
+
+def _high() -> Any:
+    """The compiled high rule set (built at the first call, not at import)."""
+    global _HIGH_TABLES
+    t = _HIGH_TABLES
+    if t is None:
+        t = _HIGH_TABLES = get_rules("high").tables
+    return t
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ def _counts(hole: bytes, board: bytes, runs: bool):
     """now (3,): opponent hands behind, tied, ahead of us; with runs, hp (3, 3)
     by standing now and on the completed board, and per completion 2 ahead +
     tied and opponent hands (include/handrank/analysis/hr_strength.h)."""
-    return _HIGH.potential(hole, board, runs)
+    return _high().potential(hole, board, runs)
 
 
 def _hs_one(hole: bytes, board: bytes) -> float:
@@ -121,7 +130,7 @@ def hand_strength(hole: Any, board: Any, opponents: int = 1, *,
     # False (strength_fast checks all of it and returns None otherwise, so
     # every error and every batch takes the general path below).
     if threads is None or type(threads) is int and threads >= 1:
-        v = _HIGH.strength_fast(hole, board, opponents, exact)
+        v = _high().strength_fast(hole, board, opponents, exact)
         if v is not None:
             return v
     h, b, single = _rows(hole, board)

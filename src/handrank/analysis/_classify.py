@@ -12,7 +12,6 @@ Ace high; flush draw, nut flush draw, backdoor straight draw, overcards; nut ran
 """
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from enum import IntEnum, IntFlag
 from typing import Any
@@ -399,6 +398,7 @@ class RangeBreakdown:
         return f"<RangeBreakdown {self.title}: {self.combos:g} combos>"
 
     def _repr_html_(self) -> str:
+        import html
         out = [f"<table><caption>{html.escape(self.title)}: {self.combos:g} combos</caption>"]
         group = None
         for g, label, v in self._rows():

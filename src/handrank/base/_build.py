@@ -2,7 +2,6 @@
 version (``handrank.__version__``, the same as the project's metadata)."""
 from __future__ import annotations
 
-import platform
 from typing import Any
 
 import numpy as np
@@ -73,6 +72,7 @@ def build_info() -> dict[str, Any]:
     >>> info["version"] == hr.__version__
     True
     """
+    import platform                 # on use: not at import (docs/decisions.rst)
     return {
         "version": __version__,
         "compiler": _core.BUILD_COMPILER,

@@ -5,7 +5,6 @@ edited one; and the one way a loader says a file cannot be read
 (:func:`read_problem`)."""
 from __future__ import annotations
 
-import hashlib
 
 import numpy as np
 
@@ -15,6 +14,7 @@ __all__ = ["checksum", "read_problem"]
 def checksum(arrays: dict) -> str:
     """sha256 over every member of ``arrays`` but ``checksum``, by name: each
     member's name, dtype and shape, then its bytes (text as text)."""
+    import hashlib                 # on use: not at import (docs/decisions.rst)
     h = hashlib.sha256()
     for name in sorted(arrays):
         if name != "checksum":

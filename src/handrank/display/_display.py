@@ -14,7 +14,6 @@ AA  AKs .   .   .   .   .   .   .   .   .   .   .
 from __future__ import annotations
 
 import os
-from html import escape
 from typing import IO, Any
 
 import numpy as np
@@ -22,6 +21,13 @@ import numpy as np
 from ..cards import RANK_CHARS, card_name, parse_codes
 from ..ranges import GRID_CLASSES, Range, parse_range
 from ..base import HandError
+
+
+def escape(text: str) -> str:
+    """html.escape, imported on use (docs/decisions.rst: import time)."""
+    import html
+    return html.escape(text)
+
 
 __all__ = ["shade", "heat", "use_color", "grid_text", "range_html", "cards_html",
            "boards_text"]

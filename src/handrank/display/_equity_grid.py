@@ -8,7 +8,6 @@ Ah Kh vs QQ+, board Qh 7d 2c (holdem): 3 classes, exact
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,13 @@ from ..equities import equity
 from ..games import get_game, board_lists
 from ._plot import plot_grid
 from ..base import check_trials, resolve_seed, HandError
+
+
+def escape(text: str) -> str:
+    """html.escape, imported on use (docs/decisions.rst: import time)."""
+    import html
+    return html.escape(text)
+
 
 __all__ = ["equity_grid", "EquityGrid", "GRID_TRIALS"]
 

@@ -27,8 +27,6 @@ hand, ties half):
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
 import time
@@ -118,6 +116,7 @@ def _spec(kind: str, bins: Any, cumulative: bool, clusters: Any) -> tuple[dict, 
         if clusters is None:
             raise HandError(f"{kind} needs clusters= (a label per hand or preflop class)")
         extra = _clusters(clusters)
+        import hashlib          # on use (docs/decisions.rst: import time)
         spec["clusters"] = hashlib.sha256(extra.tobytes()).hexdigest()[:16]
         spec["shape"] = [spec["rows"], len(extra)]
     elif kind.endswith("ehs"):
@@ -148,6 +147,7 @@ def _open(path: Any, spec: dict, create: bool) -> tuple[np.memmap, np.memmap]:
     if os.path.exists(meta):
         try:
             with open(meta) as f:
+                import json          # on use (docs/decisions.rst: import time)
                 have = json.load(f)
         except (OSError, ValueError):
             raise HandError(f"{meta} is not a handrank table description") from None
@@ -177,6 +177,7 @@ def _open(path: Any, spec: dict, create: bool) -> tuple[np.memmap, np.memmap]:
     arr.flush()
     flags.flush()
     tmp = meta + ".tmp"
+    import json
     with open(tmp, "w") as f:
         json.dump(dict(spec, complete=False), f)
     os.replace(tmp, meta)
@@ -186,6 +187,7 @@ def _open(path: Any, spec: dict, create: bool) -> tuple[np.memmap, np.memmap]:
 def _mark_complete(path: Any, spec: dict) -> None:
     _, meta, _ = _paths(path)
     tmp = meta + ".tmp"
+    import json
     with open(tmp, "w") as f:
         json.dump(dict(spec, complete=True), f)
     os.replace(tmp, meta)
@@ -345,6 +347,7 @@ def load_table(path: Any) -> np.ndarray:
         raise HandError(f"no table at {data} (its description {meta} is missing)")
     try:
         with open(meta) as f:
+            import json          # on use (docs/decisions.rst: import time)
             spec = json.load(f)
     except (OSError, ValueError):
         raise HandError(f"{meta} is not a handrank table description") from None

@@ -15,15 +15,16 @@ Classes are ordered by equity, best first, ties by class number.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 from math import comb
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from .. import _core
 from ..base import checksum, read_problem, HandError
@@ -149,6 +150,7 @@ def _keys(hands: np.ndarray) -> np.ndarray:
 
 def keys_digest(k: int) -> str:
     """sha256 of the sorted class keys of k-card hands: pins the numbering."""
+    import hashlib
     return hashlib.sha256(np.ascontiguousarray(class_keys(k), dtype="<i8").tobytes()).hexdigest()
 
 
@@ -227,13 +229,18 @@ def representatives(k: int) -> np.ndarray:
     return out
 
 
-#: Card bit masks of a suit's rank set: _SPREAD[s][rank set] sets bit
-#: 4 * r + s for each rank r in it.
-_SPREAD = np.zeros((4, 1 << 13), dtype=np.uint64)
-for _r in range(13):
-    _on = (np.arange(1 << 13) >> _r) & 1 == 1
-    for _s in range(4):
-        _SPREAD[_s, _on] |= np.uint64(1) << np.uint64(4 * _r + _s)
+@lru_cache(maxsize=None)
+def _spread() -> np.ndarray:
+    """Card bit masks of a suit's rank set: ``_spread()[s, rank set]`` sets
+    bit 4 * r + s for each rank r in it.  Built on first use, not at import
+    (docs/decisions.rst, "Import time")."""
+    spread = np.zeros((4, 1 << 13), dtype=np.uint64)
+    for r in range(13):
+        on = (np.arange(1 << 13) >> r) & 1 == 1
+        for s in range(4):
+            spread[s, on] |= np.uint64(1) << np.uint64(4 * r + s)
+    spread.flags.writeable = False
+    return spread
 
 
 def class_hands(keys: np.ndarray, k: int) -> np.ndarray:
@@ -244,8 +251,9 @@ def class_hands(keys: np.ndarray, k: int) -> np.ndarray:
     than once, so the masks are made unique."""
     keys = np.asarray(keys, dtype=np.int64)
     lanes = [((keys >> (13 * i)) & 0x1FFF) for i in range(4)]
-    masks = np.concatenate([_SPREAD[0, lanes[p[0]]] | _SPREAD[1, lanes[p[1]]] |
-                            _SPREAD[2, lanes[p[2]]] | _SPREAD[3, lanes[p[3]]]
+    sp = _spread()
+    masks = np.concatenate([sp[0, lanes[p[0]]] | sp[1, lanes[p[1]]] |
+                            sp[2, lanes[p[2]]] | sp[3, lanes[p[3]]]
                             for p in permutations(range(4))]) if len(keys) else \
         np.zeros(0, dtype=np.uint64)
     masks = np.sort(masks)[::-1]
@@ -304,6 +312,7 @@ def omaha_order(game: Any = "omaha", *, path: str | os.PathLike | None = None) -
     ``path``, a file of ``tools/build_omaha_orders.py``) and checked.
     """
     name, _ = _game(game)
+    from pathlib import Path
     file = Path(path) if path is not None else Path(__file__).with_name(order_file(name))
     key = (name, os.path.abspath(file))
     if key in _memo:

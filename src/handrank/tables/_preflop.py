@@ -39,18 +39,17 @@ How the cache behaves (the decisions, in one place):
 """
 from __future__ import annotations
 
-import hashlib
 import os
-import secrets
-import socket
 import time
 import warnings
 from collections.abc import Callable, Iterable
 from itertools import permutations
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from ..ranges import HAND_CLASSES, Range
 from ..base import read_problem, default_threads, resolve_threads, sliced, HandError
@@ -80,9 +79,11 @@ def cache_path() -> Path:
         return os.path.expanduser(os.path.expandvars(value))
     root = os.environ.get("HANDRANK_CACHE")
     if root:
+        from pathlib import Path
         return Path(expand(root)) / f"preflop-v{VERSION}.npz"
     base = os.environ.get("XDG_CACHE_HOME")
     base = expand(base) if base else os.path.join(os.path.expanduser("~"), ".cache")
+    from pathlib import Path
     return Path(base) / "handrank" / f"preflop-v{VERSION}.npz"
 
 
@@ -252,6 +253,7 @@ def _build(threads: int,
 def _checksum(equity: np.ndarray, vs_random: np.ndarray, version: int,
               classes: Iterable[str]) -> str:
     """sha256 of the version, the class names and the little-endian array bytes."""
+    import hashlib
     h = hashlib.sha256()
     h.update(f"handrank preflop v{int(version)}\n".encode())
     h.update(" ".join(classes).encode())
@@ -267,6 +269,7 @@ def _save(file: Path, equity: np.ndarray, vs_random: np.ndarray) -> None:
                   classes=np.array(HAND_CLASSES),
                   checksum=np.array(_checksum(equity, vs_random, VERSION, HAND_CLASSES)))
     file.parent.mkdir(parents=True, exist_ok=True)
+    import secrets
     tmp = file.with_name(f"{file.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
@@ -381,6 +384,8 @@ class _BuildLock:
     def __init__(self, file: Path, timeout: float):
         self.path = file.with_name(file.name + ".lock")
         self.timeout = timeout
+        import secrets
+        import socket
         self.token = f"{os.getpid()} {socket.gethostname()} {secrets.token_hex(8)}"
         self.owned = False
         self.waited = False
@@ -461,6 +466,7 @@ class _BuildLock:
         if age > STALE_AFTER:
             return f"untouched for {age:.0f} s", text
         parts = text.split()
+        import socket
         if len(parts) >= 2 and parts[0].isdigit() and parts[1] == socket.gethostname():
             if not _pid_alive(int(parts[0])):
                 return f"its process {parts[0]} has ended", text
@@ -502,6 +508,7 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
     """
     global _memo
     t = resolve_threads(threads, MATCHUPS * BOARDS)
+    from pathlib import Path
     file = Path(path) if path is not None else cache_path()
     key = os.path.abspath(file)
     if not rebuild:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -95,6 +94,7 @@ def build_multiway(deals: int = MULTIWAY_DEALS, seed: int = MULTIWAY_SEED, *,
 def _multiway_table() -> tuple[np.ndarray, np.ndarray, int]:
     global _multiway
     if _multiway is None:
+        from pathlib import Path
         file = Path(__file__).with_name(MULTIWAY_FILE)
         with np.load(file, allow_pickle=False) as data:
             equity, se, deals = data["equity"], data["se"], int(data["deals"])
@@ -160,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("what", choices=["build-multiway"])
     p.add_argument("--deals", type=int, default=MULTIWAY_DEALS)
     p.add_argument("--seed", type=int, default=MULTIWAY_SEED)
+    from pathlib import Path
     p.add_argument("--out", default=str(Path(__file__).with_name(MULTIWAY_FILE)))
     a = p.parse_args(argv)
     t0 = time.perf_counter()

@@ -15,11 +15,9 @@ table in resumable pieces.
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -75,6 +73,7 @@ def triple_index(a: int, b: int, c: int) -> int:
 
 def classes_digest() -> str:
     """sha256 of the class names in order: pins the numbering of the triples."""
+    import hashlib
     return hashlib.sha256(" ".join(HAND_CLASSES).encode()).hexdigest()
 
 
@@ -84,6 +83,7 @@ def load_table(path=None) -> tuple[np.ndarray, np.ndarray]:
     each seat wins, seat 2's being the rest), checked: version, class
     numbering, shapes, dtypes and sha256.  Raises FileNotFoundError if it is
     not built, ValueError if it fails a check."""
+    from pathlib import Path
     path = Path(path) if path is not None else Path(__file__).with_name(DATA_FILE)
     with np.load(path, allow_pickle=False) as z:
         arrays = {k: z[k] for k in z.files}

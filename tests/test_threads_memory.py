@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import gc
+import subprocess
 import sys
+import textwrap
 import threading
 import time
 
@@ -248,6 +250,50 @@ def test_many_threads_build_and_use_fresh_tables_at_once():
     assert len(results) == n * len(expected)
     for name, value in results:
         assert _same(value, expected[name]), name
+
+
+def _in_new_process(code: str) -> str:
+    """stdout of a fresh interpreter running code."""
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return r.stdout
+
+
+def test_eight_threads_first_calls_build_each_table_once():
+    # Different functions first, from 8 threads at once, in a fresh process:
+    # the hashes are built once, each rule set's tables once, and every
+    # answer is the one a warm process gives.
+    out = _in_new_process("""
+        import threading, handrank as hr, handrank._core as c
+        calls = [
+            lambda: hr.evaluate("As Ks Qs Js Ts"),
+            lambda: hr.showdown("holdem", ["As Ks", "Qd Qc"], "2h 7d 9c Jh 3s").tolist(),
+            lambda: hr.showdown("stud8-nines", ["9c 9d 4h 3s 2c 5d 6d",
+                                                "Ac Kd Qh 7s 8c 5h Td"]).tolist(),
+            lambda: hr.category(hr.evaluate("As Ad Kc Kd 2s")),
+            lambda: hr.evaluate_omaha("As Ks Qd Jd", "Ts 9s 2c 3h 4d"),
+            lambda: round(hr.hand_strength("As Ks", "Qs Js 2d"), 9),
+            lambda: hr.evaluate("As Ks Qs Js Ts", "2-7"),
+            lambda: hr.describe(hr.evaluate("7c 5d 4h 3s 2c", "ace-to-five")),
+        ]
+        results = [None] * 8
+        gate = threading.Barrier(8)
+        def run(i):
+            gate.wait()
+            results[i] = calls[i]()
+        ts = [threading.Thread(target=run, args=(i,)) for i in range(8)]
+        for t in ts: t.start()
+        for t in ts: t.join()
+        builds = c.table_builds()
+        again = [f() for f in calls]
+        print(results == again, c.table_builds() == builds, builds, c.hashes_built())
+        """).split()
+    same, stable, builds, hashes = out
+    assert same == stable == hashes == "True"
+    # the hashes once, and one table per rule set used (high, 2-7, ace-to-five
+    # and the games' own; never one per thread)
+    assert 2 <= int(builds) <= 8
 
 
 def test_free_threaded_build_keeps_the_gil_off():

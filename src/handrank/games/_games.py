@@ -555,9 +555,8 @@ def _check_game(g: Game) -> None:
                   f"fit in {cards.describe()}")
 
 
-#: True while the built-in rows below are made: their qualifiers are
-#: valued on first use, not at import (tests/test_import_lazy.py checks them
-#: as a custom game's would be).
+#: True while the built-in rows are made: their qualifiers are valued on first
+#: use, not at import (tests/test_import_lazy.py checks them as custom ones).
 _BUILTIN_ROWS = True
 
 GAMES: tuple[Game, ...] = (

@@ -1,5 +1,5 @@
 """Issue 37's per-hand paths: ``showdown``, ``winners``, ``game_strengths``,
-``compare`` and ``evaluate_omaha`` of one deal give exactly what their
+``compare``, ``evaluate_omaha`` and ``best_five`` of one deal give exactly what their
 general paths give (the same values, types, dtypes and shapes; the same
 errors with the same messages) for every registered game and rule set, on
 random deals and on malformed ones, and the per-hand path takes the deals
@@ -324,6 +324,77 @@ def test_omaha_fast_path_takes_the_common_hand():
     assert omaha_agree("As Ks Qd Jd", "Th 2c 3d 4s 5h")
     assert omaha_agree([51, 47, 42, 37], (32, 0, 5, 9, 13))
     assert type(hr.evaluate_omaha("As Ks Qd Jd", "Th 2c 3d 4s 5h")) is int
+
+
+# --------------------------------------------------------------- best_five
+
+def best_five_agree(cards, rules="high", **kw) -> bool:
+    from handrank.evaluation import _breakdown as B
+    a = outcome(lambda: hr.best_five(cards, rules, **kw))
+    b = outcome(lambda: B._best_five_general(cards, rules, **kw))
+    assert a[0] == b[0], (cards, rules, a, b)
+    if a[0] == "ok":
+        assert same(a[1], b[1]), (cards, rules, a, b)
+        if type(a[1]) is tuple:
+            assert all(type(x) is int for x in a[1])
+    else:
+        assert a[1:] == b[1:]
+    if kw:
+        return False
+    taken = _core.best_five_fast(cards, rules)
+    if a[0] == "error":
+        assert taken is None
+    elif taken is not None:
+        assert type(taken) is tuple and taken == a[1]
+    return taken is not None
+
+
+def test_best_five_entry():
+    from handrank.evaluation import _breakdown as B
+    assert hr.best_five.__wrapped__ is B._best_five_general
+    assert hr.best_five.__doc__ == B._best_five_general.__doc__
+    assert inspect.signature(hr.best_five) == inspect.signature(B._best_five_general)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_best_five_random_hands_agree(rules):
+    rs = hr.get_rules(rules)
+    rng = random.Random(5 + len(rules))
+    deck = [c for c in rs.deck.codes if c < 52]
+    sizes = [k for k in rs.hand_sizes if k <= len(deck)]
+    hr.best_five(deck[:sizes[-1]], rules)                      # registers the name
+    taken = 0
+    for _ in range(40):
+        cards = rng.sample(deck, rng.choice(sizes))
+        if rng.randrange(10) == 0 and len(cards) > 1:
+            cards[-1] = cards[0]
+        taken += best_five_agree(random_entry(rng, cards), rules)
+    assert taken >= 10 or rs.kind == "badugi"
+
+
+@pytest.mark.parametrize("cards", [
+    "As Ks Qd Jc Th 2c 3d", "As Ks Qd Jc", "As Ks Qd Jc Th 2c 3d 4h 5h 6h", "As As Qd Jc Th",
+    "As Ks Qd Jc Jk", "As Ks Qd Jc Tx", "", None, [51, 47, 42, 37, 32], (51, 47, 42, 37, 32.0),
+    [51, 47, 42, 37, 54], [51, 47, 42, 37, True], hr.parse("As Ks Qd Jc Th"),
+    ["As Ks Qd Jc Th", "2s 3s 4d 5c 7h"], "SA SK SQ SJ ST", "Kd 7c Ks 2h 7d 9s Kh",
+])
+@pytest.mark.parametrize("rules", ["high", "2-7", "razz", "badugi", "three-card", "nope", 7])
+def test_best_five_edges_agree(cards, rules):
+    best_five_agree(cards, rules)
+
+
+@pytest.mark.parametrize("kw", [{"wild": "jokers"}, {"threads": 1}, {"threads": 2},
+                                {"threads": 0}, {"threads": 1.5}, {"threads": True}])
+def test_best_five_options_agree(kw):
+    best_five_agree("As Ks Qd Jc Th 2c 3d", **kw)
+    best_five_agree("As Ks Qd Jc Jk 2c 3d", **kw)
+
+
+def test_best_five_fast_path_takes_the_common_hand():
+    hr.best_five("As Ks Qd Jc Th 2c 3d")
+    assert best_five_agree("As Ks Qd Jc Th 2c 3d")
+    assert best_five_agree([51, 47, 42, 37, 32, 0, 5])
+    assert hr.best_five("As Ks Qs Js Ts 2c 3d") == (51, 47, 43, 39, 35)
 
 
 # ---------------------------------------------------------------- classify

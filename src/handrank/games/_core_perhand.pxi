@@ -21,16 +21,22 @@ cdef class _SdGame:
 
 cdef dict _SD_GAMES = {}
 cdef object _SD_NAMES = {}            # handrank.games._games.GAME_BY_NAME
-cdef object _PERHAND_GENERAL = {}     # call name -> the general Python function
+cdef dict _PERHAND_GENERAL = {}       # call name -> the general Python function
 
 
 def perhand_setup(object names, dict general):
     """The registry of game names (read at every call, so that a name
     registered again is seen) and the general functions the public entries
     fall back to (``{"showdown": f, ...}``; handrank.games._showdown sets these)."""
-    global _SD_NAMES, _PERHAND_GENERAL
+    global _SD_NAMES
     _SD_NAMES = names
-    _PERHAND_GENERAL = general
+    _PERHAND_GENERAL.update(general)
+
+
+def perhand_general(str name, object general):
+    """Set the general function the public entry ``name`` falls back to
+    (``best_five``: handrank.evaluation._breakdown sets it)."""
+    _PERHAND_GENERAL[name] = general
 
 
 def showdown_game(str key, object game, GameTables tables, int most, tuple hidx):
@@ -329,3 +335,57 @@ cdef object _omaha_fast(object hole, object board, object rules):
     if hr_eval_omaha(&t.g, h, bd, 1, &v, 1) >= 0:
         return None
     return <long>v
+
+
+# --------------------------------------------------------------- best_five
+
+def best_five(cards, rules="high", wild=None, *, threads=None):
+    if wild is None and _threads_ok(threads):
+        r = _best_five_fast(cards, rules)
+        if r is not None:
+            return r
+    return _PERHAND_GENERAL["best_five"](cards, rules, wild, threads=threads)
+
+
+def best_five_fast(cards, rules):
+    """_best_five_fast from Python (for the tests): the cards, or None."""
+    return _best_five_fast(cards, rules)
+
+
+cdef object _best_five_fast(object cards, object rules):
+    """best_five's per-hand path.  Precondition, checked here: ``rules`` a
+    rule-set name given to fast_rules (evaluate's: a registered name, its
+    deck without wild cards, which is the deck the general path values
+    with when ``wild`` is None) of a poker rule set (deff.kind 0: not
+    badugi, which the general path answers from evaluate); one hand of
+    plain text or a list or tuple of int codes, of the rule set's hand
+    sizes; the caller has checked wild None and threads None or an int >=
+    1.  hr_best_five of that one row, as the general path's best_five_one
+    calls it; None when the row is bad (the general path explains it)."""
+    cdef RuleTables tables
+    cdef CompiledDeck deck
+    cdef uint8_t buf[MAX_FAST]
+    cdef uint8_t best[5]
+    cdef int16_t strength
+    cdef int k, i, play
+    if type(rules) is not str:
+        return None
+    entry = _FAST_RULES.get(rules)
+    if entry is None:
+        return None
+    tables = <RuleTables>(<tuple>entry)[0]
+    deck = <CompiledDeck>(<tuple>entry)[1]
+    if type(cards) is str:
+        k = _parse_plain(<str>cards, buf, MAX_FAST)
+    elif type(cards) is list or type(cards) is tuple:
+        k = _codes_plain(cards, buf, MAX_FAST)
+    else:
+        return None
+    if tables.rule.deff.kind != 0 or k < tables.rule.kmin or k > tables.rule.kmax:
+        return None
+    if hr_best_five(&tables.rule, &deck.d, buf, 1, k, best, &strength, 1) >= 0:
+        return None
+    play = k if k < tables.rule.deff.n else tables.rule.deff.n
+    if play == 5:                        # (a tuple display: built in place)
+        return (<long>best[0], <long>best[1], <long>best[2], <long>best[3], <long>best[4])
+    return tuple([<long>best[i] for i in range(play)])

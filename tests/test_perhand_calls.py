@@ -92,22 +92,72 @@ def test_random_deals_agree(game, call):
 
 @pytest.mark.parametrize("game", ["holdem", "omaha8", "badeucy", "stud8-nines"])
 def test_double_boards_and_shared_cards_go_to_the_general_path(game):
+    """Shared cards go to the general path; a double-board deal too, but
+    for showdown (its per-hand path takes two boards)."""
     g = hr.get_game(game)
     deck = [c for c in g.cards.code_bytes if c < 52]
     if g.board:
         dg = game + "-double-board"
+        S._showdown_game(dg)
         cards = deck[:2 * g.hole + 2 * g.board]
         hands = [hr.format(cards[:g.hole]), hr.format(cards[g.hole:2 * g.hole])]
         b = cards[2 * g.hole:]
         board = hr.format(b[:g.board]) + " | " + hr.format(b[g.board:])
         for call in CALLS:
-            assert not agree(call, dg, hands, board)
+            assert agree(call, dg, hands, board) == (call == "showdown")
     if g.shared_last:
         gp = g.for_players(8)
         cards = deck[:8 * gp.hole + 1]
         hands = [cards[p * gp.hole:(p + 1) * gp.hole] for p in range(8)]
         for call in CALLS:
             assert not agree(call, game, hands, cards[-1:])
+
+
+DOUBLE_BOARD_GAMES = [g.name + "-double-board" for g in hr.GAMES if g.board]
+
+
+@pytest.mark.parametrize("game", DOUBLE_BOARD_GAMES)
+def test_double_board_random_deals_agree(game):
+    g = hr.get_game(game)
+    assert g.boards == 2
+    rng = random.Random(41 + len(game))
+    deck = list(g.cards.code_bytes)
+    S._showdown_game(game)
+    taken = 0
+    for _ in range(30):
+        players = rng.randrange(1, min(g.max_players, 9) + 1)
+        gp = g.for_players(players)
+        cards = rng.sample(deck, players * gp.hole + 2 * gp.board)
+        if rng.randrange(5) == 0:
+            cards[-1] = cards[0]                                  # a repeated card
+        hands = [random_entry(rng, cards[p * gp.hole:(p + 1) * gp.hole])
+                 for p in range(players)]
+        b = cards[players * gp.hole:]
+        b1, b2 = b[:gp.board], b[gp.board:]
+        form = rng.randrange(4)
+        board = (hr.format(b1) + " | " + hr.format(b2) if form == 0 else
+                 [random_entry(rng, b1), random_entry(rng, b2)] if form == 1 else
+                 (b1, b2) if form == 2 else [hr.format(b1)])       # one board: an error
+        for call in CALLS:
+            t = agree(call, game, hands, board)
+            assert not t or call == "showdown"
+            taken += t
+    if not any(c >= 52 for c in deck):
+        assert taken >= 10, taken
+
+
+@pytest.mark.parametrize("board", [
+    "2h 7d Jc 9s 3c | 4h 5h 6h 8c 9c", "2h 7d Jc 9s 3c|4h 5h 6h 8c 9c",
+    "2h 7d Jc 9s 3c | 4h 5h 6h 8c", "2h 7d Jc 9s 3c | 4h 5h 6h 8c 9c | 2c",
+    "2h 7d Jc 9s 3c", "2h 7d Jc 9s 3c | 4h 5h 6h 8c As", "2h 7d Jc 9s 3c | 2h 5h 6h 8c 9c",
+    ["2h 7d Jc 9s 3c", None], [None, None], None, "", ("2h 7d Jc 9s 3c", [0, 1, 2, 3, 54]),
+    ["2h 7d Jc 9s 3c", np.array([0, 1, 2, 3, 4])], [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9.0]],
+    [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]], "2h 7d Jc 9s 3c | 4h 5h 6h 8c 9x",
+])
+def test_double_board_edges_agree(board):
+    S._showdown_game("holdem-double-board")
+    for call in CALLS:
+        agree(call, "holdem-double-board", ["As Ks", "Qd Qc"], board)
 
 
 MALFORMED = [

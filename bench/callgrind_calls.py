@@ -24,6 +24,12 @@ SD_HU, SD_BOARD = ["As Ks", "Qd Qh"], "Jd Th 2c 3d 4s"
 SIX = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h"]
 CONTRIB = [100, 50, 200, 200, 30, 200]
 FOLDED = [False, False, False, True, False, False]
+try:
+    import eval7
+    E_HERO = [eval7.Card(c) for c in "As Ks".split()]
+    E_VIL, E_RIVER = eval7.HandRange("QdQh"), [eval7.Card(c) for c in SD_BOARD.split()]
+except ImportError:
+    eval7 = None
 """
 ROWS = {
     "empty loop (baseline)": "None",
@@ -32,6 +38,8 @@ ROWS = {
     "equity river, .equity[0]": "hr.equity('holdem', SD_HU, SD_BOARD).equity[0]",
     "best_five, 7 cards text": "hr.best_five('As Ks Qd Jc Th 2c 3d')",
     "settle, 6 players": "hr.settle('holdem', SIX, SD_BOARD, contributions=CONTRIB, folded=FOLDED)",
+    # the peer answering the same river question (eval7's Cards and range made before)
+    "eval7 py_hand_vs_range_exact, river": "eval7.py_hand_vs_range_exact(E_HERO, E_VIL, E_RIVER)",
 }
 
 

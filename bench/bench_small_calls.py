@@ -26,7 +26,8 @@ machine only ever adds time).  The "+ .equity" rows also read the result's
 
 Issue 37 adds the per-hand rows (showdown heads-up and nine-handed from
 text and from lists of codes, winners, game_strengths, evaluate_omaha,
-best_five, classify, compare) beside the peers that answer the same
+best_five, classify, compare, double-board and stud showdowns, settle)
+beside the peers that answer the same
 question one hand at a time (phevaluator's ``evaluate_omaha_cards``;
 eval7 and treys valuing two hands and comparing them).
 """
@@ -42,13 +43,17 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import machine  # noqa: E402
 
 HU = ["As Ks", "Qd Qc"]
-RIVER, TURN = "2h 7d Jc 9s 3c", "2h 7d Jc 9s"
+RIVER, TURN, FLOP = "2h 7d Jc 9s 3c", "2h 7d Jc 9s", "2h 7d Jc"
 SEVEN = "As Ks Qd Jc Th 2c 3d"
 SD_HU, SD_BOARD = ["As Ks", "Qd Qh"], "Jd Th 2c 3d 4s"
 SD_NINE = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h", "Td Jh", "Kh Ah", "2h 3h"]
 FULL_HU = [h + " " + SD_BOARD for h in SD_HU]
 OMAHA_HOLE, OMAHA_BOARD = "As Ks Qd Jd", "Th 2c 3d 4s 5h"
 CLASSIFY = ("As Ks", "Qd Jd 2c")
+DOUBLE = "Jd Th 2c 3d 4s | 5h 6h 7h 8c 9c"
+STUD = ["As Ks Qd Jc Th 2c 3d", "Ad Kd Qh Jh 9h 2d 3h"]
+SIX = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h"]
+CONTRIB, FOLDED = [100, 50, 200, 200, 30, 200], [False, False, False, True, False, False]
 
 
 def rows() -> dict:
@@ -64,6 +69,8 @@ def rows() -> dict:
             lambda: hr.equity("holdem", HU, board=RIVER).equity[0],
         "equity holdem AsKs vs QdQc, turn, .equity[0]":
             lambda: hr.equity("holdem", HU, board=TURN).equity[0],
+        "equity holdem AsKs vs QdQc, flop (exact), .equity[0]":
+            lambda: hr.equity("holdem", HU, board=FLOP).equity[0],
         "equity river, result not read": lambda: hr.equity("holdem", HU, board=RIVER),
         "evaluate text, 7 cards": lambda: hr.evaluate(SEVEN),
         "evaluate tuple of 7 codes": lambda: hr.evaluate(codes),
@@ -80,8 +87,27 @@ def rows() -> dict:
             lambda: hr.game_strengths("holdem", SD_HU, SD_BOARD),
         "evaluate_omaha, text": lambda: hr.evaluate_omaha(OMAHA_HOLE, OMAHA_BOARD),
         "best_five, 7 cards text": lambda: hr.best_five(SEVEN),
+        "best_five, tuple of 7 codes": lambda: hr.best_five(codes),
+        "showdown holdem-double-board heads-up, text with '|'":
+            lambda: hr.showdown("holdem-double-board", SD_HU, DOUBLE),
+        "showdown holdem-double-board heads-up, pair of texts":
+            lambda: hr.showdown("holdem-double-board", SD_HU, DOUBLE.split(" | ")),
+        "showdown stud heads-up, text": lambda: hr.showdown("stud", STUD),
+        "settle holdem 6 players, text":
+            lambda: hr.settle("holdem", SIX, SD_BOARD, contributions=CONTRIB, folded=FOLDED),
         "classify, flop, text": lambda: hr.classify(*CLASSIFY),
     }
+    # the general paths the per-hand entries fall back to (what these calls
+    # cost before their per-hand paths), in the same run
+    from handrank.evaluation import _breakdown
+    from handrank.games import _showdown
+    if hasattr(_breakdown, "_best_five_general"):
+        out["best_five, 7 cards text, general path"] = \
+            lambda: _breakdown._best_five_general(SEVEN)
+    out["showdown holdem-double-board heads-up, text with '|', general path"] = \
+        lambda: _showdown._showdown_general("holdem-double-board", SD_HU, DOUBLE)
+    out["showdown holdem heads-up, text, general path"] = \
+        lambda: _showdown._showdown_general("holdem", SD_HU, SD_BOARD)
     if hasattr(hr, "compare"):
         out["compare 2 complete hands, text"] = lambda: hr.compare(FULL_HU)
         out["compare 2 complete hands, lists of codes"] = lambda: hr.compare(full_codes)

@@ -1,5 +1,5 @@
 """Issue 37's per-hand paths: ``showdown``, ``winners``, ``game_strengths``,
-``compare`` and ``evaluate_omaha`` of one deal give exactly what their
+``compare``, ``evaluate_omaha`` and ``best_five`` of one deal give exactly what their
 general paths give (the same values, types, dtypes and shapes; the same
 errors with the same messages) for every registered game and rule set, on
 random deals and on malformed ones, and the per-hand path takes the deals
@@ -92,22 +92,72 @@ def test_random_deals_agree(game, call):
 
 @pytest.mark.parametrize("game", ["holdem", "omaha8", "badeucy", "stud8-nines"])
 def test_double_boards_and_shared_cards_go_to_the_general_path(game):
+    """Shared cards go to the general path; a double-board deal too, but
+    for showdown (its per-hand path takes two boards)."""
     g = hr.get_game(game)
     deck = [c for c in g.cards.code_bytes if c < 52]
     if g.board:
         dg = game + "-double-board"
+        S._showdown_game(dg)
         cards = deck[:2 * g.hole + 2 * g.board]
         hands = [hr.format(cards[:g.hole]), hr.format(cards[g.hole:2 * g.hole])]
         b = cards[2 * g.hole:]
         board = hr.format(b[:g.board]) + " | " + hr.format(b[g.board:])
         for call in CALLS:
-            assert not agree(call, dg, hands, board)
+            assert agree(call, dg, hands, board) == (call == "showdown")
     if g.shared_last:
         gp = g.for_players(8)
         cards = deck[:8 * gp.hole + 1]
         hands = [cards[p * gp.hole:(p + 1) * gp.hole] for p in range(8)]
         for call in CALLS:
             assert not agree(call, game, hands, cards[-1:])
+
+
+DOUBLE_BOARD_GAMES = [g.name + "-double-board" for g in hr.GAMES if g.board]
+
+
+@pytest.mark.parametrize("game", DOUBLE_BOARD_GAMES)
+def test_double_board_random_deals_agree(game):
+    g = hr.get_game(game)
+    assert g.boards == 2
+    rng = random.Random(41 + len(game))
+    deck = list(g.cards.code_bytes)
+    S._showdown_game(game)
+    taken = 0
+    for _ in range(30):
+        players = rng.randrange(1, min(g.max_players, 9) + 1)
+        gp = g.for_players(players)
+        cards = rng.sample(deck, players * gp.hole + 2 * gp.board)
+        if rng.randrange(5) == 0:
+            cards[-1] = cards[0]                                  # a repeated card
+        hands = [random_entry(rng, cards[p * gp.hole:(p + 1) * gp.hole])
+                 for p in range(players)]
+        b = cards[players * gp.hole:]
+        b1, b2 = b[:gp.board], b[gp.board:]
+        form = rng.randrange(4)
+        board = (hr.format(b1) + " | " + hr.format(b2) if form == 0 else
+                 [random_entry(rng, b1), random_entry(rng, b2)] if form == 1 else
+                 (b1, b2) if form == 2 else [hr.format(b1)])       # one board: an error
+        for call in CALLS:
+            t = agree(call, game, hands, board)
+            assert not t or call == "showdown"
+            taken += t
+    if not any(c >= 52 for c in deck):
+        assert taken >= 10, taken
+
+
+@pytest.mark.parametrize("board", [
+    "2h 7d Jc 9s 3c | 4h 5h 6h 8c 9c", "2h 7d Jc 9s 3c|4h 5h 6h 8c 9c",
+    "2h 7d Jc 9s 3c | 4h 5h 6h 8c", "2h 7d Jc 9s 3c | 4h 5h 6h 8c 9c | 2c",
+    "2h 7d Jc 9s 3c", "2h 7d Jc 9s 3c | 4h 5h 6h 8c As", "2h 7d Jc 9s 3c | 2h 5h 6h 8c 9c",
+    ["2h 7d Jc 9s 3c", None], [None, None], None, "", ("2h 7d Jc 9s 3c", [0, 1, 2, 3, 54]),
+    ["2h 7d Jc 9s 3c", np.array([0, 1, 2, 3, 4])], [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9.0]],
+    [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]], "2h 7d Jc 9s 3c | 4h 5h 6h 8c 9x",
+])
+def test_double_board_edges_agree(board):
+    S._showdown_game("holdem-double-board")
+    for call in CALLS:
+        agree(call, "holdem-double-board", ["As Ks", "Qd Qc"], board)
 
 
 MALFORMED = [
@@ -324,6 +374,77 @@ def test_omaha_fast_path_takes_the_common_hand():
     assert omaha_agree("As Ks Qd Jd", "Th 2c 3d 4s 5h")
     assert omaha_agree([51, 47, 42, 37], (32, 0, 5, 9, 13))
     assert type(hr.evaluate_omaha("As Ks Qd Jd", "Th 2c 3d 4s 5h")) is int
+
+
+# --------------------------------------------------------------- best_five
+
+def best_five_agree(cards, rules="high", **kw) -> bool:
+    from handrank.evaluation import _breakdown as B
+    a = outcome(lambda: hr.best_five(cards, rules, **kw))
+    b = outcome(lambda: B._best_five_general(cards, rules, **kw))
+    assert a[0] == b[0], (cards, rules, a, b)
+    if a[0] == "ok":
+        assert same(a[1], b[1]), (cards, rules, a, b)
+        if type(a[1]) is tuple:
+            assert all(type(x) is int for x in a[1])
+    else:
+        assert a[1:] == b[1:]
+    if kw:
+        return False
+    taken = _core.best_five_fast(cards, rules)
+    if a[0] == "error":
+        assert taken is None
+    elif taken is not None:
+        assert type(taken) is tuple and taken == a[1]
+    return taken is not None
+
+
+def test_best_five_entry():
+    from handrank.evaluation import _breakdown as B
+    assert hr.best_five.__wrapped__ is B._best_five_general
+    assert hr.best_five.__doc__ == B._best_five_general.__doc__
+    assert inspect.signature(hr.best_five) == inspect.signature(B._best_five_general)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_best_five_random_hands_agree(rules):
+    rs = hr.get_rules(rules)
+    rng = random.Random(5 + len(rules))
+    deck = [c for c in rs.deck.codes if c < 52]
+    sizes = [k for k in rs.hand_sizes if k <= len(deck)]
+    hr.best_five(deck[:sizes[-1]], rules)                      # registers the name
+    taken = 0
+    for _ in range(40):
+        cards = rng.sample(deck, rng.choice(sizes))
+        if rng.randrange(10) == 0 and len(cards) > 1:
+            cards[-1] = cards[0]
+        taken += best_five_agree(random_entry(rng, cards), rules)
+    assert taken >= 10 or rs.kind == "badugi"
+
+
+@pytest.mark.parametrize("cards", [
+    "As Ks Qd Jc Th 2c 3d", "As Ks Qd Jc", "As Ks Qd Jc Th 2c 3d 4h 5h 6h", "As As Qd Jc Th",
+    "As Ks Qd Jc Jk", "As Ks Qd Jc Tx", "", None, [51, 47, 42, 37, 32], (51, 47, 42, 37, 32.0),
+    [51, 47, 42, 37, 54], [51, 47, 42, 37, True], hr.parse("As Ks Qd Jc Th"),
+    ["As Ks Qd Jc Th", "2s 3s 4d 5c 7h"], "SA SK SQ SJ ST", "Kd 7c Ks 2h 7d 9s Kh",
+])
+@pytest.mark.parametrize("rules", ["high", "2-7", "razz", "badugi", "three-card", "nope", 7])
+def test_best_five_edges_agree(cards, rules):
+    best_five_agree(cards, rules)
+
+
+@pytest.mark.parametrize("kw", [{"wild": "jokers"}, {"threads": 1}, {"threads": 2},
+                                {"threads": 0}, {"threads": 1.5}, {"threads": True}])
+def test_best_five_options_agree(kw):
+    best_five_agree("As Ks Qd Jc Th 2c 3d", **kw)
+    best_five_agree("As Ks Qd Jc Jk 2c 3d", **kw)
+
+
+def test_best_five_fast_path_takes_the_common_hand():
+    hr.best_five("As Ks Qd Jc Th 2c 3d")
+    assert best_five_agree("As Ks Qd Jc Th 2c 3d")
+    assert best_five_agree([51, 47, 42, 37, 32, 0, 5])
+    assert hr.best_five("As Ks Qs Js Ts 2c 3d") == (51, 47, 43, 39, 35)
 
 
 # ---------------------------------------------------------------- classify

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import _core
 from ._evaluate import (_EXACT_NAMES, _STR_TYPES, ONE_INT_TYPES, _HIGH, _bad_row_error, _check_k, _deck_for, _DefaultRules, _strength_array,
-                        _strength_input, evaluate)
+                        _strength_input, compiled_entry, evaluate, _fast_rules)
 from ..cards import as_hands, resolve_wild
 from ..rules import get_rules, Strength
 from ..base import resolve_threads, first_bad_row, Category, HandError
@@ -179,6 +179,7 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None, *,
     if threads is not None:
         resolve_threads(threads, 0)               # a bad value is an error even for one hand
     deck = _deck_for(rs, ws)
+    _fast_rules(rules)            # a rule-set name: the per-hand path (_core.best_five) takes it next
     one = _core.best_five_one(rs.tables, cards, deck)    # plain text or codes: one C call
     if one is not None:
         return one
@@ -198,6 +199,13 @@ def best_five(cards: Any, rules: str = "high", wild: Any = None, *,
     if single:
         return tuple(best[0].tolist())
     return best
+
+
+# The public entry: compiled (games/_core_perhand.pxi), its per-hand path in
+# C, then the general function above; named and documented as it.
+_best_five_general = best_five
+_core.perhand_general("best_five", _best_five_general)
+best_five = compiled_entry(_core.best_five, _best_five_general)
 
 
 #: Bits set in each 4-bit suit mask.

@@ -12,37 +12,58 @@
 cdef class _SdGame:
     """What the per-hand showdown paths need of one game name."""
     cdef object game          # the Game the name stood for then
+    cdef object base          # a double-board game's one-board game, by its name bkey
+    cdef str bkey
     cdef GameTables tables
     cdef int most             # the most players taken (for_players(p) is the game itself)
     cdef int hole, board
+    cdef int boards           # 1, or 2 (a double-board game: showdown alone takes it)
     cdef int nnames           # len(game.half_names)
     cdef int hidx[4]          # each half name's half, or -1 (a half the game lacks)
 
 
 cdef dict _SD_GAMES = {}
 cdef object _SD_NAMES = {}            # handrank.games._games.GAME_BY_NAME
-cdef object _PERHAND_GENERAL = {}     # call name -> the general Python function
+cdef dict _PERHAND_GENERAL = {}       # call name -> the general Python function
 
 
 def perhand_setup(object names, dict general):
     """The registry of game names (read at every call, so that a name
     registered again is seen) and the general functions the public entries
     fall back to (``{"showdown": f, ...}``; handrank.games._showdown sets these)."""
-    global _SD_NAMES, _PERHAND_GENERAL
+    global _SD_NAMES
     _SD_NAMES = names
-    _PERHAND_GENERAL = general
+    _PERHAND_GENERAL.update(general)
 
 
-def showdown_game(str key, object game, GameTables tables, int most, tuple hidx):
+def perhand_general(str name, object general):
+    """Set the general function the public entry ``name`` falls back to
+    (``best_five``: handrank.evaluation._breakdown sets it)."""
+    _PERHAND_GENERAL[name] = general
+
+
+def showdown_game(str key, object game, GameTables tables, int most, tuple hidx,
+                  object base=None):
     """Let the per-hand showdown paths take game name ``key`` while the
-    registry maps it to ``game`` (one board; ``most`` players at most, 0:
-    never; ``hidx`` the half of each of ``game.half_names``, -1 for none)."""
+    registry maps it to ``game`` (one board, or two: showdown alone takes a
+    double-board game; ``most`` players at most, 0: never; ``hidx`` the half
+    of each of ``game.half_names``, -1 for none).  A double-board game is
+    no name of the registry: ``key`` is its one-board game's name and
+    "-double-board", ``base`` that game (whose double_board() ``game`` is),
+    and the name stands for ``game`` while the registry maps the base name
+    to ``base`` and ``base`` still keeps ``game`` as its double-board form."""
     cdef _SdGame e = _SdGame.__new__(_SdGame)
     cdef int i
-    if not 0 <= most <= 23 or not 1 <= len(hidx) <= 4 or tables.g.boards != 1:
-        raise ValueError("showdown_game: 0..23 players, 1..4 half names, one board")
+    if not 0 <= most <= 23 or not 1 <= len(hidx) <= 4 or not 1 <= tables.g.boards <= 2 or \
+            tables.g.boards * tables.g.board > MAX_FAST:
+        raise ValueError("showdown_game: 0..23 players, 1..4 half names, one or two boards")
+    if (tables.g.boards == 2) != (base is not None):
+        raise ValueError("showdown_game: a double-board game and its base go together")
     e.game, e.tables, e.most = game, tables, most
+    e.base = base
+    e.bkey = key[:len(key) - 13] if base is not None else None     # "-double-board"
     e.hole, e.board, e.nnames = tables.g.hole, tables.g.board, len(hidx)
+    e.boards = tables.g.boards
     for i in range(e.nnames):
         e.hidx[i] = hidx[i]
     if len(_SD_GAMES) >= FAST_GAMES_MAX:
@@ -56,9 +77,16 @@ cdef inline _SdGame _sd_game(object game):
     if type(game) is not str:
         return None
     entry = _SD_GAMES.get(game)
-    if entry is None or _SD_NAMES.get(game) is not (<_SdGame>entry).game:
+    if entry is None:
         return None
-    return <_SdGame>entry
+    e = <_SdGame>entry
+    if e.base is None:
+        if _SD_NAMES.get(game) is not e.game:
+            return None
+    elif _SD_NAMES.get(e.bkey) is not e.base or \
+            (<dict>e.base.__dict__).get("_double") is not e.game:
+        return None                  # (get_game's double_board(): the cached _double)
+    return e
 
 
 cdef int _sd_load(_SdGame e, object hands, object board, uint8_t *holes,
@@ -66,8 +94,11 @@ cdef int _sd_load(_SdGame e, object hands, object board, uint8_t *holes,
     """The players of one deal read into holes (players x hole) and bd (the
     board), or -1 when the deal is not 1..most hands (a list or tuple, each
     all of a player's cards as plain text or a list or tuple of int codes)
-    and exactly the game's board (same forms; None or "" for none), or a
-    card repeats or is off the game's deck (hr_deal_valid)."""
+    and exactly the game's board (same forms; None or "" for none; a
+    double-board game's two boards one after the other in bd, given as a
+    list or tuple of two boards of those forms, or as text with one "|"
+    between them), or a card repeats or is off the game's deck
+    (hr_deal_valid)."""
     cdef int P, p, H = e.hole
     if type(hands) is not list and type(hands) is not tuple:
         return -1
@@ -77,8 +108,20 @@ cdef int _sd_load(_SdGame e, object hands, object board, uint8_t *holes,
     for p in range(P):
         if _cards_of(hands[p], holes + p * H, H) != H:
             return -1
-    if _cards_of(board, bd, e.board) != e.board:
-        return -1
+    if e.boards == 1:
+        if _cards_of(board, bd, e.board) != e.board:
+            return -1
+    else:
+        if type(board) is str:
+            board = (<str>board).split("|")          # as board_lists splits it
+        if (type(board) is not list and type(board) is not tuple) or len(board) != 2:
+            return -1
+        for p in range(2):
+            b = board[p]
+            if type(b) is not str and type(b) is not list and type(b) is not tuple:
+                return -1                            # (board_lists takes more: general path)
+            if _cards_of(b, bd + p * e.board, e.board) != e.board:
+                return -1
     if not hr_deal_valid(&e.tables.g, holes, bd, P):
         return -1
     return P
@@ -104,8 +147,8 @@ def showdown_fast(game, hands, board):
 
 cdef object _showdown_fast(object game, object hands, object board):
     """showdown's per-hand path.  Precondition, checked here (see _sd_load):
-    a game name given to showdown_game (one board, players the game deals
-    to without sharing a card) and one plain deal; the caller has checked
+    a game name given to showdown_game (one board or two, players the game
+    deals to without sharing a card) and one plain deal (_sd_load); the caller has checked
     ``like`` None and ``threads`` None or an int >= 1.  hr_showdown of that
     one deal, as the general path calls it."""
     cdef _SdGame e = _sd_game(game)
@@ -137,7 +180,8 @@ def game_strengths_fast(game, hands, board):
 
 
 cdef object _strengths_fast(object game, object hands, object board):
-    """game_strengths' per-hand path: _showdown_fast's precondition;
+    """game_strengths' per-hand path: _showdown_fast's precondition, one
+    board (a double-board game's strengths go to the general path);
     hr_showdown's strengths of every half (-1 below a qualifier), one
     int16 array per half name (all -1 for a half the game lacks)."""
     cdef _SdGame e = _sd_game(game)
@@ -146,7 +190,7 @@ cdef object _strengths_fast(object game, object hands, object board):
     cdef int16_t st[4 * 23]
     cdef int16_t none[23]
     cdef int P, i, h
-    if e is None:
+    if e is None or e.boards != 1:
         return None
     P = _sd_load(e, hands, board, holes, bd)
     if P < 0:
@@ -175,7 +219,8 @@ def winners_fast(game, hands, board):
 
 
 cdef object _winners_fast(object game, object hands, object board):
-    """winners' per-hand path: _showdown_fast's precondition; hr_deal_winners
+    """winners' per-hand path: _showdown_fast's precondition, one board (a
+    double-board game's winners, per board, go to the general path); hr_deal_winners
     of the deal, read as the general path reads it (one list per half name)."""
     cdef _SdGame e = _sd_game(game)
     cdef uint8_t holes[23 * 16]
@@ -183,7 +228,7 @@ cdef object _winners_fast(object game, object hands, object board):
     cdef hr_award_t a
     cdef int P, i, h, p
     cdef list w
-    if e is None:
+    if e is None or e.boards != 1:
         return None
     P = _sd_load(e, hands, board, holes, bd)
     if P < 0:
@@ -329,3 +374,57 @@ cdef object _omaha_fast(object hole, object board, object rules):
     if hr_eval_omaha(&t.g, h, bd, 1, &v, 1) >= 0:
         return None
     return <long>v
+
+
+# --------------------------------------------------------------- best_five
+
+def best_five(cards, rules="high", wild=None, *, threads=None):
+    if wild is None and _threads_ok(threads):
+        r = _best_five_fast(cards, rules)
+        if r is not None:
+            return r
+    return _PERHAND_GENERAL["best_five"](cards, rules, wild, threads=threads)
+
+
+def best_five_fast(cards, rules):
+    """_best_five_fast from Python (for the tests): the cards, or None."""
+    return _best_five_fast(cards, rules)
+
+
+cdef object _best_five_fast(object cards, object rules):
+    """best_five's per-hand path.  Precondition, checked here: ``rules`` a
+    rule-set name given to fast_rules (evaluate's: a registered name, its
+    deck without wild cards, which is the deck the general path values
+    with when ``wild`` is None) of a poker rule set (deff.kind 0: not
+    badugi, which the general path answers from evaluate); one hand of
+    plain text or a list or tuple of int codes, of the rule set's hand
+    sizes; the caller has checked wild None and threads None or an int >=
+    1.  hr_best_five of that one row, as the general path's best_five_one
+    calls it; None when the row is bad (the general path explains it)."""
+    cdef RuleTables tables
+    cdef CompiledDeck deck
+    cdef uint8_t buf[MAX_FAST]
+    cdef uint8_t best[5]
+    cdef int16_t strength
+    cdef int k, i, play
+    if type(rules) is not str:
+        return None
+    entry = _FAST_RULES.get(rules)
+    if entry is None:
+        return None
+    tables = <RuleTables>(<tuple>entry)[0]
+    deck = <CompiledDeck>(<tuple>entry)[1]
+    if type(cards) is str:
+        k = _parse_plain(<str>cards, buf, MAX_FAST)
+    elif type(cards) is list or type(cards) is tuple:
+        k = _codes_plain(cards, buf, MAX_FAST)
+    else:
+        return None
+    if tables.rule.deff.kind != 0 or k < tables.rule.kmin or k > tables.rule.kmax:
+        return None
+    if hr_best_five(&tables.rule, &deck.d, buf, 1, k, best, &strength, 1) >= 0:
+        return None
+    play = k if k < tables.rule.deff.n else tables.rule.deff.n
+    if play == 5:                        # (a tuple display: built in place)
+        return (<long>best[0], <long>best[1], <long>best[2], <long>best[3], <long>best[4])
+    return tuple([<long>best[i] for i in range(play)])

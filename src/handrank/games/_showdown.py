@@ -185,18 +185,25 @@ _SD_GAMES: dict[str, Game] = {}
 
 def _showdown_game(game: Any) -> None:
     """Give the per-hand showdown paths the game called ``game`` (a name as
-    the registry spells it), unless it already has it.  Only one-board
-    games, and only as many players as the game deals to without a shared
+    the registry spells it), unless it already has it.  One-board and
+    double-board games (showdown alone takes the latter), and only as many players as the game deals to without a shared
     card (``for_players(p) is g``): the fast path never takes the rest."""
     if type(game) is not str:
         return
-    g = GAME_BY_NAME.get(game)
-    if g is None or _SD_GAMES.get(game) is g or g.boards != 1:
+    g = base = GAME_BY_NAME.get(game)
+    if g is None and game.endswith(DOUBLE_SUFFIX):        # as get_game finds it
+        base = GAME_BY_NAME.get(game[:-len(DOUBLE_SUFFIX)])
+        if base is None or not base.board or base.shared_last:
+            return
+        g = base.double_board()
+    else:
+        base = None
+    if g is None or _SD_GAMES.get(game) is g:
         return
     most = max((p for p in range(1, min(g.max_players, 23) + 1) if g.for_players(p) is g),
                default=0)
     hidx = tuple(-1 if g.half_index(n) is None else g.half_index(n) for n in g.half_names)
-    _core.showdown_game(game, g, g.tables, most, hidx)
+    _core.showdown_game(game, g, g.tables, most, hidx, base)
     if len(_SD_GAMES) >= _core.FAST_GAMES_MAX:
         _SD_GAMES.clear()
     _SD_GAMES[game] = g

@@ -1,0 +1,80 @@
+"""Instructions per call of the per-hand entries (issue 37), counted by
+callgrind (noise-free, unlike wall time): one thread, the whole process
+counted, each figure a difference of two runs of N1 and N2 calls after the
+same setup and warm-up, so start-up and fixed costs cancel:
+``(Ir(N2) - Ir(N1)) / (N2 - N1)``.  The count includes the interpreter's
+loop and call (a few hundred instructions, the same for every row) and
+freeing each result.
+
+    python bench/callgrind_calls.py
+    python bench/callgrind_calls.py --rows "showdown heads-up" "best_five"
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SETUP = """
+import handrank as hr
+SD_HU, SD_BOARD = ["As Ks", "Qd Qh"], "Jd Th 2c 3d 4s"
+SIX = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h"]
+CONTRIB = [100, 50, 200, 200, 30, 200]
+FOLDED = [False, False, False, True, False, False]
+try:
+    import eval7
+    E_HERO = [eval7.Card(c) for c in "As Ks".split()]
+    E_VIL, E_RIVER = eval7.HandRange("QdQh"), [eval7.Card(c) for c in SD_BOARD.split()]
+except ImportError:
+    eval7 = None
+"""
+ROWS = {
+    "empty loop (baseline)": "None",
+    "showdown heads-up, text": "hr.showdown('holdem', SD_HU, SD_BOARD)",
+    "evaluate_omaha, text": "hr.evaluate_omaha('As Ks Qd Jd', 'Th 2c 3d 4s 5h')",
+    "equity river, .equity[0]": "hr.equity('holdem', SD_HU, SD_BOARD).equity[0]",
+    "best_five, 7 cards text": "hr.best_five('As Ks Qd Jc Th 2c 3d')",
+    "settle, 6 players": "hr.settle('holdem', SIX, SD_BOARD, contributions=CONTRIB, folded=FOLDED)",
+    # the peer answering the same river question (eval7's Cards and range made before)
+    "eval7 py_hand_vs_range_exact, river": "eval7.py_hand_vs_range_exact(E_HERO, E_VIL, E_RIVER)",
+}
+
+
+def total(stmt: str, n: int) -> int:
+    code = SETUP + f"f = lambda: {stmt}\nfor _ in range(200): f()\nfor _ in range({n}): f()\n"
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "cg.out")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                        sys.executable, "-c", code], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env={**os.environ, "PYTHONHASHSEED": "0"})
+        with open(out) as f:
+            for line in f:
+                m = re.match(r"(?:summary|totals):\s+(\d+)", line)
+                if m:
+                    return int(m.group(1))
+    raise RuntimeError("no totals line in the callgrind output")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--rows", nargs="+", default=list(ROWS))
+    p.add_argument("--n1", type=int, default=2_000)
+    p.add_argument("--n2", type=int, default=12_000)
+    a = p.parse_args(argv)
+    print(f"# callgrind, (Ir({a.n2:,}) - Ir({a.n1:,})) per call, "
+          f"HANDRANK_ISA={os.environ.get('HANDRANK_ISA', '(default)')}")
+    print("| call | instructions per call |")
+    print("|---|---:|")
+    for name in a.rows:
+        stmt = ROWS[name]
+        per = (total(stmt, a.n2) - total(stmt, a.n1)) / (a.n2 - a.n1)
+        print(f"| {name} | {per:,.0f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -180,8 +180,8 @@ def settle_one(GameTables t, object hands, object board, object contrib, object 
     cdef int64_t c[23]                   # HR_MAX_PLAYERS
     cdef int64_t won[23]
     cdef uint8_t fo[23]
-    cdef int players, p, k, nb = 0, live = 0, H = t.g.hole
-    cdef object h, x
+    cdef int players, p, live = 0, H = t.g.hole
+    cdef object x
     if t.g.boards != 1 or (type(hands) is not list and type(hands) is not tuple) or \
             (type(contrib) is not list and type(contrib) is not tuple):
         return None
@@ -210,24 +210,9 @@ def settle_one(GameTables t, object hands, object board, object contrib, object 
             if fo[p]:
                 memset(holes + p * H, 0, H)
                 continue
-            h = hands[p]
-            if type(h) is str:
-                k = _parse_plain(<str>h, holes + p * H, H)
-            elif type(h) is list or type(h) is tuple:
-                k = _codes_plain(h, holes + p * H, H)
-            else:
+            if _cards_of(hands[p], holes + p * H, H) != H:
                 return None
-            if k != H:
-                return None
-        if board is None:
-            nb = 0
-        elif type(board) is str:
-            nb = _parse_plain(<str>board, bd, MAX_FAST)
-        elif type(board) is list or type(board) is tuple:
-            nb = _codes_plain(board, bd, MAX_FAST)
-        else:
-            return None
-        if nb != t.g.board:
+        if _cards_of(board, bd, MAX_FAST) != t.g.board:
             return None
     if hr_settle_deal(&t.g, holes, bd, players, c, fo, button, odd, won) != HR_SETTLE_OK:
         return None

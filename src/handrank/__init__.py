@@ -40,6 +40,7 @@ from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_si
 from .ranges import HANDS, hand_index, hole_hands
 from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
 from .solver import TABLE_KINDS, build_table, load_table, table_pieces
+from .solver import Runouts, runouts
 from .display import cards_html, grid_text, heat, range_html, shade, use_color
 from .display import EquityGrid, equity_grid
 
@@ -92,6 +93,8 @@ __all__ = [
     "from_eval7", "from_pokerkit", "from_treys", "to_eval7", "to_pokerkit", "to_treys",
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
+    # the runouts of a flop or a turn up to suit symmetry (_runouts)
+    "Runouts", "runouts",
 ]
 
 # Pickles name stable paths: every class and function of __all__, and the

@@ -94,6 +94,8 @@ def _sizes_text(sizes: tuple[int, ...]) -> str:
     """The board sizes a call accepts, for its messages."""
     if sizes == (3, 4, 5):
         return "3, 4 or 5 cards (a flop, turn or river)"
+    if sizes == (3, 4):
+        return "3 or 4 cards (a flop or a turn)"
     return f"{sizes[0]} to {sizes[-1]} cards"
 
 

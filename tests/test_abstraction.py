@@ -149,3 +149,16 @@ def test_bad_arguments(tmp_path, kw, msg):
     kind = kw.pop("kind")
     with pytest.raises(hr.HandError, match=msg):
         hr.build_table(kind, tmp_path / "x", progress=False, **kw)
+
+
+@pytest.mark.parametrize("board", ["Ah Kh 7h", "Ah Kh 7c", "Ah Ad 7c", "2c 2d 2h", "Ah Kd 7c",
+                                   "Ah Kh 7c 7d", "9c 9d 9h 9s"])
+def test_runout_strengths_read_through_symmetry_are_exact(board):
+    """The histograms' river strengths, valued on one runout per class of
+    hr.runouts and read through the suit permutations, are the strengths
+    valued on every runout, bit for bit."""
+    b = hr.parse(board).astype(np.uint8)
+    got = _abstraction._runout_hs(b, 1)
+    want = _abstraction._runout_hs(b, 1, symmetry=False)
+    assert got.shape == want.shape == ((49 * 48 // 2 if len(b) == 3 else 48), N)
+    np.testing.assert_array_equal(got, want)

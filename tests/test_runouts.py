@@ -189,6 +189,12 @@ def test_result_is_read_only():
     with pytest.raises(AttributeError):
         r.cards = None
     assert "23 classes of 49 cards" in repr(r)
+    import pickle
+    back = pickle.loads(pickle.dumps(r))
+    assert type(back) is hr.Runouts and back.ordered == r.ordered
+    for name in ("board", "cards", "weights", "deals", "index", "perm", "group"):
+        assert (getattr(back, name) == getattr(r, name)).all()
+        assert getattr(back, name).dtype == getattr(r, name).dtype
 
 
 def test_inputs_are_not_modified():

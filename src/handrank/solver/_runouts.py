@@ -78,11 +78,15 @@ class Runouts:
         for name, value in (("board", board), ("cards", cards), ("weights", weights),
                             ("deals", deals), ("index", index), ("perm", perm),
                             ("group", group)):
-            object.__setattr__(self, name, _readonly(value))
+            object.__setattr__(self, name, _readonly(np.array(value)))
         object.__setattr__(self, "ordered", bool(ordered))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Runouts is read-only")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.board, self.cards, self.weights, self.deals, self.index,
+                             self.perm, self.group, self.ordered))
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -8,6 +8,8 @@ Rows:
 - the river showdown matrix (1,326 x 1,326 int8) of one board;
 - all-in values against one reach vector on a turn and on a flop;
 - the dense flop matrix (1,326 x 1,326 float64);
+- runouts up to suit symmetry (hr.runouts) of a monotone flop: its turns,
+  its ordered turn-river pairs, its turns against a range;
 - abstraction tables (--tables): a sample of the river strength table and
   of the flop histograms, extrapolated to the whole table.
 
@@ -79,6 +81,10 @@ def main() -> None:
     b = boards(1, 3, 5)[0]
     s = cpu_time(lambda: hr.showdown_matrix(b, threads=t), max(1, rep // 2))
     row("flop matrix, dense", s, s, "s", "<= 1 s")
+    for kw, name in [({}, "turns of a flop"), ({"cards": 2}, "turn-river pairs of a flop"),
+                     ({"ranges": r1}, "turns of a flop, with a range")]:
+        s = cpu_time(lambda: hr.runouts("Ah Kh 7h", **kw), rep)
+        row(f"runouts, {name}", s, s * 1e6, "us", "-")
     if a.tables or a.full:
         tables(t, a.full)
 

@@ -10,7 +10,8 @@ median over the rounds and the median of the per-round ratios.  Cases:
 flops and turns against a random reach vector (no symmetry kept), a
 preflop range (all of the board's symmetry kept) and a reach vector that
 keeps part of it (the runouts are swept once per class of
-``hr.runouts(board, ranges=...)``).
+``hr.runouts(board, ranges=...)``); and three pieces of the flop-histogram
+abstraction table (river strengths valued on one runout per class).
 
 Check (``--check``): on every one of the 1,755 canonical flops, the values
 with and without suit symmetry agree within 1e-12 (reach vectors scaled to
@@ -43,8 +44,11 @@ CASES = [
     ("50 random turns, random reach", "", "random", 50),
 ]
 
+TABLE = "flop-histogram table, 3 pieces (24 flops)"
+
 WORKER = r"""
 import json, sys, time
+TABLE = "flop-histogram table, 3 pieces (24 flops)"
 import numpy as np
 import handrank as hr
 from itertools import permutations
@@ -89,6 +93,20 @@ for name, board, kind, nb in cases:
         f()
         best = min(best, time.process_time() - t0)
     out[name] = best
+import os, tempfile
+with tempfile.TemporaryDirectory() as tmp:
+    n = [0]
+    def piece():
+        n[0] += 1
+        hr.build_table("flop-histogram", os.path.join(tmp, str(n[0])), only=[0, 70, 140],
+                       progress=False, threads=1)
+    piece()
+    best = float("inf")
+    for _ in range(max(1, repeat // 2)):
+        t0 = time.process_time()
+        piece()
+        best = min(best, time.process_time() - t0)
+    out[TABLE] = best
 print(json.dumps(out))
 """
 
@@ -106,15 +124,16 @@ def timing(against: str, rounds: int, repeat: int) -> None:
     print(machine())
     me = sys.executable
     print(f"this build: {me}\nagainst:    {against}")
-    mine: dict[str, list[float]] = {n: [] for n, *_ in CASES}
-    theirs: dict[str, list[float]] = {n: [] for n, *_ in CASES}
+    names = [n for n, *_ in CASES] + [TABLE]
+    mine: dict[str, list[float]] = {n: [] for n in names}
+    theirs: dict[str, list[float]] = {n: [] for n in names}
     for k in range(rounds):
         order = [(me, mine), (against, theirs)]
         for python, store in (order if k % 2 == 0 else order[::-1]):
             for name, t in run(python, repeat).items():
                 store[name].append(t)
     print(f"{'case':<40} {'against':>10} {'this':>10} {'this/against':>13}")
-    for name, *_ in CASES:
+    for name in names:
         a, b = statistics.median(theirs[name]), statistics.median(mine[name])
         ratio = statistics.median(x / y for x, y in zip(mine[name], theirs[name]))
         print(f"{name:<40} {a * 1e3:8.3f}ms {b * 1e3:8.3f}ms {ratio:13.3f}")

@@ -154,7 +154,10 @@ static void hr_sv_fixing(const double *reach, int64_t NR, const hr_sv_sym_t *G,
     H->n = 0;
     for (int k = 0; k < G->n; k++) {
         int keep = 1;
-        hr_sv_hand_perm(G, k, p);
+        if (k)
+            hr_sv_hand_perm(G, k, p);
+        else   /* the identity */
+            for (int h = 0; h < HR_SV_HANDS; h++) p[h] = (uint16_t)h;
         for (int64_t r = 0; r < NR && keep && k; r++) {
             const double *x = reach + r * HR_SV_HANDS;
             for (int h = 0; h < HR_SV_HANDS; h++)
@@ -369,8 +372,15 @@ static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base,
                 }
             }
             hr_sv_assemble(&O, W->sk, ns, P);
-            for (int64_t r = 0; r < NR; r++)
-                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, L->wt[y]);
+            /* weight 1 (every runout swept): the sweep inlined without the
+             * multiply */
+            const double w = L->wt[y];
+            if (w == 1.0)
+                for (int64_t r = 0; r < NR; r++)
+                    hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, 1.0);
+            else
+                for (int64_t r = 0; r < NR; r++)
+                    hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, w);
         }
     }
 }

@@ -11,7 +11,7 @@ flops and turns against a random reach vector (no symmetry kept), a
 preflop range (all of the board's symmetry kept) and a reach vector that
 keeps part of it (the runouts are swept once per class of
 ``hr.runouts(board, ranges=...)``); and three pieces of the flop-histogram
-abstraction table (river strengths valued on one runout per class).
+abstraction table (its runouts listed by ``hr.runouts``).
 
 Check (``--check``): on every one of the 1,755 canonical flops, the values
 with and without suit symmetry agree within 1e-12 (reach vectors scaled to

@@ -136,7 +136,9 @@ def timing(against: str, rounds: int, repeat: int) -> None:
     for name in names:
         a, b = statistics.median(theirs[name]), statistics.median(mine[name])
         ratio = statistics.median(x / y for x, y in zip(mine[name], theirs[name]))
-        print(f"{name:<40} {a * 1e3:8.3f}ms {b * 1e3:8.3f}ms {ratio:13.3f}")
+        rs = sorted(x / y for x, y in zip(mine[name], theirs[name]))
+        print(f"{name:<40} {a * 1e3:8.3f}ms {b * 1e3:8.3f}ms {ratio:13.3f}  "
+              f"({rs[0]:.2f}-{rs[-1]:.2f}, {sum(r < 1 for r in rs)}/{len(rs)} rounds faster)")
 
 
 def check() -> int:

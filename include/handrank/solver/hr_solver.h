@@ -238,27 +238,25 @@ static int hr_sv_runout_classes(const uint8_t *board, int nb, int cards, int ord
  * alone) and by orbit under G: pattern p holds the orbit representatives
  * reps[ps[p] .. ps[p + 1]), representative i the runouts
  * mems[ms[i] .. ms[i + 1]), runout q being G[sig[q]] of its
- * representative.  Runout q is swept if it is the least of its orbit
- * under H, with weight cnt[q] / |H|, cnt[q] the orbit's size (cnt[q] = 0:
- * not swept); hp + i * 1326 is the hand map of H's i-th element (NULL when
- * G is the identity alone). */
+ * representative.  Runout q is swept with weight wt[q]: the size of its
+ * orbit under H over |H| if it is the least of that orbit, else 0 (not
+ * swept); hp[i] is the hand map of H's i-th element. */
 typedef struct {
     int nr, npat;
     hr_sv_sym_t G, H;
     uint8_t run[HR_SV_MAX_RUNOUTS][2];
     uint8_t sig[HR_SV_MAX_RUNOUTS];
-    uint8_t cnt[HR_SV_MAX_RUNOUTS];
+    double wt[HR_SV_MAX_RUNOUTS];
     uint16_t ps[HR_SV_BLOCKS + 1];
     uint16_t reps[HR_SV_MAX_RUNOUTS];
     uint16_t ms[HR_SV_MAX_RUNOUTS + 1];
     uint16_t mems[HR_SV_MAX_RUNOUTS];
-    uint16_t *hp;
+    uint16_t hp[24][HR_SV_HANDS];
 } hr_sv_plan_t;
 
 /* The plan of a board of nb cards (3 or 4) against NR reach vectors;
- * symmetry = 0 turns suit symmetry off (G and H the identity alone).
- * Returns 0, or -1 if memory ran out; free L->hp after. */
-static int hr_sv_plan(const uint8_t *board, int nb, int symmetry, const double *reach,
+ * symmetry = 0 turns suit symmetry off (G and H the identity alone). */
+static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, const double *reach,
                        int64_t NR, hr_sv_plan_t *L)
 {
     int16_t rep[HR_SV_MAX_RUNOUTS], pos[HR_SV_MAX_RUNOUTS];
@@ -271,12 +269,7 @@ static int hr_sv_plan(const uint8_t *board, int nb, int symmetry, const double *
     for (int k = 0; k < nb; k++) bm |= 1ULL << board[k];
     hr_sv_stabilizer(board, nb, &L->G);
     if (!symmetry) L->G.n = 1;
-    L->hp = NULL;
-    if (L->G.n > 1) {
-        L->hp = (uint16_t *)malloc((size_t)L->G.n * HR_SV_HANDS * sizeof(uint16_t));
-        if (!L->hp) return -1;
-    }
-    hr_sv_fixing(reach, NR, &L->G, bm, &L->H, L->hp);
+    hr_sv_fixing(reach, NR, &L->G, bm, &L->H, &L->hp[0][0]);
     for (int k = 0; k < L->G.n; k++)
         for (int j = 0; j < L->G.n; j++)
             if (L->G.card[j][L->G.card[k][0]] == 0 && L->G.card[j][L->G.card[k][1]] == 1 &&
@@ -289,12 +282,12 @@ static int hr_sv_plan(const uint8_t *board, int nb, int symmetry, const double *
         pat[q] = (uint8_t)(nb == 4 ? HR_RANK(t) : hr_sv_rp(HR_RANK(t), HR_RANK(u)));
     }
     /* sweeps: one per orbit under H, weighted by its size */
+    for (int q = 0; q < nr; q++) L->wt[q] = 1.0;
     if (L->H.n > 1) {
         hr_sv_orbits(&L->H, run, nr, 5 - nb, 0, rep, via);
-        memset(L->cnt, 0, (size_t)nr);
-        for (int q = 0; q < nr; q++) L->cnt[rep[q]]++;
-    } else {
-        memset(L->cnt, 1, (size_t)nr);
+        for (int q = 0; q < nr; q++) L->wt[q] = 0.0;
+        for (int q = 0; q < nr; q++) L->wt[rep[q]] += 1.0;
+        for (int q = 0; q < nr; q++) L->wt[q] /= L->H.n;
     }
     /* each runout's representative under G; sig: the inverse of the map
      * taking it there */
@@ -321,7 +314,6 @@ static int hr_sv_plan(const uint8_t *board, int nb, int symmetry, const double *
         memcpy(fill, L->ms, (size_t)nreps * sizeof(uint16_t));
         for (int q = 0; q < nr; q++) L->mems[fill[pos[rep[q]]]++] = (uint16_t)q;
     }
-    return 0;
 }
 
 /* Scratch of one thread for hr_sv_pattern. */
@@ -354,7 +346,7 @@ static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base,
         const int ns = hr_sv_singles(c, sx, fl, W->xa, W->xb, W->xh, W->sk);
         for (int m = L->ms[i]; m < L->ms[i + 1]; m++) {
             const int y = L->mems[m];
-            if (!L->cnt[y]) continue;
+            if (L->wt[y] == 0.0) continue;
             if (y == x) {
                 memcpy(P->sa, W->xa, (size_t)ns);
                 memcpy(P->sb, W->xb, (size_t)ns);
@@ -382,7 +374,7 @@ static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base,
             hr_sv_assemble(&O, W->sk, ns, P);
             /* weight 1 (every runout swept): the sweep inlined without the
              * multiply */
-            const double w = (double)L->cnt[y] / L->H.n;
+            const double w = L->wt[y];
             if (w == 1.0)
                 for (int64_t r = 0; r < NR; r++)
                     hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, 1.0);
@@ -447,10 +439,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
      * reach vector exactly (its precondition: a sweep of sigma x equals the
      * sweep of x relabelled only when r is invariant under sigma); with H
      * the identity alone it sweeps every runout. */
-    if (hr_sv_plan(board, nb, symmetry, reach, NR, L)) {
-        free(L);
-        return -1;
-    }
+    hr_sv_plan(board, nb, symmetry, reach, NR, L);
     memset(out, 0, size * sizeof(double));
     const int npat = L->npat;
 #ifdef _OPENMP
@@ -496,7 +485,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
             memcpy(u, out, size * sizeof(double));
             memset(out, 0, size * sizeof(double));
             for (int k = 0; k < L->H.n; k++) {
-                const uint16_t *g = L->hp + (size_t)k * HR_SV_HANDS;
+                const uint16_t *g = L->hp[k];
                 for (int64_t r = 0; r < NR; r++) {
                     double *o = out + r * HR_SV_HANDS;
                     const double *v = u + r * HR_SV_HANDS;
@@ -508,7 +497,6 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
             failed = 1;
         }
     }
-    free(L->hp);
     free(L);
     if (failed) return -1;
     for (size_t i = 0; i < size; i++) out[i] *= scale;

@@ -116,11 +116,12 @@ cdef extern from "handrank/games/hr_settle.h" nogil:
         HR_ODD_HIGH_CARD
         HR_SETTLE_OK
     int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                       int players, const int64_t *contrib, const uint8_t *folded,
-                       int button, int odd, int64_t *won)
+                       int players, const int64_t *contrib, const int64_t *dead,
+                       const uint8_t *folded, int button, int odd, int64_t *won)
     int64_t hr_settle(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                      int64_t n, int players, const int64_t *contrib, const uint8_t *folded,
-                      const int32_t *button, int odd, int64_t *won, int *why)
+                      int64_t n, int players, const int64_t *contrib, const int64_t *dead,
+                      const uint8_t *folded, const int32_t *button, int odd, int64_t *won,
+                      int *why)
 
 cdef extern from "handrank/equities/hr_eqcount.h" nogil:
     ctypedef struct hr_range_t:

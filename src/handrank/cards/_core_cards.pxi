@@ -156,12 +156,16 @@ def parse_array(str text):
 
 cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
     """Codes of a list or tuple of ints 0..53 into buf; the count, or -1."""
-    cdef int k = 0
+    cdef int k = 0, overflow = 0
+    cdef long v
     cdef object x
     for x in hand:
-        if type(x) is not int or k >= cap or not (0 <= x < 54):
+        if type(x) is not int or k >= cap:
             return -1
-        buf[k] = <uint8_t>(<long>x)
+        v = PyLong_AsLongAndOverflow(x, &overflow)     # C compares, not Python ones
+        if overflow or not (0 <= v < 54):
+            return -1
+        buf[k] = <uint8_t>v
         k += 1
     return k
 

@@ -472,7 +472,8 @@ def _range_equity(table: PreflopHands, players: list, labels: list[str] | None =
             raise HandError(f"this part of the table lacks matchups the ranges need (hand "
                             f"{_hand_name(int(np.flatnonzero(u > 0)[lack[0]]))}); build it "
                             f"for these ranges with preflop_hands_part")
-    a, b = (u, v) if weighted else (one_u, one_v)
+    # weighted: each range scaled to a largest weight of 1, as equity counts it
+    a, b = (u / u.max(), v / v.max()) if weighted else (one_u, one_v)
     mv, mu = _meet_sums(b), _meet_sums(a)          # weight met by each hand of 0 / of 1
     total = float(a @ mv) * BOARDS
     if not total > 0:
@@ -510,9 +511,9 @@ def preflop_hands_part(hands1: Any, hands2: Any, threads: int | None = None) -> 
     >>> import handrank as hr
     >>> part = hr.preflop_hands_part("AA", "KK")
     >>> part
-    PreflopHands(2 of 47,008 canonical matchups)
+    PreflopHands(3 of 47,008 canonical matchups)
     >>> round(float(part.equity("AA", "KK").equity[0]), 6)
-    0.819456
+    0.819461
     """
     u = range_weights(hands1, "player 0")[0]
     v = range_weights(hands2, "player 1")[0]
@@ -540,7 +541,7 @@ def preflop_range_equity(hands1: Any, hands2: Any, table: PreflopHands | None = 
     >>> import handrank as hr
     >>> r = hr.preflop_range_equity("QQ+", "AKs, AKo", table=hr.preflop_hands_part("QQ+", "AK"))
     >>> r.deals, [round(x, 4) for x in r.equity.tolist()]
-    (287649792, [0.5772, 0.4228])
+    (328762368, [0.6821, 0.3179])
     """
     if table is None:
         table = preflop_hands_table()

@@ -271,3 +271,40 @@ def test_whole_table(tmp_path):
     w, tie = t.wins(), t.ties()
     meet = ph._pairs()[0]
     assert (w + w.T + tie == np.where(meet, ph.BOARDS, 0)).all()
+
+
+def test_every_product_shape_equals_the_dense_forms(tmp_path):
+    """Made-up counts over every matchup: each way the products are taken
+    (uniform weights from sums, gathered supports, whole supports in one
+    pass) gives the dense bilinear forms over W and T."""
+    rng = np.random.default_rng(5)
+    keys = ph.all_matchups()
+    first = rng.integers(0, ph.BOARDS + 1, len(keys))
+    second = rng.integers(0, ph.BOARDS + 1 - first)
+    cards = ph._key_cards(keys).astype(np.int64)             # a matchup equal to its swap
+    index = cards[:, ::2] * (cards[:, ::2] - 1) // 2 + cards[:, 1::2]
+    mirror = ph.matchup_keys(index[:, 1], index[:, 0]) == keys       # wins both sides alike
+    first[mirror] = second[mirror] = rng.integers(0, ph.BOARDS // 2 + 1, int(mirror.sum()))
+    counts = np.column_stack([first, second, ph.BOARDS - first - second])
+    table = ph.PreflopHands(keys, counts)
+    w, t = table.wins(), table.ties()
+    meet = ph._pairs()[0]
+    assert (w + w.T + t == np.where(meet, ph.BOARDS, 0)).all()
+    sparse = np.where(rng.random(1326) < 0.1, rng.random(1326), 0)
+    shapes = [(np.ones(1326), np.ones(1326)), (sparse, np.ones(1326)),
+              (np.ones(1326), sparse), (sparse, sparse[::-1].copy()),
+              (rng.random(1326), rng.random(1326)), (rng.random(1326), sparse)]
+    for u, v in shapes:
+        r = hr.preflop_range_equity(u, v, table=table)
+        a, b = u / u.max(), v / v.max()
+        if (u[u > 0] == u[u > 0][0]).all() and (v[v > 0] == v[v > 0][0]).all():
+            a, b = (u > 0) * 1.0, (v > 0) * 1.0
+        total = a @ meet @ b * ph.BOARDS
+        assert r.wins[0] == pytest.approx(a @ w @ b, rel=1e-12)
+        assert r.wins[1] == pytest.approx(b @ w @ a, rel=1e-12)
+        assert r.ties[0] == pytest.approx(a @ t @ b, rel=1e-12)
+        assert r.equity[0] == pytest.approx((a @ w @ b + a @ t @ b / 2) / total, abs=1e-12)
+        i = int(np.flatnonzero(v > 0)[0])
+        got = r.by_hand[1][ph._hand_name(i)]
+        want = (w[i] @ a + t[i] @ a / 2) / ((meet[i] @ a) * ph.BOARDS)
+        assert got == pytest.approx(want, abs=1e-12)

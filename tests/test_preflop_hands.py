@@ -215,6 +215,61 @@ def test_counts_and_keys_are_checked_beyond_the_checksum(tmp_path):
     assert "not the canonical matchups" in ph._load(file)[1]
 
 
+@pytest.fixture
+def quick_build(monkeypatch):
+    """Builds that play nothing: every matchup a tie on every board."""
+    played = []
+
+    def play(keys, threads=1, progress=None):
+        played.append(len(keys))
+        if progress:
+            progress(len(keys), len(keys))
+        out = np.zeros((len(keys), 3), dtype=np.int64)
+        out[:, 2] = ph.BOARDS
+        return out
+
+    monkeypatch.setattr(ph, "play", play)
+    monkeypatch.setattr(ph, "_last", None)
+    return played
+
+
+def test_build_save_load_and_rebuild(tmp_path, quick_build, monkeypatch):
+    file = tmp_path / "sub" / "hands.npz"
+    seen = []
+    t = hr.preflop_hands_table(file, progress=lambda d, n: seen.append((d, n)))
+    assert quick_build == [ph.MATCHUPS] and seen[-1] == (ph.MATCHUPS, ph.MATCHUPS)
+    assert file.is_file() and not list(file.parent.glob("*.tmp"))
+    assert not (file.parent / "hands.npz.lock").exists()
+    monkeypatch.setattr(ph, "_last", None)
+    assert hr.preflop_hands_table(file).complete and quick_build == [ph.MATCHUPS]   # loaded
+    file.write_bytes(b"not an npz")
+    monkeypatch.setattr(ph, "_last", None)
+    with pytest.warns(UserWarning, match="unusable: it cannot be read.*rebuilding"):
+        hr.preflop_hands_table(file)
+    assert quick_build == [ph.MATCHUPS] * 2 and ph._load(file)[0] is not None
+    hr.preflop_hands_table(file, rebuild=True)
+    assert quick_build == [ph.MATCHUPS] * 3
+    assert t.counts.shape == (ph.MATCHUPS, 3)
+
+
+def test_unwritable_cache_keeps_the_table_in_memory(tmp_path, quick_build, monkeypatch):
+    def refuse(*args):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(ph, "_save", refuse)
+    file = tmp_path / "hands.npz"
+    with pytest.warns(UserWarning, match="cannot write the preflop hands table cache"):
+        t = hr.preflop_hands_table(file)
+    assert hr.preflop_hands_table(file) is t and quick_build == [ph.MATCHUPS]   # no rebuild
+
+
+def test_threads_are_checked(tmp_path):
+    with pytest.raises(hr.HandError, match="threads"):
+        hr.preflop_hands_table(tmp_path / "x.npz", threads=0)
+    with pytest.raises(hr.HandError, match="threads"):
+        hr.preflop_hands_part("AA", "KK", threads=-1)
+
+
 # ----------------------------------------------------------------------------
 # hr.equity
 # ----------------------------------------------------------------------------

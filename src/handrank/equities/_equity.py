@@ -471,8 +471,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     board, dead
         Known board cards, and cards out of play (text or codes).
     trials
-        ``None``: enumerate every completion exactly.  An int: Monte Carlo
-        with that many random deals.
+        ``None``: enumerate every completion exactly (refused beyond
+        :data:`EXACT_LIMIT` deals, except two hold'em ranges preflop with no
+        dead cards: read exactly from the hands table of
+        :func:`handrank.preflop_range_equity`, built once and cached, without
+        ``categories``).  An int: Monte Carlo with that many random deals.
     seed
         Monte Carlo seed; the same seed and trials give the same result on
         any number of threads.  ``None`` picks one (see ``result.seed``).

@@ -54,6 +54,7 @@ __all__ = ["PreflopHands", "preflop_hands_table", "preflop_hands_part", "preflop
 BOARDS = _preflop.BOARDS            # 1,712,304 boards of the 48 cards left
 MATCHUPS = 47_008                   # canonical unordered matchups of two hands
 VERSION = 1
+MATCHUP_SECONDS = 0.001             # one matchup on one core, a busy machine's figure
 _NAMES_RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
@@ -126,7 +127,7 @@ def _pairs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     meet = (bits[:, None] & bits[None, :]) == 0
     n = len(HANDS)
     key = matchup_keys(np.arange(n)[:, None], np.arange(n)[None, :])
-    unordered = np.minimum(key, key.T)
+    unordered = np.minimum(key, key.T).astype(np.int32)         # keys < 52 ** 4
     flip = key != unordered
     for a in (meet, unordered, flip):
         a.flags.writeable = False
@@ -347,7 +348,8 @@ def preflop_hands_table(path: str | os.PathLike | None = None, rebuild: bool = F
             warnings.warn(f"the preflop hands table cache {file} is unusable: {problem}; "
                           f"rebuilding it", stacklevel=2)
     import warnings
-    with _preflop._BuildLock(file, max(60.0, 3 * MATCHUPS * 0.0006 * 2 / t)) as lock:
+    # a waiter gives up after three times the expected build, at least 2 min
+    with _preflop._BuildLock(file, max(120.0, 3 * MATCHUPS * MATCHUP_SECONDS / t)) as lock:
         if lock.gave_up:
             warnings.warn(f"{lock.gave_up}; building the preflop hands table here as well",
                           stacklevel=2)

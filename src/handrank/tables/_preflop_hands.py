@@ -487,6 +487,8 @@ def _range_equity(table: PreflopHands, players: list, labels: list[str] | None =
     wins = np.array([wins0, total - wins0 - t_ab])
     ties = np.array([t_ab, t_ab])
     eq = (wins + ties / 2) / total
+    if not weighted:                                # counts, as equity gives them
+        wins, ties = wins.astype(np.int64), ties.astype(np.int64)   # exact: below 2**53
     by_hand: list[dict[str, float] | None] = []
     for (w, _, listed), got, met in ((read[0], e2v / 2, mv),
                                      (read[1], BOARDS * mu - e2u / 2, mu)):

@@ -430,12 +430,24 @@ def _meet_sums(w: np.ndarray) -> np.ndarray:
     return w.sum() - per_card[HANDS[:, 0]] - per_card[HANDS[:, 1]] + w
 
 
+def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return np.einsum("ij,j->i", m, x)
+
+
+def _vm(x: np.ndarray, m: np.ndarray) -> np.ndarray:
+    return np.einsum("i,ij->j", x, m)
+
+
 def _products(table: PreflopHands, a: np.ndarray, b: np.ndarray
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(E2 @ b, a @ E2, T @ b)`` over the hands of the two supports only: a
     uniform weight over all 1326 hands (a random hand) is read from the row
     or column sums, a full support from the matrix itself (no copy), else
-    the rows and columns of the supports are gathered first."""
+    the rows and columns of the supports are gathered first.
+
+    The products are ``np.einsum`` loops on this thread, not BLAS: a
+    threaded BLAS matrix-vector product took 20-25 ms instead of 0.5 ms on
+    two cores busy with other work (its threads wait for each other)."""
     e2, t, _, e2_rows, e2_cols, t_rows = table._matrices()
     n = len(HANDS)
     if (b == b[0]).all():                          # uniform: random
@@ -443,7 +455,7 @@ def _products(table: PreflopHands, a: np.ndarray, b: np.ndarray
         if (a == a[0]).all():
             return e2v, e2_cols * a[0], tv
         su = np.flatnonzero(a > 0)
-        e2u = a[su] @ (e2[su] if len(su) < n else e2)
+        e2u = _vm(a[su], e2[su] if len(su) < n else e2)
         return e2v, e2u, tv
     su, sv = np.flatnonzero(a > 0), np.flatnonzero(b > 0)
     rows_e2 = e2[su] if len(su) < n else e2
@@ -451,8 +463,8 @@ def _products(table: PreflopHands, a: np.ndarray, b: np.ndarray
     sub_e2 = rows_e2[:, sv] if len(sv) < n else rows_e2
     sub_t = rows_t[:, sv] if len(sv) < n else rows_t
     e2v, tv, e2u = np.zeros(n), np.zeros(n), np.zeros(n)
-    e2v[su], tv[su] = sub_e2 @ b[sv], sub_t @ b[sv]
-    e2u[sv] = a[su] @ sub_e2
+    e2v[su], tv[su] = _mv(sub_e2, b[sv]), _mv(sub_t, b[sv])
+    e2u[sv] = _vm(a[su], sub_e2)
     return e2v, e2u, tv
 
 

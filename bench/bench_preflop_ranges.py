@@ -77,8 +77,9 @@ def main() -> None:
         print(f"{label:<60} {sec * 1e3:7.2f} ms/call")
     r = hr.preflop_range_equity(HERO, VILLAIN, table=table)
     got = tuple(round(x, 4) for x in r.equity.tolist())
+    verdict = "agrees" if got == PUBLISHED else "DIFFERS"
     print(f"published pair: {r.equity[0]:.4%} / {r.equity[1]:.4%} (published "
-          f"{PUBLISHED[0]:.2%} / {PUBLISHED[1]:.2%}: {'agrees' if got == PUBLISHED else 'DIFFERS'})")
+          f"{PUBLISHED[0]:.2%} / {PUBLISHED[1]:.2%}: {verdict})")
 
 
 if __name__ == "__main__":

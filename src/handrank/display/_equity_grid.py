@@ -141,8 +141,8 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     Exact when the board leaves at most two cards to come and ``trials`` is
     None, or in hold'em preflop without dead cards and ``trials`` (read from
     the hands table, :func:`handrank.preflop_range_equity`: the first such
-    call builds it, about 30 s, and caches it); otherwise Monte Carlo with ``trials`` deals per class (default
-    :data:`GRID_TRIALS`, 20,000: a standard error of about 0.35%) and
+    call builds it, about 30 s, and caches it); otherwise Monte Carlo with
+    ``trials`` deals per class (default :data:`GRID_TRIALS`, 20,000: a standard error of about 0.35%) and
     ``seed`` (default 1), so the same call gives the same grid.  As in
     :func:`handrank.equity`, a ``hand`` of None (or ``"??"``) is a random
     hand, a ``rng`` of None every hand, and ``dead=None`` no dead cards.

@@ -184,8 +184,9 @@ class PreflopHands:
     """
 
     def __init__(self, keys: np.ndarray, counts: np.ndarray):
-        self.keys = np.asarray(keys, dtype=np.int64)
-        self.counts = np.asarray(counts, dtype=np.int64)
+        self.keys = np.array(keys, dtype=np.int64)          # copies, read-only: the
+        self.counts = np.array(counts, dtype=np.int64)      # matrices are made from them
+        self.keys.flags.writeable = self.counts.flags.writeable = False
         self.complete = len(self.keys) == MATCHUPS
         self._mats: tuple[np.ndarray, ...] | None = None
 
@@ -212,7 +213,7 @@ class PreflopHands:
         return (e2 - t) / 2
 
     def ties(self) -> np.ndarray:
-        """``(1326, 1326)`` float64: boards hands i and j tie (a copy)."""
+        """``(1326, 1326)`` float64: boards hands i and j tie."""
         return self._matrices()[1].copy()
 
     def equity(self, hands1: Any, hands2: Any) -> EquityResult:

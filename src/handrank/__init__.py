@@ -34,6 +34,7 @@ from .analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from .tables import PreflopTable, preflop_row, preflop_table
 from .tables import preflop_vs_random
 from .tables import preflop_threeway
+from .tables import PreflopHands, preflop_hands_part, preflop_hands_table, preflop_range_equity
 from .tables import OmahaOrder, omaha_order, preflop_percentile
 from .cards import Dealer, deal, deal_masks, redraw
 from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
@@ -62,6 +63,7 @@ _base.install_upcalls(
     draw_plot=_display.plot_range,
     omaha_percent=_tables.omaha_percent_hands,
     folded_equity=_equities.folded_equity,
+    preflop_ranges=_tables.preflop_ranges_upcall,
 )
 
 __all__ = [
@@ -92,6 +94,8 @@ __all__ = [
     "from_eval7", "from_pokerkit", "from_treys", "to_eval7", "to_pokerkit", "to_treys",
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
+    # any two weighted hold'em ranges preflop, exact, from a hand-against-hand table
+    "PreflopHands", "preflop_hands_part", "preflop_hands_table", "preflop_range_equity",
 ]
 
 # Pickles name stable paths: every class and function of __all__, and the

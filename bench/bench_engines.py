@@ -437,7 +437,7 @@ def timings(engine, hands: int, players: int, rounds: int):
                 engine.play(h, stacks[h])
                 whole[which] += time.perf_counter() - t
     share = {w: (timers[w][0].total / whole[w], timers[w][1].total / whole[w]) for w in names}
-    return {w: statistics.median(v) for w, v in per.items()}, share
+    return {w: (statistics.median(v), statistics.fmean(v)) for w, v in per.items()}, share
 
 
 def main(argv=None) -> None:
@@ -476,13 +476,15 @@ def main(argv=None) -> None:
                       f"chips {r} vs {n}")
         print()
         for w in ("shipped", "naive", "settle"):
-            rows.append((e.name, w, med[w], med["shipped"] / med[w], share[w]))
-    print("| engine | variant | whole hand, us (median) | shipped / this | "
-          "time in evaluator calls | time in the pot award (evaluation included) |")
+            rows.append((e.name, w, med[w], med["shipped"][0] / med[w][0],
+                         med["shipped"][1] / med[w][1], share[w]))
+    print("| engine | variant | whole hand, us: median (mean) | shipped / this: medians "
+          "(means) | time in evaluator calls | time in the pot award (evaluation "
+          "included) |")
     print("|---|---|---|---|---|---|")
-    for name, w, m, ratio, (ev, pot) in rows:
-        print(f"| {name} | {w} | {m * 1e6:.0f} | {ratio:.2f}x | {ev * 100:.0f}% | "
-              f"{pot * 100:.0f}% |")
+    for name, w, (m, mean), ratio, ratio_mean, (ev, pot) in rows:
+        print(f"| {name} | {w} | {m * 1e6:.0f} ({mean * 1e6:.0f}) | {ratio:.2f}x "
+              f"({ratio_mean:.2f}x) | {ev * 100:.0f}% | {pot * 100:.0f}% |")
 
 
 if __name__ == "__main__":

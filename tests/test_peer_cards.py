@@ -5,6 +5,7 @@ skip)."""
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -207,3 +208,22 @@ def test_from_peer_fast_path_matches_general_path():
         hr.from_eval7((e7[0], pk[0]))
     with pytest.raises(hr.HandError, match="position 0: .* is not an eval7 card"):
         hr.from_eval7([[1, 2]])                # unhashable
+
+
+def test_a_peer_whose_cards_are_not_values_takes_the_general_path(monkeypatch):
+    # cards hashed by identity (no table of card -> code): from_eval7 reads
+    # their fields; to_eval7 still gives the peer's objects
+    import types
+    from handrank.cards import _peers
+
+    class Card:                                # an eval7-like card without __eq__
+        def __init__(self, text):
+            self.rank, self.suit = "23456789TJQKA".index(text[0]), "cdhs".index(text[1])
+
+    fake = types.SimpleNamespace(Card=Card)
+    monkeypatch.setitem(sys.modules, "eval7", fake)
+    monkeypatch.setattr(_peers, "_PEER_TABLES", {})
+    out = hr.to_eval7("As Kd")
+    assert [type(c) for c in out] == [Card, Card] and _peers._PEER_TABLES["eval7"][0] is None
+    assert hr.from_eval7(out).tolist() == [51, 45] and hr.from_eval7(Card("2c")) == 0
+    assert hr.from_eval7(tuple(out)).tolist() == [51, 45]

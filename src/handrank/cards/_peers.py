@@ -213,11 +213,13 @@ def _fast_objects(cards: Any, by_code: dict) -> list | None:
     return out if len(out) == len(codes) else None
 
 
-#: name -> (card -> code, the 52 cards by code, the card class), built on first use.
-_PEER_TABLES: dict[str, tuple[dict, dict, type]] = {}
+#: name -> (card -> code or None, the 52 cards by code, the card class),
+#: built on first use.  The first is None for a peer version whose cards do
+#: not hash and compare by value (then from_eval7 reads their fields).
+_PEER_TABLES: dict[str, tuple[dict | None, dict, type]] = {}
 
 
-def _peer_table(name: str) -> tuple[dict, dict, type] | None:
+def _peer_table(name: str) -> tuple[dict | None, dict, type] | None:
     """The look-up tables of an imported peer's cards (module docstring), or
     None when the peer is not imported."""
     tab = _PEER_TABLES.get(name)
@@ -226,14 +228,20 @@ def _peer_table(name: str) -> tuple[dict, dict, type] | None:
     mod = sys.modules.get(name)
     if mod is None:
         return None
-    if name == "eval7":
-        objs = [mod.Card(card_name(c)) for c in range(52)]
-    else:
-        objs = [mod.Card(mod.Rank(RANK_CHARS[c >> 2]), mod.Suit(SUIT_CHARS[c & 3]))
+
+    def make() -> list:
+        if name == "eval7":
+            return [mod.Card(card_name(c)) for c in range(52)]
+        return [mod.Card(mod.Rank(RANK_CHARS[c >> 2]), mod.Suit(SUIT_CHARS[c & 3]))
                 for c in range(52)]
-    tab = ({o: c for c, o in enumerate(objs)}, dict(enumerate(objs)), type(objs[0]))
-    if len(tab[0]) != 52:                    # cards that do not hash by value: no table
-        return None
+    objs = make()
+    try:                                     # by value: other objects of the same cards
+        code_of: dict | None = {o: c for c, o in enumerate(objs)}
+        if len(code_of) != 52 or any(code_of.get(o) != c for c, o in enumerate(make())):
+            code_of = None
+    except TypeError:                        # unhashable cards
+        code_of = None
+    tab = (code_of, dict(enumerate(objs)), type(objs[0]))
     _PEER_TABLES[name] = tab
     return tab
 
@@ -300,7 +308,7 @@ def from_eval7(cards: Any) -> Any:
     (51, [51])
     """
     tab = _PEER_TABLES.get("eval7") or _peer_table("eval7")
-    if tab is not None:                      # fast path: eval7's cards hash in C
+    if tab is not None and tab[0] is not None:   # fast path: eval7's cards hash in C
         t = type(cards)
         if t is list or t is tuple:
             try:

@@ -23,8 +23,9 @@ median over all hands of all ``--rounds`` rounds (variants interleaved
 hand by hand); a separate instrumented round measures the share of the
 hand spent valuing hands and awarding the pot.
 
-    python bench/bench_engines.py                 # about a minute
-    python bench/bench_engines.py --hands 5000 --rounds 5
+    python bench/bench_engines.py                 # several minutes (pypokerengine
+                                                  # takes ~10 ms a hand)
+    python bench/bench_engines.py --engines texasholdem --hands 5000
 """
 from __future__ import annotations
 

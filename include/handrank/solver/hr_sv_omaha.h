@@ -1,0 +1,472 @@
+/*
+ * handrank solver blocks, Omaha rivers: the showdown values of every hand of
+ * 4 (PLO4, 270,725 hands) or 5 (PLO5, 2,598,960 hands) hole cards against
+ * reach vectors over the same hands, with exact card removal.
+ *
+ * Hands.  A hand of K cards with codes x_1 < ... < x_K has the colex index
+ * C(x_1, 1) + C(x_2, 2) + ... + C(x_K, K) (handrank.hole_hands(K) lists
+ * them in this order, handrank.hand_index maps back).
+ *
+ * Strengths.  An Omaha hand plays exactly two hole cards and three board
+ * cards, so on a river its strength is the best, over its C(K, 2) hole
+ * pairs, of the pair's strength: the best 5-card hand of that pair and a
+ * board triple.  hr_pl_prepare values the 1,081 pairs of the 47 cards off
+ * the board once (10 five-card valuations each, hr_value), then every live
+ * hand as the maximum of its pairs', and sorts the live hands by strength
+ * (a counting sort: strengths are below 8,192).
+ *
+ * Values.  For hero hand H, the value is
+ *     v(H) = sum over live J with J & H empty of r[J] * sign(s_H - s_J).
+ * By inclusion-exclusion over the cards the two hands share,
+ *     [J & H empty] = sum over S subset of (J & H) of (-1)^|S|,
+ * so v(H) = sum over S subset of H of (-1)^|S| g_S(s_H), where g_S(t) is
+ * the signed reach of the hands holding every card of S, sign(t - s_J).
+ * S = H adds nothing (the only hand holding all of H is H, a tie).  With
+ * before_S and after_S the reach of the hands holding S that are weaker,
+ * resp. weaker or tied, and tot_S all of it, g_S(s_H) = before_S + after_S
+ * - tot_S.  One pass up the strength groups keeps, per subset size, the
+ * running sums of reach: one total, per card (52), per card pair (1,326),
+ * per triple (22,100) and for K = 5 per quadruple (270,725); a hand reads
+ * its 2^K - 2 proper subsets' sums as its group starts and once the group
+ * is added, and adds its own reach to them in between (a hand alone in
+ * its group needs no second read: after = before - (-1)^K r[H]).  A last
+ * read of the finished sums gives tot and the compatible reach
+ *     compat(H) = sum over S subset of H of (-1)^|S| tot_S.
+ * No loop runs over pairs of hands.
+ *
+ * Several reach vectors are swept at once (VC lanes side by side in every
+ * sum: one index computation and one cache line serve them all).
+ *
+ * Nothing here touches Python; the callers check boards with
+ * hr_sv_check_boards first and pass the high rule set.
+ */
+#ifndef HANDRANK_HR_SV_OMAHA_H
+#define HANDRANK_HR_SV_OMAHA_H
+
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../base/hr_core.h"
+#include "../base/hr_rows.h"           /* hr_team */
+#include "../evaluation/hr_value.h"    /* hr_value, hr_vctx_t, hr_standard */
+
+#ifdef _OPENMP
+#define HR_PL_OMP(x) HR_OMP(x)
+#else
+#define HR_PL_OMP(x)
+#endif
+
+/* Sums per subset size, one after the other: cards, pairs, triples, quads. */
+#define HR_PL_OFF2 52
+#define HR_PL_OFF3 (52 + 1326)
+#define HR_PL_OFF4 (52 + 1326 + 22100)
+#define HR_PL_NSUMS4 HR_PL_OFF4                 /* K = 4 reads no quads */
+#define HR_PL_NSUMS5 (HR_PL_OFF4 + 270725)
+#define HR_PL_LIVE 47                           /* cards off a river */
+#define HR_PL_NSTR 8192                         /* strengths are below this */
+
+static uint32_t hr_pl_binom[HR_NCARDS + 1][6];  /* C(n, k) */
+
+static void hr_pl_init(void)
+{
+    for (int n = 0; n <= HR_NCARDS; n++) {
+        hr_pl_binom[n][0] = 1;
+        for (int k = 1; k < 6; k++)
+            hr_pl_binom[n][k] = n ? hr_pl_binom[n - 1][k - 1] + hr_pl_binom[n - 1][k] : 0;
+    }
+}
+
+/* Hands of K cards: C(52, K). */
+HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K]; }
+
+/* A river's live hands sorted by strength: hand i (weakest first) has
+ * cards card[K i ..] (ascending codes) and index idx[i]; group g (equal
+ * strength) is hands [gs[g], gs[g + 1]). */
+typedef struct {
+    int K;
+    int64_t n, ng;
+    uint8_t *card;
+    uint32_t *idx;
+    int64_t *gs;
+} hr_pl_board_t;
+
+static void hr_pl_free(hr_pl_board_t *P)
+{
+    free(P->card);
+    free(P->idx);
+    free(P->gs);
+    P->card = NULL;
+    P->idx = NULL;
+    P->gs = NULL;
+}
+
+/* Strength of the hand of local cards l[0..K-1] (ascending indexes into the
+ * live cards) from the pair strengths ps (local colex pair index). */
+HR_INLINE int hr_pl_best(const int16_t *ps, const int *l, const int K)
+{
+    int v = -1;
+    for (int j = 1; j < K; j++) {
+        const int row = l[j] * (l[j] - 1) / 2;
+        for (int i = 0; i < j; i++) {
+            const int w = ps[row + l[i]];
+            v = w > v ? w : v;
+        }
+    }
+    return v;
+}
+
+/* Walk the live hands of K local cards in colex order of the live cards:
+ * l holds the current hand.  Returns 0 when done. */
+HR_INLINE int hr_pl_next(int *l, const int K)
+{
+    for (int j = 0; j < K; j++) {
+        const int top = j + 1 < K ? l[j + 1] : HR_PL_LIVE;
+        if (l[j] + 1 < top) {
+            l[j]++;
+            for (int i = 0; i < j; i++) l[i] = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Prepare a checked river board for hands of K (4 or 5) cards: P's hands
+ * sorted by strength; with s != NULL also every hand's strength in index
+ * order (C(52, K) int16, -1 for a hand that meets the board).  c values
+ * high hands without wild cards.  Returns 0, or -1 if memory ran out. */
+static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_board_t *P,
+                         int16_t *s)
+{
+    const hr_v2 *E = hr_standard.next;
+    uint8_t live[HR_PL_LIVE];
+    uint64_t bm = 0;
+    int nl = 0;
+    for (int k = 0; k < 5; k++) bm |= 1ULL << board[k];
+    for (int x = 0; x < HR_NCARDS; x++)
+        if (!(bm >> x & 1)) live[nl++] = (uint8_t)x;
+    /* the board's 10 triples, then each live pair's best five */
+    hr_v2 tri[10];
+    int nt = 0;
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++)
+            for (int d = b + 1; d < 5; d++) {
+                const hr_v2 t0 = {0, HR_SUIT_INIT};
+                tri[nt++] = HR_V2_ADD(HR_V2_ADD(t0, E[board[a]]), HR_V2_ADD(E[board[b]], E[board[d]]));
+            }
+    int16_t ps[HR_PL_LIVE * (HR_PL_LIVE - 1) / 2];
+    for (int y = 1; y < HR_PL_LIVE; y++)
+        for (int x = 0; x < y; x++) {
+            const hr_v2 p = HR_V2_ADD(E[live[x]], E[live[y]]);
+            int best = -1;
+            for (int t = 0; t < 10; t++) {
+                const hr_v2 h = HR_V2_ADD(tri[t], p);
+                const int v = hr_value(c, HR_V2_LO(h), HR_V2_HI(h), 5, HR_MODE_BEST, 0, 0);
+                best = v > best ? v : best;
+            }
+            ps[y * (y - 1) / 2 + x] = (int16_t)best;
+        }
+    const int64_t n = hr_pl_binom[HR_PL_LIVE][K];
+    int64_t *cnt = (int64_t *)calloc(HR_PL_NSTR + 1, sizeof(int64_t));
+    int16_t *str = (int16_t *)malloc((size_t)n * sizeof(int16_t));
+    P->K = K;
+    P->n = n;
+    P->card = (uint8_t *)malloc((size_t)n * (size_t)K);
+    P->idx = (uint32_t *)malloc((size_t)n * sizeof(uint32_t));
+    P->gs = (int64_t *)malloc((HR_PL_NSTR + 1) * sizeof(int64_t));
+    if (!cnt || !str || !P->card || !P->idx || !P->gs) {
+        free(cnt);
+        free(str);
+        hr_pl_free(P);
+        return -1;
+    }
+    int l[5];
+    for (int i = 0; i < K; i++) l[i] = i;
+    int64_t i = 0;
+    do {
+        const int v = K == 4 ? hr_pl_best(ps, l, 4) : hr_pl_best(ps, l, 5);
+        str[i++] = (int16_t)v;
+        cnt[v + 1]++;                     /* strengths are 0..7461 */
+    } while (hr_pl_next(l, K));
+    /* group starts, then the counting sort's places */
+    int64_t ng = 0;
+    for (int v = 0; v < HR_PL_NSTR; v++) {
+        if (cnt[v + 1]) P->gs[ng++] = cnt[v];
+        cnt[v + 1] += cnt[v];
+    }
+    P->gs[ng] = n;
+    P->ng = ng;
+    if (s) for (int64_t h = 0; h < hr_pl_nhands(K); h++) s[h] = -1;
+    for (int j = 0; j < K; j++) l[j] = j;
+    i = 0;
+    do {
+        const int v = str[i++];
+        const int64_t at = cnt[v]++;
+        uint32_t ix = 0;
+        for (int j = 0; j < K; j++) {
+            const int x = live[l[j]];
+            P->card[at * K + j] = (uint8_t)x;
+            ix += hr_pl_binom[x][j + 1];
+        }
+        P->idx[at] = ix;
+        if (s) s[ix] = (int16_t)v;
+    } while (hr_pl_next(l, K));
+    free(cnt);
+    free(str);
+    return 0;
+}
+
+/* The offsets of the 2^K - 2 proper non-empty subsets of the K ascending
+ * cards x among the sums: K cards, C(K, 2) pairs, C(K, 3) triples (and for
+ * K = 5 the 5 quadruples), in that order. */
+HR_INLINE void hr_pl_subsets(const uint8_t *x, const int K, uint32_t *ix)
+{
+    const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
+    int n = 0;
+    for (int i = 0; i < K; i++) ix[n++] = x[i];
+    for (int j = 1; j < K; j++)
+        for (int i = 0; i < j; i++) ix[n++] = HR_PL_OFF2 + B[x[j]][2] + x[i];
+    for (int m = 2; m < K; m++)
+        for (int j = 1; j < m; j++)
+            for (int i = 0; i < j; i++) ix[n++] = HR_PL_OFF3 + B[x[m]][3] + B[x[j]][2] + x[i];
+    if (K == 5)
+        for (int q = 0; q < 5; q++) {
+            /* the quadruple without card q */
+            uint32_t o = HR_PL_OFF4;
+            for (int j = 0, p = 1; j < 5; j++)
+                if (j != q) o += B[x[j]][p++];
+            ix[n++] = o;
+        }
+}
+
+/* The signed subset sums of one hand, lane by lane: T - cards + pairs -
+ * triples (+ quads), added to o (VC lanes). */
+HR_INLINE void hr_pl_read(const double *acc, const double *T, const uint32_t *ix, const int K,
+                          const int VC, double *o)
+{
+    const int n1 = K, n2 = K + K * (K - 1) / 2, n3 = n2 + K * (K - 1) * (K - 2) / 6;
+    const int n4 = (1 << K) - 2;
+    double t[8];
+    for (int v = 0; v < VC; v++) t[v] = T[v];
+    for (int k = 0; k < n1; k++)
+        for (int v = 0; v < VC; v++) t[v] -= acc[(size_t)ix[k] * VC + v];
+    for (int k = n1; k < n2; k++)
+        for (int v = 0; v < VC; v++) t[v] += acc[(size_t)ix[k] * VC + v];
+    for (int k = n2; k < n3; k++)
+        for (int v = 0; v < VC; v++) t[v] -= acc[(size_t)ix[k] * VC + v];
+    for (int k = n3; k < n4; k++)
+        for (int v = 0; v < VC; v++) t[v] += acc[(size_t)ix[k] * VC + v];
+    for (int v = 0; v < VC; v++) o[v] += t[v];
+}
+
+/* Add w (VC lanes) to the sums of one hand's proper subsets. */
+HR_INLINE void hr_pl_add(double *acc, const uint32_t *ix, const int K, const int VC,
+                         const double *w)
+{
+    for (int k = 0; k < (1 << K) - 2; k++)
+        for (int v = 0; v < VC; v++) acc[(size_t)ix[k] * VC + v] += w[v];
+}
+
+/* The sweep of one board's hands (P, K cards) against VC reach vectors
+ * given in P's order, lanes side by side (rs: n x VC).  acc: the zeroed
+ * sums (HR_PL_NSUMS4 or 5, x VC).  Writes val (n x VC, P's order) and,
+ * with cmp != NULL, the compatible reach. */
+HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, const double *rs,
+                           double *acc, double *val, double *cmp)
+{
+    const double self = (K & 1) ? -1.0 : 1.0;       /* (-1)^K */
+    double T[8], zero[8];
+    uint32_t ix[32];
+    for (int v = 0; v < VC; v++) T[v] = zero[v] = 0.0;
+    const int64_t *gs = P->gs;
+    const uint8_t *card = P->card;
+    for (int64_t g = 0; g < P->ng; g++) {
+        const int64_t s0 = gs[g], e = gs[g + 1];
+        if (e == s0 + 1) {
+            /* alone: after = before - (-1)^K w */
+            double *o = val + s0 * VC;
+            const double *w = rs + s0 * VC;
+            double any = 0;
+            hr_pl_subsets(card + s0 * K, K, ix);
+            memcpy(o, zero, sizeof(double) * VC);
+            hr_pl_read(acc, T, ix, K, VC, o);
+            for (int v = 0; v < VC; v++) {
+                o[v] = 2 * o[v] - self * w[v];
+                any += w[v];
+            }
+            if (any != 0) {
+                hr_pl_add(acc, ix, K, VC, w);
+                for (int v = 0; v < VC; v++) T[v] += w[v];
+            }
+            continue;
+        }
+        for (int64_t i = s0; i < e; i++) {
+            hr_pl_subsets(card + i * K, K, ix);
+            memcpy(val + i * VC, zero, sizeof(double) * VC);
+            hr_pl_read(acc, T, ix, K, VC, val + i * VC);
+        }
+        for (int64_t i = s0; i < e; i++) {
+            const double *w = rs + i * VC;
+            double any = 0;
+            for (int v = 0; v < VC; v++) any += w[v];
+            if (any == 0) continue;        /* weights are >= 0: all zero */
+            hr_pl_subsets(card + i * K, K, ix);
+            hr_pl_add(acc, ix, K, VC, w);
+            for (int v = 0; v < VC; v++) T[v] += w[v];
+        }
+        for (int64_t i = s0; i < e; i++) {
+            hr_pl_subsets(card + i * K, K, ix);
+            hr_pl_read(acc, T, ix, K, VC, val + i * VC);
+        }
+    }
+    /* tot: v = before + after - tot; compat = tot's sum + (-1)^K r[H] */
+    for (int64_t i = 0; i < P->n; i++) {
+        double f[8];
+        memcpy(f, zero, sizeof(double) * VC);
+        hr_pl_subsets(card + i * K, K, ix);
+        hr_pl_read(acc, T, ix, K, VC, f);
+        for (int v = 0; v < VC; v++) val[i * VC + v] -= f[v];
+        if (cmp)
+            for (int v = 0; v < VC; v++) cmp[i * VC + v] = f[v] + self * rs[i * VC + v];
+    }
+}
+
+/* Whether reach vector r (n weights) holds a weight that is not a finite
+ * number >= 0. */
+HR_INLINE int hr_pl_bad(const double *r, int64_t n)
+{
+    int bad = 0;
+    for (int64_t i = 0; i < n; i++) bad |= !(r[i] >= 0.0 && r[i] <= DBL_MAX);
+    return bad;
+}
+
+/* Work space of one thread: the sums and the sorted lanes. */
+typedef struct {
+    double *acc, *rs, *val, *cmp;
+} hr_pl_work_t;
+
+/* Vectors [v0, v0 + vc) of one prepared board: gather their live weights
+ * in P's order, sweep, and scatter values (and compat) into out (dead hands
+ * 0).  vc is 1, 2 or 4. */
+static void hr_pl_chunk(const hr_pl_board_t *P, const double *reach, int64_t v0, int vc,
+                        double *out, double *compat, hr_pl_work_t *W)
+{
+    const int K = P->K;
+    const int64_t N = hr_pl_nhands(K), n = P->n;
+    const uint32_t *idx = P->idx;
+    const size_t nsums = K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
+    for (int v = 0; v < vc; v++) {
+        const double *r = reach + (v0 + v) * N;
+        for (int64_t i = 0; i < n; i++) W->rs[i * vc + v] = r[idx[i]];
+    }
+    memset(W->acc, 0, nsums * (size_t)vc * sizeof(double));
+    double *cmp = compat ? W->cmp : NULL;
+#define HR_PL_CASE(KK, VV) \
+    if (K == KK && vc == VV) hr_pl_sweep(P, KK, VV, W->rs, W->acc, W->val, cmp);
+    HR_PL_CASE(4, 1) HR_PL_CASE(4, 2) HR_PL_CASE(4, 4)
+    HR_PL_CASE(5, 1) HR_PL_CASE(5, 2) HR_PL_CASE(5, 4)
+#undef HR_PL_CASE
+    for (int v = 0; v < vc; v++) {
+        double *o = out + (v0 + v) * N;
+        memset(o, 0, (size_t)N * sizeof(double));
+        for (int64_t i = 0; i < n; i++) o[idx[i]] = W->val[i * vc + v];
+        if (compat) {
+            double *q = compat + (v0 + v) * N;
+            memset(q, 0, (size_t)N * sizeof(double));
+            for (int64_t i = 0; i < n; i++) q[idx[i]] = W->cmp[i * vc + v];
+        }
+    }
+}
+
+static void hr_pl_work_free(hr_pl_work_t *W)
+{
+    free(W->acc);
+    free(W->rs);
+    free(W->val);
+    free(W->cmp);
+}
+
+static int hr_pl_work_alloc(hr_pl_work_t *W, int K, int64_t n, int vc, int want_cmp)
+{
+    const size_t nsums = K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
+    W->acc = (double *)malloc(nsums * (size_t)vc * sizeof(double));
+    W->rs = (double *)malloc((size_t)n * (size_t)vc * sizeof(double));
+    W->val = (double *)malloc((size_t)n * (size_t)vc * sizeof(double));
+    W->cmp = want_cmp ? (double *)malloc((size_t)n * (size_t)vc * sizeof(double)) : NULL;
+    if (!W->acc || !W->rs || !W->val || (want_cmp && !W->cmp)) {
+        hr_pl_work_free(W);
+        return -1;
+    }
+    return 0;
+}
+
+/* Lanes per sweep: 4 for PLO4, 2 for PLO5 (its sorted lanes are 12 MB a
+ * vector). */
+HR_INLINE int hr_pl_lanes(int K) { return K == 4 ? 4 : 2; }
+
+/* The showdown values of the hands of K (4 or 5) cards on one checked
+ * river board against NR reach vectors (NR x C(52, K), read only): out
+ * (NR x C(52, K)) and, with compat != NULL, the compatible reach.  team
+ * threads share the vectors.  Returns 0, -1 (memory) or -2 (a weight that
+ * is not a finite number >= 0; the caller finds it). */
+static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const double *reach,
+                        int64_t NR, double *out, double *compat, int team)
+{
+    hr_vctx_t c;
+    hr_wctx_t wc[HR_MAX_HASHED + 1];
+    hr_pl_board_t P;
+    const int64_t N = hr_pl_nhands(K);
+    for (int64_t v = 0; v < NR; v++)
+        if (hr_pl_bad(reach + v * N, N)) return -2;
+    hr_vctx_init(&c, wc, R, &hr_standard);
+    if (hr_pl_prepare(&c, board, K, &P, NULL)) return -1;
+    /* chunks of lanes: as many full ones as fit, then 2 and 1 */
+    const int L = hr_pl_lanes(K);
+    int64_t nch = 0;
+    int64_t *c0 = (int64_t *)malloc((size_t)(NR + 1) * sizeof(int64_t));
+    int *cw = (int *)malloc((size_t)(NR + 1) * sizeof(int));
+    if (!c0 || !cw) {
+        free(c0);
+        free(cw);
+        hr_pl_free(&P);
+        return -1;
+    }
+    for (int64_t v = 0; v < NR;) {
+        const int w = NR - v >= L ? L : NR - v >= 2 ? 2 : 1;
+        c0[nch] = v;
+        cw[nch++] = w;
+        v += w;
+    }
+    int failed = 0;
+    int64_t k;
+    if (team > nch) team = (int)nch;
+    (void)team;
+    HR_PL_OMP(parallel num_threads(team) if(team > 1) reduction(|:failed))
+    {
+        hr_pl_work_t W;
+        const int have = hr_pl_work_alloc(&W, K, P.n, nch == 1 ? cw[0] : L, compat != NULL) == 0;
+        if (!have) failed = 1;
+        HR_PL_OMP(for schedule(dynamic, 1))
+        for (k = 0; k < nch; k++)
+            if (have) hr_pl_chunk(&P, reach, c0[k], cw[k], out, compat, &W);
+        if (have) hr_pl_work_free(&W);
+    }
+    free(c0);
+    free(cw);
+    hr_pl_free(&P);
+    return failed ? -1 : 0;
+}
+
+/* Every hand's strength on one checked river board (C(52, K) int16, -1 for
+ * a hand that meets the board).  Returns 0, or -1 if memory ran out. */
+static int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s)
+{
+    hr_vctx_t c;
+    hr_wctx_t wc[HR_MAX_HASHED + 1];
+    hr_pl_board_t P;
+    hr_vctx_init(&c, wc, R, &hr_standard);
+    if (hr_pl_prepare(&c, board, K, &P, s)) return -1;
+    hr_pl_free(&P);
+    return 0;
+}
+
+#endif /* HANDRANK_HR_SV_OMAHA_H */

@@ -26,11 +26,12 @@
  * resp. weaker or tied, and tot_S all of it, g_S(s_H) = before_S + after_S
  * - tot_S.  One pass up the strength groups keeps, per subset size, the
  * running sums of reach: one total, per card (52), per card pair (1,326),
- * per triple (22,100) and for K = 5 per quadruple (270,725); a hand reads
- * its 2^K - 2 proper subsets' sums as its group starts and once the group
- * is added, and adds its own reach to them in between (a hand alone in
- * its group needs no second read: after = before - (-1)^K r[H]).  A last
- * read of the finished sums gives tot and the compatible reach
+ * per triple (22,100) and for K = 5 per quadruple (270,725), started at
+ * -tot_S / 2; a hand reads its 2^K - 2 proper subsets' sums as its group
+ * starts and once the group is added, and adds its own reach to them in
+ * between (a hand alone in its group, or in a group without weight, needs
+ * no second read).  A last read of the finished sums (tot_S / 2) gives
+ * the compatible reach
  *     compat(H) = sum over S subset of H of (-1)^|S| tot_S.
  * No loop runs over pairs of hands.
  *
@@ -269,34 +270,58 @@ HR_INLINE void hr_pl_add(double *acc, const uint32_t *ix, const int K, const int
 /* The sweep of one board's hands (P, K cards) against VC reach vectors
  * given in P's order, lanes side by side (rs: n x VC).  acc: the zeroed
  * sums (HR_PL_NSUMS4 or 5, x VC).  Writes val (n x VC, P's order) and,
- * with cmp != NULL, the compatible reach. */
+ * with cmp != NULL, the compatible reach.
+ *
+ * The sums start at -tot / 2 (a first pass over the weighted hands), so
+ * that before + after - tot is read as before' + after'; a group without
+ * weight has after' = before', and a hand alone in its group after' =
+ * before' - (-1)^K w: either needs one read per hand. */
 HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, const double *rs,
                            double *acc, double *val, double *cmp)
 {
     const double self = (K & 1) ? -1.0 : 1.0;       /* (-1)^K */
-    double T[8], zero[8];
+    double T[8], zero[8], half[8];
     uint32_t ix[32];
-    for (int v = 0; v < VC; v++) T[v] = zero[v] = 0.0;
     const int64_t *gs = P->gs;
     const uint8_t *card = P->card;
+    for (int v = 0; v < VC; v++) T[v] = zero[v] = 0.0;
+    for (int64_t i = 0; i < P->n; i++) {
+        const double *w = rs + i * VC;
+        double any = 0;
+        for (int v = 0; v < VC; v++) any += w[v];
+        if (any == 0) continue;            /* weights are >= 0: all zero */
+        for (int v = 0; v < VC; v++) {
+            half[v] = -0.5 * w[v];
+            T[v] += half[v];
+        }
+        hr_pl_subsets(card + i * K, K, ix);
+        hr_pl_add(acc, ix, K, VC, half);
+    }
     for (int64_t g = 0; g < P->ng; g++) {
         const int64_t s0 = gs[g], e = gs[g + 1];
+        double gw = 0;
+        for (int64_t i = s0 * VC; i < e * VC; i++) gw += rs[i];
+        if (gw == 0) {
+            /* no weight: after' = before' */
+            for (int64_t i = s0; i < e; i++) {
+                double *o = val + i * VC;
+                hr_pl_subsets(card + i * K, K, ix);
+                memcpy(o, zero, sizeof(double) * VC);
+                hr_pl_read(acc, T, ix, K, VC, o);
+                for (int v = 0; v < VC; v++) o[v] *= 2;
+            }
+            continue;
+        }
         if (e == s0 + 1) {
-            /* alone: after = before - (-1)^K w */
+            /* alone: after' = before' - (-1)^K w */
             double *o = val + s0 * VC;
             const double *w = rs + s0 * VC;
-            double any = 0;
             hr_pl_subsets(card + s0 * K, K, ix);
             memcpy(o, zero, sizeof(double) * VC);
             hr_pl_read(acc, T, ix, K, VC, o);
-            for (int v = 0; v < VC; v++) {
-                o[v] = 2 * o[v] - self * w[v];
-                any += w[v];
-            }
-            if (any != 0) {
-                hr_pl_add(acc, ix, K, VC, w);
-                for (int v = 0; v < VC; v++) T[v] += w[v];
-            }
+            for (int v = 0; v < VC; v++) o[v] = 2 * o[v] - self * w[v];
+            hr_pl_add(acc, ix, K, VC, w);
+            for (int v = 0; v < VC; v++) T[v] += w[v];
             continue;
         }
         for (int64_t i = s0; i < e; i++) {
@@ -308,7 +333,7 @@ HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, co
             const double *w = rs + i * VC;
             double any = 0;
             for (int v = 0; v < VC; v++) any += w[v];
-            if (any == 0) continue;        /* weights are >= 0: all zero */
+            if (any == 0) continue;
             hr_pl_subsets(card + i * K, K, ix);
             hr_pl_add(acc, ix, K, VC, w);
             for (int v = 0; v < VC; v++) T[v] += w[v];
@@ -318,15 +343,14 @@ HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, co
             hr_pl_read(acc, T, ix, K, VC, val + i * VC);
         }
     }
-    /* tot: v = before + after - tot; compat = tot's sum + (-1)^K r[H] */
+    if (!cmp) return;
+    /* the sums now hold tot / 2: compat = 2 x their signed sum + (-1)^K r[H] */
     for (int64_t i = 0; i < P->n; i++) {
         double f[8];
         memcpy(f, zero, sizeof(double) * VC);
         hr_pl_subsets(card + i * K, K, ix);
         hr_pl_read(acc, T, ix, K, VC, f);
-        for (int v = 0; v < VC; v++) val[i * VC + v] -= f[v];
-        if (cmp)
-            for (int v = 0; v < VC; v++) cmp[i * VC + v] = f[v] + self * rs[i * VC + v];
+        for (int v = 0; v < VC; v++) cmp[i * VC + v] = 2 * f[v] + self * rs[i * VC + v];
     }
 }
 

@@ -27,7 +27,8 @@
  * - tot_S.  One pass up the strength groups keeps, per subset size, the
  * running sums of reach: one total, per card (52), per card pair (1,326),
  * per triple (22,100) and for K = 5 per quadruple (270,725), started at
- * -tot_S / 2; a hand reads its 2^K - 2 proper subsets' sums as its group
+ * -tot_S / 2 (the largest subsets summed hand by hand, the others from
+ * them: hr_pl_fold); a hand reads its 2^K - 2 proper subsets' sums as its group
  * starts and once the group is added, and adds its own reach to them in
  * between (a hand alone in its group, or in a group without weight, needs
  * no second read).  A last read of the finished sums (tot_S / 2) gives
@@ -67,6 +68,8 @@
 #define HR_PL_NSTR 8192                         /* strengths are below this */
 
 static uint32_t hr_pl_binom[HR_NCARDS + 1][6];  /* C(n, k) */
+/* C(c, 2), C(c, 3), C(c, 4) of each code c. */
+static uint32_t hr_pl_c2[HR_NCARDS], hr_pl_c3[HR_NCARDS], hr_pl_c4[HR_NCARDS];
 
 static void hr_pl_init(void)
 {
@@ -74,6 +77,11 @@ static void hr_pl_init(void)
         hr_pl_binom[n][0] = 1;
         for (int k = 1; k < 6; k++)
             hr_pl_binom[n][k] = n ? hr_pl_binom[n - 1][k - 1] + hr_pl_binom[n - 1][k] : 0;
+    }
+    for (int c = 0; c < HR_NCARDS; c++) {
+        hr_pl_c2[c] = hr_pl_binom[c][2];
+        hr_pl_c3[c] = hr_pl_binom[c][3];
+        hr_pl_c4[c] = hr_pl_binom[c][4];
     }
 }
 
@@ -221,42 +229,79 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
  * K = 5 the 5 quadruples), in that order. */
 HR_INLINE void hr_pl_subsets(const uint8_t *x, const int K, uint32_t *ix)
 {
-    const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
-    int n = 0;
-    for (int i = 0; i < K; i++) ix[n++] = x[i];
-    for (int j = 1; j < K; j++)
-        for (int i = 0; i < j; i++) ix[n++] = HR_PL_OFF2 + B[x[j]][2] + x[i];
-    for (int m = 2; m < K; m++)
-        for (int j = 1; j < m; j++)
-            for (int i = 0; i < j; i++) ix[n++] = HR_PL_OFF3 + B[x[m]][3] + B[x[j]][2] + x[i];
-    if (K == 5)
-        for (int q = 0; q < 5; q++) {
-            /* the quadruple without card q */
-            uint32_t o = HR_PL_OFF4;
-            for (int j = 0, p = 1; j < 5; j++)
-                if (j != q) o += B[x[j]][p++];
-            ix[n++] = o;
-        }
+    const uint32_t a = x[0], b = x[1], c = x[2], d = x[3];
+    const uint32_t pb = HR_PL_OFF2 + hr_pl_c2[b], pc = HR_PL_OFF2 + hr_pl_c2[c];
+    const uint32_t pd = HR_PL_OFF2 + hr_pl_c2[d];
+    const uint32_t tc = HR_PL_OFF3 - HR_PL_OFF2 + hr_pl_c3[c];
+    const uint32_t td = HR_PL_OFF3 - HR_PL_OFF2 + hr_pl_c3[d];
+    ix[0] = a; ix[1] = b; ix[2] = c; ix[3] = d;
+    if (K == 4) {
+        ix[4] = pb + a; ix[5] = pc + a; ix[6] = pc + b;
+        ix[7] = pd + a; ix[8] = pd + b; ix[9] = pd + c;
+        ix[10] = tc + pb + a; ix[11] = td + pb + a; ix[12] = td + pc + a; ix[13] = td + pc + b;
+        return;
+    }
+    const uint32_t e = x[4];
+    const uint32_t pe = HR_PL_OFF2 + hr_pl_c2[e];
+    const uint32_t te = HR_PL_OFF3 - HR_PL_OFF2 + hr_pl_c3[e];
+    const uint32_t qd = HR_PL_OFF4 - HR_PL_OFF3 + hr_pl_c4[d];
+    const uint32_t qe = HR_PL_OFF4 - HR_PL_OFF3 + hr_pl_c4[e];
+    ix[4] = e;
+    ix[5] = pb + a; ix[6] = pc + a; ix[7] = pc + b; ix[8] = pd + a; ix[9] = pd + b;
+    ix[10] = pd + c; ix[11] = pe + a; ix[12] = pe + b; ix[13] = pe + c; ix[14] = pe + d;
+    const uint32_t abc = tc + pb + a, abd = td + pb + a, acd = td + pc + a, bcd = td + pc + b;
+    const uint32_t abe = te + pb + a, ace = te + pc + a, bce = te + pc + b;
+    const uint32_t ade = te + pd + a, bde = te + pd + b;
+    ix[15] = abc; ix[16] = abd; ix[17] = acd; ix[18] = bcd; ix[19] = abe;
+    ix[20] = ace; ix[21] = bce; ix[22] = ade; ix[23] = bde; ix[24] = te + pd + c;
+    ix[25] = qd + abc; ix[26] = qe + abc; ix[27] = qe + abd; ix[28] = qe + acd;
+    ix[29] = qe + bcd;
 }
 
 /* The signed subset sums of one hand, lane by lane: T - cards + pairs -
- * triples (+ quads), added to o (VC lanes). */
+ * triples (+ quads), added to o (VC lanes).  Two sums of each sign keep
+ * the chains of dependent additions short. */
 HR_INLINE void hr_pl_read(const double *acc, const double *T, const uint32_t *ix, const int K,
                           const int VC, double *o)
 {
     const int n1 = K, n2 = K + K * (K - 1) / 2, n3 = n2 + K * (K - 1) * (K - 2) / 6;
     const int n4 = (1 << K) - 2;
-    double t[8];
-    for (int v = 0; v < VC; v++) t[v] = T[v];
+    double p0[8], p1[8], m0[8], m1[8];
+    for (int v = 0; v < VC; v++) p0[v] = p1[v] = m0[v] = m1[v] = 0.0;
     for (int k = 0; k < n1; k++)
-        for (int v = 0; v < VC; v++) t[v] -= acc[(size_t)ix[k] * VC + v];
+        for (int v = 0; v < VC; v++) {
+            if (k & 1) m1[v] += acc[(size_t)ix[k] * VC + v];
+            else m0[v] += acc[(size_t)ix[k] * VC + v];
+        }
     for (int k = n1; k < n2; k++)
-        for (int v = 0; v < VC; v++) t[v] += acc[(size_t)ix[k] * VC + v];
+        for (int v = 0; v < VC; v++) {
+            if (k & 1) p1[v] += acc[(size_t)ix[k] * VC + v];
+            else p0[v] += acc[(size_t)ix[k] * VC + v];
+        }
     for (int k = n2; k < n3; k++)
-        for (int v = 0; v < VC; v++) t[v] -= acc[(size_t)ix[k] * VC + v];
+        for (int v = 0; v < VC; v++) {
+            if (k & 1) m1[v] += acc[(size_t)ix[k] * VC + v];
+            else m0[v] += acc[(size_t)ix[k] * VC + v];
+        }
     for (int k = n3; k < n4; k++)
-        for (int v = 0; v < VC; v++) t[v] += acc[(size_t)ix[k] * VC + v];
-    for (int v = 0; v < VC; v++) o[v] += t[v];
+        for (int v = 0; v < VC; v++) {
+            if (k & 1) p1[v] += acc[(size_t)ix[k] * VC + v];
+            else p0[v] += acc[(size_t)ix[k] * VC + v];
+        }
+    for (int v = 0; v < VC; v++) o[v] += (T[v] + (p0[v] + p1[v])) - (m0[v] + m1[v]);
+}
+
+/* Whether any of n weights (>= 0) is not 0: their bits ORed (no chain of
+ * dependent additions; a -0.0 counts as a weight, which costs time only). */
+HR_INLINE int hr_pl_any(const double *w, int64_t n)
+{
+    uint64_t bits = 0;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t u;
+        memcpy(&u, w + i, sizeof u);
+        bits |= u;
+    }
+    return bits != 0;
 }
 
 /* Add w (VC lanes) to the sums of one hand's proper subsets. */
@@ -267,41 +312,114 @@ HR_INLINE void hr_pl_add(double *acc, const uint32_t *ix, const int K, const int
         for (int v = 0; v < VC; v++) acc[(size_t)ix[k] * VC + v] += w[v];
 }
 
+/* The offsets of the K subsets of K - 1 of the K ascending cards x (the
+ * triples for K = 4, the quadruples for K = 5). */
+HR_INLINE void hr_pl_tops(const uint8_t *x, const int K, uint32_t *ix)
+{
+    const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
+    const uint32_t off = K == 4 ? HR_PL_OFF3 : HR_PL_OFF4;
+    for (int q = 0; q < K; q++) {
+        uint32_t o = off;
+        for (int j = 0, p = 1; j < K; j++)
+            if (j != q) o += B[x[j]][p++];
+        ix[q] = o;
+    }
+}
+
+/* Add lane block src (VC doubles) into dst. */
+HR_INLINE void hr_pl_lanes_add(double *dst, const double *src, const int VC)
+{
+    for (int v = 0; v < VC; v++) dst[v] += src[v];
+}
+
+HR_INLINE int hr_pl_lanes_zero(const double *src, const int VC)
+{
+    int z = 1;
+    for (int v = 0; v < VC; v++) z &= src[v] == 0.0;
+    return z;
+}
+
+/* The sums of every subset size from those of the largest (K - 1 cards):
+ * a set S of j cards lies in K - j of the (j + 1)-sets of each hand that
+ * holds it, so sum_S = (sum over (j + 1)-sets S' holding S of sum_S') /
+ * (K - j).  Walks every set of 52 codes in colex order (its offset then
+ * counts up). */
+HR_INLINE void hr_pl_fold(double *acc, double *T, const int K, const int VC)
+{
+    const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
+    if (K == 5) {
+        const double *q = acc + (size_t)HR_PL_OFF4 * VC;
+        for (int d = 3; d < HR_NCARDS; d++)
+            for (int c = 2; c < d; c++)
+                for (int b = 1; b < c; b++)
+                    for (int a = 0; a < b; a++, q += VC) {
+                        if (hr_pl_lanes_zero(q, VC)) continue;
+                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[c][3] + B[b][2] + a) * VC, q, VC);
+                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[d][3] + B[b][2] + a) * VC, q, VC);
+                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[d][3] + B[c][2] + a) * VC, q, VC);
+                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[d][3] + B[c][2] + b) * VC, q, VC);
+                    }
+        for (size_t k = (size_t)HR_PL_OFF3 * VC; k < (size_t)HR_PL_OFF4 * VC; k++) acc[k] *= 0.5;
+    }
+    const double *t = acc + (size_t)HR_PL_OFF3 * VC;
+    for (int c = 2; c < HR_NCARDS; c++)
+        for (int b = 1; b < c; b++)
+            for (int a = 0; a < b; a++, t += VC) {
+                if (hr_pl_lanes_zero(t, VC)) continue;
+                hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF2 + B[b][2] + a) * VC, t, VC);
+                hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF2 + B[c][2] + a) * VC, t, VC);
+                hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF2 + B[c][2] + b) * VC, t, VC);
+            }
+    const double s2 = 1.0 / (K - 2), s1 = 1.0 / (K - 1), s0 = 1.0 / K;
+    for (size_t k = (size_t)HR_PL_OFF2 * VC; k < (size_t)HR_PL_OFF3 * VC; k++) acc[k] *= s2;
+    const double *p = acc + (size_t)HR_PL_OFF2 * VC;
+    for (int b = 1; b < HR_NCARDS; b++)
+        for (int a = 0; a < b; a++, p += VC) {
+            hr_pl_lanes_add(acc + (size_t)a * VC, p, VC);
+            hr_pl_lanes_add(acc + (size_t)b * VC, p, VC);
+        }
+    for (size_t k = 0; k < (size_t)HR_PL_OFF2 * VC; k++) acc[k] *= s1;
+    for (int v = 0; v < VC; v++) T[v] = 0.0;
+    for (int a = 0; a < HR_NCARDS; a++) hr_pl_lanes_add(T, acc + (size_t)a * VC, VC);
+    for (int v = 0; v < VC; v++) T[v] *= s0;
+}
+
+/* Hands of a group whose subset offsets the sweep keeps between its three
+ * passes (a larger group computes them in each pass). */
+#define HR_PL_KEEP 512
+
 /* The sweep of one board's hands (P, K cards) against VC reach vectors
  * given in P's order, lanes side by side (rs: n x VC).  acc: the zeroed
- * sums (HR_PL_NSUMS4 or 5, x VC).  Writes val (n x VC, P's order) and,
- * with cmp != NULL, the compatible reach.
+ * sums (HR_PL_NSUMS4 or 5, x VC); keep: room for the offsets of
+ * HR_PL_KEEP hands.  Writes val (n x VC, P's order) and, with cmp !=
+ * NULL, the compatible reach.
  *
- * The sums start at -tot / 2 (a first pass over the weighted hands), so
- * that before + after - tot is read as before' + after'; a group without
- * weight has after' = before', and a hand alone in its group after' =
- * before' - (-1)^K w: either needs one read per hand. */
+ * The sums start at -tot / 2 (a first pass adds the weighted hands to the
+ * largest subsets, hr_pl_fold the rest), so that before + after - tot is
+ * read as before' + after'; a group without weight has after' = before',
+ * and a hand alone in its group after' = before' - (-1)^K w: either needs
+ * one read per hand. */
 HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, const double *rs,
-                           double *acc, double *val, double *cmp)
+                           double *acc, uint32_t *keep, double *val, double *cmp)
 {
     const double self = (K & 1) ? -1.0 : 1.0;       /* (-1)^K */
+    const int NS = (1 << K) - 2;
     double T[8], zero[8], half[8];
     uint32_t ix[32];
     const int64_t *gs = P->gs;
     const uint8_t *card = P->card;
-    for (int v = 0; v < VC; v++) T[v] = zero[v] = 0.0;
+    for (int v = 0; v < VC; v++) zero[v] = 0.0;
     for (int64_t i = 0; i < P->n; i++) {
         const double *w = rs + i * VC;
-        double any = 0;
-        for (int v = 0; v < VC; v++) any += w[v];
-        if (any == 0) continue;            /* weights are >= 0: all zero */
-        for (int v = 0; v < VC; v++) {
-            half[v] = -0.5 * w[v];
-            T[v] += half[v];
-        }
-        hr_pl_subsets(card + i * K, K, ix);
-        hr_pl_add(acc, ix, K, VC, half);
+        if (!hr_pl_any(w, VC)) continue;
+        for (int v = 0; v < VC; v++) half[v] = -0.5 * w[v];
+        hr_pl_tops(card + i * K, K, ix);
+        for (int q = 0; q < K; q++) hr_pl_lanes_add(acc + (size_t)ix[q] * VC, half, VC);
     }
+    hr_pl_fold(acc, T, K, VC);
     for (int64_t g = 0; g < P->ng; g++) {
         const int64_t s0 = gs[g], e = gs[g + 1];
-        double gw = 0;
-        for (int64_t i = s0 * VC; i < e * VC; i++) gw += rs[i];
-        if (gw == 0) {
+        if (!hr_pl_any(rs + s0 * VC, (e - s0) * VC)) {
             /* no weight: after' = before' */
             for (int64_t i = s0; i < e; i++) {
                 double *o = val + i * VC;
@@ -324,23 +442,25 @@ HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, co
             for (int v = 0; v < VC; v++) T[v] += w[v];
             continue;
         }
+        const int kept = e - s0 <= HR_PL_KEEP;
         for (int64_t i = s0; i < e; i++) {
-            hr_pl_subsets(card + i * K, K, ix);
+            uint32_t *x = kept ? keep + (i - s0) * NS : ix;
+            hr_pl_subsets(card + i * K, K, x);
             memcpy(val + i * VC, zero, sizeof(double) * VC);
-            hr_pl_read(acc, T, ix, K, VC, val + i * VC);
+            hr_pl_read(acc, T, x, K, VC, val + i * VC);
         }
         for (int64_t i = s0; i < e; i++) {
             const double *w = rs + i * VC;
-            double any = 0;
-            for (int v = 0; v < VC; v++) any += w[v];
-            if (any == 0) continue;
-            hr_pl_subsets(card + i * K, K, ix);
-            hr_pl_add(acc, ix, K, VC, w);
+            if (!hr_pl_any(w, VC)) continue;
+            uint32_t *x = kept ? keep + (i - s0) * NS : ix;
+            if (!kept) hr_pl_subsets(card + i * K, K, x);
+            hr_pl_add(acc, x, K, VC, w);
             for (int v = 0; v < VC; v++) T[v] += w[v];
         }
         for (int64_t i = s0; i < e; i++) {
-            hr_pl_subsets(card + i * K, K, ix);
-            hr_pl_read(acc, T, ix, K, VC, val + i * VC);
+            uint32_t *x = kept ? keep + (i - s0) * NS : ix;
+            if (!kept) hr_pl_subsets(card + i * K, K, x);
+            hr_pl_read(acc, T, x, K, VC, val + i * VC);
         }
     }
     if (!cmp) return;
@@ -366,6 +486,7 @@ HR_INLINE int hr_pl_bad(const double *r, int64_t n)
 /* Work space of one thread: the sums and the sorted lanes. */
 typedef struct {
     double *acc, *rs, *val, *cmp;
+    uint32_t *keep;
 } hr_pl_work_t;
 
 /* Vectors [v0, v0 + vc) of one prepared board: gather their live weights
@@ -385,7 +506,7 @@ static void hr_pl_chunk(const hr_pl_board_t *P, const double *reach, int64_t v0,
     memset(W->acc, 0, nsums * (size_t)vc * sizeof(double));
     double *cmp = compat ? W->cmp : NULL;
 #define HR_PL_CASE(KK, VV) \
-    if (K == KK && vc == VV) hr_pl_sweep(P, KK, VV, W->rs, W->acc, W->val, cmp);
+    if (K == KK && vc == VV) hr_pl_sweep(P, KK, VV, W->rs, W->acc, W->keep, W->val, cmp);
     HR_PL_CASE(4, 1) HR_PL_CASE(4, 2) HR_PL_CASE(4, 4)
     HR_PL_CASE(5, 1) HR_PL_CASE(5, 2) HR_PL_CASE(5, 4)
 #undef HR_PL_CASE
@@ -407,6 +528,7 @@ static void hr_pl_work_free(hr_pl_work_t *W)
     free(W->rs);
     free(W->val);
     free(W->cmp);
+    free(W->keep);
 }
 
 static int hr_pl_work_alloc(hr_pl_work_t *W, int K, int64_t n, int vc, int want_cmp)
@@ -416,7 +538,8 @@ static int hr_pl_work_alloc(hr_pl_work_t *W, int K, int64_t n, int vc, int want_
     W->rs = (double *)malloc((size_t)n * (size_t)vc * sizeof(double));
     W->val = (double *)malloc((size_t)n * (size_t)vc * sizeof(double));
     W->cmp = want_cmp ? (double *)malloc((size_t)n * (size_t)vc * sizeof(double)) : NULL;
-    if (!W->acc || !W->rs || !W->val || (want_cmp && !W->cmp)) {
+    W->keep = (uint32_t *)malloc((size_t)HR_PL_KEEP * 30 * sizeof(uint32_t));
+    if (!W->acc || !W->rs || !W->val || (want_cmp && !W->cmp) || !W->keep) {
         hr_pl_work_free(W);
         return -1;
     }

@@ -258,6 +258,15 @@ HR_INLINE void hr_pl_subsets(const uint8_t *x, const int K, uint32_t *ix)
     ix[29] = qe + bcd;
 }
 
+/* Four lanes as one value where the compiler has vector extensions (two
+ * SSE2 operations, one with AVX), plain loops elsewhere. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(HR_SV_SCALAR)
+#define HR_PL_V4 1
+typedef double hr_pl_d4 __attribute__((vector_size(32)));
+#else
+#define HR_PL_V4 0
+#endif
+
 /* The signed subset sums of one hand, lane by lane: T - cards + pairs -
  * triples (+ quads), added to o (VC lanes).  Two sums of each sign keep
  * the chains of dependent additions short. */
@@ -266,6 +275,27 @@ HR_INLINE void hr_pl_read(const double *acc, const double *T, const uint32_t *ix
 {
     const int n1 = K, n2 = K + K * (K - 1) / 2, n3 = n2 + K * (K - 1) * (K - 2) / 6;
     const int n4 = (1 << K) - 2;
+#if HR_PL_V4
+    if (VC == 4) {
+        hr_pl_d4 p0 = {0, 0, 0, 0}, p1 = p0, m0 = p0, m1 = p0, x, t, u;
+        for (int k = 0; k < n4; k++) {
+            memcpy(&x, acc + (size_t)ix[k] * 4, sizeof x);
+            const int neg = k < n1 || (k >= n2 && k < n3);
+            if (neg) {
+                if (k & 1) m1 += x;
+                else m0 += x;
+            } else {
+                if (k & 1) p1 += x;
+                else p0 += x;
+            }
+        }
+        memcpy(&t, T, sizeof t);
+        memcpy(&u, o, sizeof u);
+        u += (t + (p0 + p1)) - (m0 + m1);
+        memcpy(o, &u, sizeof u);
+        return;
+    }
+#endif
     double p0[8], p1[8], m0[8], m1[8];
     for (int v = 0; v < VC; v++) p0[v] = p1[v] = m0[v] = m1[v] = 0.0;
     for (int k = 0; k < n1; k++)
@@ -308,6 +338,19 @@ HR_INLINE int hr_pl_any(const double *w, int64_t n)
 HR_INLINE void hr_pl_add(double *acc, const uint32_t *ix, const int K, const int VC,
                          const double *w)
 {
+#if HR_PL_V4
+    if (VC == 4) {
+        hr_pl_d4 x, y;
+        memcpy(&y, w, sizeof y);
+        for (int k = 0; k < (1 << K) - 2; k++) {
+            double *a = acc + (size_t)ix[k] * 4;
+            memcpy(&x, a, sizeof x);
+            x += y;
+            memcpy(a, &x, sizeof x);
+        }
+        return;
+    }
+#endif
     for (int k = 0; k < (1 << K) - 2; k++)
         for (int v = 0; v < VC; v++) acc[(size_t)ix[k] * VC + v] += w[v];
 }

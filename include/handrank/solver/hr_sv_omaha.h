@@ -109,34 +109,80 @@ static void hr_pl_free(hr_pl_board_t *P)
     P->gs = NULL;
 }
 
-/* Strength of the hand of local cards l[0..K-1] (ascending indexes into the
- * live cards) from the pair strengths ps (local colex pair index). */
-HR_INLINE int hr_pl_best(const int16_t *ps, const int *l, const int K)
+/* One hand of the walk below: pass 0 notes its strength v (str, in walk
+ * order) and counts it; pass 1 puts the hand (cards x, index ix) at its
+ * place of the counting sort. */
+HR_INLINE void hr_pl_visit(int pass, int v, int64_t *i, int16_t *str, int64_t *cnt,
+                           hr_pl_board_t *P, int16_t *s, const uint8_t *x, uint32_t ix, int K)
 {
-    int v = -1;
-    for (int j = 1; j < K; j++) {
-        const int row = l[j] * (l[j] - 1) / 2;
-        for (int i = 0; i < j; i++) {
-            const int w = ps[row + l[i]];
-            v = w > v ? w : v;
-        }
+    if (pass == 0) {
+        str[(*i)++] = (int16_t)v;
+        cnt[v + 1]++;                     /* strengths are 0..7461 */
+        return;
     }
-    return v;
+    v = str[(*i)++];
+    const int64_t at = cnt[v]++;
+    memcpy(P->card + at * K, x, (size_t)K);
+    P->idx[at] = ix;
+    if (s) s[ix] = (int16_t)v;
 }
 
-/* Walk the live hands of K local cards in colex order of the live cards:
- * l holds the current hand.  Returns 0 when done. */
-HR_INLINE int hr_pl_next(int *l, const int K)
+/* The c, b, a loops of the walk below under the top card d (K = 4) or
+ * the top two d < e (K = 5): pd, pe the rows of ps of d and e, m0 the
+ * strength of the pair (d, e) (-1 for K = 4). */
+HR_INLINE void hr_pl_walk3(const int16_t *ps, const int *row, const uint8_t *live, const int K,
+                           int pass, int d, int e, const int16_t *pd, const int16_t *pe,
+                           int m0, int64_t *i, int16_t *str, int64_t *cnt, hr_pl_board_t *P,
+                           int16_t *s)
 {
-    for (int j = 0; j < K; j++) {
-        const int top = j + 1 < K ? l[j + 1] : HR_PL_LIVE;
-        if (l[j] + 1 < top) {
-            l[j]++;
-            for (int i = 0; i < j; i++) l[i] = i;
-            return 1;
+    const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
+    uint8_t x[5] = {0, 0, 0, (uint8_t)live[d], (uint8_t)(K == 5 ? live[e] : 0)};
+    const uint32_t top = B[x[3]][4] + (K == 5 ? B[x[4]][5] : 0);
+    for (int c = 2; c < d; c++) {
+        const int16_t *pc = ps + row[c];
+        int mc = pd[c] > m0 ? pd[c] : m0;
+        if (K == 5) mc = mc > pe[c] ? mc : pe[c];
+        for (int b = 1; b < c; b++) {
+            const int16_t *pb = ps + row[b];
+            int mb = mc > pd[b] ? mc : pd[b];
+            mb = mb > pc[b] ? mb : pc[b];
+            if (K == 5) mb = mb > pe[b] ? mb : pe[b];
+            for (int a = 0; a < b; a++) {
+                int m = mb > pd[a] ? mb : pd[a];
+                m = m > pc[a] ? m : pc[a];
+                m = m > pb[a] ? m : pb[a];
+                if (K == 5) m = m > pe[a] ? m : pe[a];
+                uint32_t ix = 0;
+                if (pass) {
+                    x[0] = live[a];
+                    x[1] = live[b];
+                    x[2] = live[c];
+                    ix = B[x[0]][1] + B[x[1]][2] + B[x[2]][3] + top;
+                }
+                hr_pl_visit(pass, m, i, str, cnt, P, s, x, ix, K);
+            }
         }
     }
-    return 0;
+}
+
+/* Walk the live hands of K cards (4 or 5) in colex order (over the 47 live
+ * cards, so over the codes too), each hand's strength the best of its
+ * pairs' (ps: local colex pair index), built up loop by loop. */
+static void hr_pl_walk(const int16_t *ps, const uint8_t *live, int K, int pass, int16_t *str,
+                       int64_t *cnt, hr_pl_board_t *P, int16_t *s)
+{
+    int row[HR_PL_LIVE];
+    int64_t i = 0;
+    for (int y = 0; y < HR_PL_LIVE; y++) row[y] = y * (y - 1) / 2;
+    if (K == 4) {
+        for (int d = 3; d < HR_PL_LIVE; d++)
+            hr_pl_walk3(ps, row, live, 4, pass, d, 0, ps + row[d], NULL, -1, &i, str, cnt, P, s);
+        return;
+    }
+    for (int e = 4; e < HR_PL_LIVE; e++)
+        for (int d = 3; d < e; d++)
+            hr_pl_walk3(ps, row, live, 5, pass, d, e, ps + row[d], ps + row[e], ps[row[e] + d],
+                        &i, str, cnt, P, s);
 }
 
 /* Prepare a checked river board for hands of K (4 or 5) cards: P's hands
@@ -188,14 +234,7 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
         hr_pl_free(P);
         return -1;
     }
-    int l[5];
-    for (int i = 0; i < K; i++) l[i] = i;
-    int64_t i = 0;
-    do {
-        const int v = K == 4 ? hr_pl_best(ps, l, 4) : hr_pl_best(ps, l, 5);
-        str[i++] = (int16_t)v;
-        cnt[v + 1]++;                     /* strengths are 0..7461 */
-    } while (hr_pl_next(l, K));
+    hr_pl_walk(ps, live, K, 0, str, cnt, P, NULL);
     /* group starts, then the counting sort's places */
     int64_t ng = 0;
     for (int v = 0; v < HR_PL_NSTR; v++) {
@@ -205,20 +244,7 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
     P->gs[ng] = n;
     P->ng = ng;
     if (s) for (int64_t h = 0; h < hr_pl_nhands(K); h++) s[h] = -1;
-    for (int j = 0; j < K; j++) l[j] = j;
-    i = 0;
-    do {
-        const int v = str[i++];
-        const int64_t at = cnt[v]++;
-        uint32_t ix = 0;
-        for (int j = 0; j < K; j++) {
-            const int x = live[l[j]];
-            P->card[at * K + j] = (uint8_t)x;
-            ix += hr_pl_binom[x][j + 1];
-        }
-        P->idx[at] = ix;
-        if (s) s[ix] = (int16_t)v;
-    } while (hr_pl_next(l, K));
+    hr_pl_walk(ps, live, K, 1, str, cnt, P, s);
     free(cnt);
     free(str);
     return 0;

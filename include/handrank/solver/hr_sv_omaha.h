@@ -93,7 +93,7 @@ HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K
  * strength) is hands [gs[g], gs[g + 1]). */
 typedef struct {
     int K;
-    int64_t n, ng;
+    int64_t n, ng, maxg;             /* hands, groups, hands of the largest group */
     uint8_t *card;
     uint32_t *idx;
     int64_t *gs;
@@ -243,6 +243,9 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
     }
     P->gs[ng] = n;
     P->ng = ng;
+    P->maxg = 0;
+    for (int64_t g = 0; g < ng; g++)
+        if (P->gs[g + 1] - P->gs[g] > P->maxg) P->maxg = P->gs[g + 1] - P->gs[g];
     if (s) for (int64_t h = 0; h < hr_pl_nhands(K); h++) s[h] = -1;
     hr_pl_walk(ps, live, K, 1, str, cnt, P, s);
     free(cnt);
@@ -453,14 +456,21 @@ HR_INLINE void hr_pl_fold(double *acc, double *T, const int K, const int VC)
     for (int v = 0; v < VC; v++) T[v] *= s0;
 }
 
-/* Hands of a group whose subset offsets the sweep keeps between its three
- * passes (a larger group computes them in each pass). */
-#define HR_PL_KEEP 512
+/* The most hands of a group whose subset offsets the sweep keeps between
+ * its three passes (a larger group computes them in each pass): 31 MB of
+ * offsets for PLO5. */
+#define HR_PL_KEEP (1 << 18)
+
+/* Hands whose offsets a sweep of P keeps (see HR_PL_KEEP). */
+HR_INLINE int64_t hr_pl_keep(const hr_pl_board_t *P)
+{
+    return P->maxg < HR_PL_KEEP ? P->maxg : HR_PL_KEEP;
+}
 
 /* The sweep of one board's hands (P, K cards) against VC reach vectors
  * given in P's order, lanes side by side (rs: n x VC).  acc: the zeroed
  * sums (HR_PL_NSUMS4 or 5, x VC); keep: room for the offsets of
- * HR_PL_KEEP hands.  Writes val (n x VC, P's order) and, with cmp !=
+ * hr_pl_keep(P) hands.  Writes val (n x VC, P's order) and, with cmp !=
  * NULL, the compatible reach.
  *
  * The sums start at -tot / 2 (a first pass adds the weighted hands to the
@@ -511,7 +521,7 @@ HR_INLINE void hr_pl_sweep(const hr_pl_board_t *P, const int K, const int VC, co
             for (int v = 0; v < VC; v++) T[v] += w[v];
             continue;
         }
-        const int kept = e - s0 <= HR_PL_KEEP;
+        const int kept = e - s0 <= hr_pl_keep(P);
         for (int64_t i = s0; i < e; i++) {
             uint32_t *x = kept ? keep + (i - s0) * NS : ix;
             hr_pl_subsets(card + i * K, K, x);
@@ -600,14 +610,16 @@ static void hr_pl_work_free(hr_pl_work_t *W)
     free(W->keep);
 }
 
-static int hr_pl_work_alloc(hr_pl_work_t *W, int K, int64_t n, int vc, int want_cmp)
+static int hr_pl_work_alloc(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, int want_cmp)
 {
+    const int K = P->K;
+    const int64_t n = P->n;
     const size_t nsums = K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
     W->acc = (double *)malloc(nsums * (size_t)vc * sizeof(double));
     W->rs = (double *)malloc((size_t)n * (size_t)vc * sizeof(double));
     W->val = (double *)malloc((size_t)n * (size_t)vc * sizeof(double));
     W->cmp = want_cmp ? (double *)malloc((size_t)n * (size_t)vc * sizeof(double)) : NULL;
-    W->keep = (uint32_t *)malloc((size_t)HR_PL_KEEP * 30 * sizeof(uint32_t));
+    W->keep = (uint32_t *)malloc(((size_t)hr_pl_keep(P) + 1) * ((1u << K) - 2) * sizeof(uint32_t));
     if (!W->acc || !W->rs || !W->val || (want_cmp && !W->cmp) || !W->keep) {
         hr_pl_work_free(W);
         return -1;
@@ -659,7 +671,7 @@ static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const d
     HR_PL_OMP(parallel num_threads(team) if(team > 1) reduction(|:failed))
     {
         hr_pl_work_t W;
-        const int have = hr_pl_work_alloc(&W, K, P.n, nch == 1 ? cw[0] : L, compat != NULL) == 0;
+        const int have = hr_pl_work_alloc(&W, &P, nch == 1 ? cw[0] : L, compat != NULL) == 0;
         if (!have) failed = 1;
         HR_PL_OMP(for schedule(dynamic, 1))
         for (k = 0; k < nch; k++)

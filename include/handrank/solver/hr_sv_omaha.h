@@ -206,7 +206,8 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
         for (int b = a + 1; b < 5; b++)
             for (int d = b + 1; d < 5; d++) {
                 const hr_v2 t0 = {0, HR_SUIT_INIT};
-                tri[nt++] = HR_V2_ADD(HR_V2_ADD(t0, E[board[a]]), HR_V2_ADD(E[board[b]], E[board[d]]));
+                const hr_v2 t1 = HR_V2_ADD(t0, E[board[a]]);
+                tri[nt++] = HR_V2_ADD(t1, HR_V2_ADD(E[board[b]], E[board[d]]));
             }
     int16_t ps[HR_PL_LIVE * (HR_PL_LIVE - 1) / 2];
     for (int y = 1; y < HR_PL_LIVE; y++)
@@ -426,10 +427,14 @@ HR_INLINE void hr_pl_fold(double *acc, double *T, const int K, const int VC)
                 for (int b = 1; b < c; b++)
                     for (int a = 0; a < b; a++, q += VC) {
                         if (hr_pl_lanes_zero(q, VC)) continue;
-                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[c][3] + B[b][2] + a) * VC, q, VC);
-                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[d][3] + B[b][2] + a) * VC, q, VC);
-                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[d][3] + B[c][2] + a) * VC, q, VC);
-                        hr_pl_lanes_add(acc + (size_t)(HR_PL_OFF3 + B[d][3] + B[c][2] + b) * VC, q, VC);
+                        const size_t abc = HR_PL_OFF3 + B[c][3] + B[b][2] + a;
+                        const size_t abd = HR_PL_OFF3 + B[d][3] + B[b][2] + a;
+                        const size_t acd = HR_PL_OFF3 + B[d][3] + B[c][2] + a;
+                        const size_t bcd = HR_PL_OFF3 + B[d][3] + B[c][2] + b;
+                        hr_pl_lanes_add(acc + abc * VC, q, VC);
+                        hr_pl_lanes_add(acc + abd * VC, q, VC);
+                        hr_pl_lanes_add(acc + acd * VC, q, VC);
+                        hr_pl_lanes_add(acc + bcd * VC, q, VC);
                     }
         for (size_t k = (size_t)HR_PL_OFF3 * VC; k < (size_t)HR_PL_OFF4 * VC; k++) acc[k] *= 0.5;
     }

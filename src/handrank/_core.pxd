@@ -283,6 +283,14 @@ cdef extern from "handrank/solver/hr_solver.h" nogil:
                           const int32_t *rows, int nrows, int8_t *out8, int8_t clash8,
                           double *outf, double clashf, int team)
 
+# solver blocks: Omaha river showdown values over the hands of 4 or 5 cards
+cdef extern from "handrank/solver/hr_sv_omaha.h" nogil:
+    void hr_pl_init()
+    int64_t hr_pl_nhands(int K)
+    int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const double *reach,
+                     int64_t NR, double *out, double *compat, int team)
+    int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s)
+
 # the cards that play (best_five): the first best choice, in reading order
 cdef extern from "handrank/evaluation/hr_best.h" nogil:
     int64_t hr_best_five(const hr_rule_t *R, const hr_deck_t *W, const uint8_t *cards,

@@ -269,6 +269,10 @@ def sv_matrix_rows(s: npt.NDArray[np.int16], nb: int, board_mask: int,
                    rows: npt.NDArray[np.int32],
                    out: npt.NDArray[np.int8] | npt.NDArray[np.float64], clash: float,
                    threads: int) -> None: ...
+def pl_values(tables: RuleTables, board: npt.NDArray[np.uint8], K: int,
+              reach: npt.NDArray[np.float64], out: npt.NDArray[np.float64],
+              compat: npt.NDArray[np.float64] | None, threads: int) -> bool: ...
+def pl_strengths(tables: RuleTables, board: npt.NDArray[np.uint8], K: int) -> npt.NDArray[np.int16]: ...
 
 # ---- classify (hr_classify.h) ----
 

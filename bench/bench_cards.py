@@ -68,9 +68,13 @@ def rows():
             out += [(f"{fr}, 3 cards", "n/a", None), (f"{to}, text", "n/a", None)]
             continue
         cards = make(mod)
+        out += [(f"{peer}: its own cards from text, 3", "Card(s) x3" if peer == "eval7" else
+                 "list(Card.parse('AsKsQd'))", lambda m=mod, mk=make: mk(m))]
         out += [(f"{fr}, 3 cards", f"hr.{fr}(cards)", lambda f=getattr(hr, fr), c=cards: f(c)),
                 (f"{to}, text", f"hr.{to}('As Ks Qd')",
-                 lambda f=getattr(hr, to): f("As Ks Qd"))]
+                 lambda f=getattr(hr, to): f("As Ks Qd")),
+                (f"{to}, codes", f"hr.{to}([51, 47, 41])",
+                 lambda f=getattr(hr, to): f([51, 47, 41]))]
     return out
 
 

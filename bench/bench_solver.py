@@ -8,6 +8,10 @@ Rows:
 - the river showdown matrix (1,326 x 1,326 int8) of one board;
 - all-in values against one reach vector on a turn and on a flop;
 - the dense flop matrix (1,326 x 1,326 float64);
+- Omaha river values (PLO4, PLO5): per board per reach vector, with the
+  strength evaluation of the board's hands (which every call does once per
+  board) timed on its own and taken out, for dense reach and for a sparse
+  one (300 hands), 1 and 4 vectors a call;
 - runouts up to suit symmetry (hr.runouts) of a monotone flop: its turns,
   its ordered turn-river pairs, its turns against a range;
 - abstraction tables (--tables): a sample of the river strength table and
@@ -81,12 +85,40 @@ def main() -> None:
     b = boards(1, 3, 5)[0]
     s = cpu_time(lambda: hr.showdown_matrix(b, threads=t), max(1, rep // 2))
     row("flop matrix, dense", s, s, "s", "<= 1 s")
+    omaha(t, rep, rng)
     for kw, name in [({}, "turns of a flop"), ({"cards": 2}, "turn-river pairs of a flop"),
                      ({"ranges": r1}, "turns of a flop, with a range")]:
         s = cpu_time(lambda: hr.runouts("Ah Kh 7h", **kw), rep)
         row(f"runouts, {name}", s, s * 1e6, "us", "-")
     if a.tables or a.full:
         tables(t, a.full)
+
+
+def omaha(t: int, rep: int, rng: np.random.Generator) -> None:
+    """Omaha river values: the whole call per board per vector, the
+    strength evaluation alone (_core.pl_strengths: what each call does once
+    per board), and the difference, the sweep per vector."""
+    from handrank import _core
+    from handrank.rules import get_rules
+    tabs = get_rules("high").tables
+    for k, goal in [(4, "<= 2 ms"), (5, "<= 20 ms")]:
+        n = len(hr.hole_hands(k))
+        b = boards(1, 5, 6)[0]
+        ev = cpu_time(lambda: _core.pl_strengths(tabs, b, k), rep)
+        row(f"PLO{k} strengths of one river's hands", ev, ev * 1e3, "ms", "(taken out)")
+        for nv in (1, 4):
+            for kind in ("dense", "sparse 300"):
+                if kind == "dense":
+                    r = rng.random((nv, n))
+                else:
+                    r = np.zeros((nv, n))
+                    for v in range(nv):
+                        r[v, rng.choice(n, 300, replace=False)] = 1.0
+                s = cpu_time(lambda: hr.omaha_showdown_values(b, r, threads=t), rep)
+                row(f"PLO{k} river values, {nv} x {kind}", s, s / nv * 1e3,
+                    "ms/vector", "")
+                row(f"  same, evaluation taken out", s - ev, (s - ev) / nv * 1e3,
+                    "ms/vector", goal)
 
 
 def tables(t: int, full: list[str]) -> None:

@@ -30,6 +30,22 @@ try:
     E_VIL, E_RIVER = eval7.HandRange("QdQh"), [eval7.Card(c) for c in SD_BOARD.split()]
 except ImportError:
     eval7 = None
+NINE = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h", "Ac 5c", "Kc Jc", "9d 8d"]
+NINE_BOARD = "Jd Th 2c 3d 4s"
+CODES_HU = [hr.parse(h).tolist() for h in SD_HU]
+CODES_BOARD = hr.parse(SD_BOARD).tolist()
+S7 = hr.evaluate("As Ks Qd Jc Th 2c 3d")
+try:
+    import treys
+    T_EV, T_HAND = treys.Evaluator(), [treys.Card.new(c) for c in ("As", "Ks")]
+    T_BOARD = [treys.Card.new(c) for c in SD_BOARD.split()]
+    T_RANK = T_EV.evaluate(T_HAND, T_BOARD)
+except ImportError:
+    treys = None
+try:
+    import phevaluator
+except ImportError:
+    phevaluator = None
 """
 ROWS = {
     "empty loop (baseline)": "None",
@@ -37,9 +53,25 @@ ROWS = {
     "evaluate_omaha, text": "hr.evaluate_omaha('As Ks Qd Jd', 'Th 2c 3d 4s 5h')",
     "equity river, .equity[0]": "hr.equity('holdem', SD_HU, SD_BOARD).equity[0]",
     "best_five, 7 cards text": "hr.best_five('As Ks Qd Jc Th 2c 3d')",
+    "evaluate, 7 cards text": "hr.evaluate('As Ks Qd Jc Th 2c 3d')",
+    "showdown heads-up, codes": "hr.showdown('holdem', CODES_HU, CODES_BOARD)",
+    "showdown 9 players, text": "hr.showdown('holdem', NINE, NINE_BOARD)",
+    "winners heads-up, text": "hr.winners('holdem', SD_HU, SD_BOARD)",
+    "category(int)": "hr.category(S7)",
+    "describe(int)": "hr.describe(S7)",
+    "parse, rank first": "hr.parse('As Ks Qd Jd')",
+    "parse, suit first": "hr.parse('SA SK DQ DJ')",
+    "classify, one": "hr.classify('As Ks', 'Qd Jd 2c')",
     "settle, 6 players": "hr.settle('holdem', SIX, SD_BOARD, contributions=CONTRIB, folded=FOLDED)",
     # the peer answering the same river question (eval7's Cards and range made before)
     "eval7 py_hand_vs_range_exact, river": "eval7.py_hand_vs_range_exact(E_HERO, E_VIL, E_RIVER)",
+    # the peers' own one-hand calls, for the rows that have one
+    "treys evaluate, 7 cards": "T_EV.evaluate(T_HAND, T_BOARD)",
+    "treys get_rank_class": "T_EV.get_rank_class(T_RANK)",
+    "treys class_to_string": "T_EV.class_to_string(T_EV.get_rank_class(T_RANK))",
+    "eval7 evaluate, 7 cards": "eval7.evaluate(E_HERO + E_RIVER)",
+    "phevaluator evaluate_omaha_cards":
+        "phevaluator.evaluate_omaha_cards('Th', '2c', '3d', '4s', '5h', 'As', 'Ks', 'Qd', 'Jd')",
 }
 
 
@@ -71,7 +103,11 @@ def main(argv=None) -> int:
     print("|---|---:|")
     for name in a.rows:
         stmt = ROWS[name]
-        per = (total(stmt, a.n2) - total(stmt, a.n1)) / (a.n2 - a.n1)
+        try:
+            per = (total(stmt, a.n2) - total(stmt, a.n1)) / (a.n2 - a.n1)
+        except subprocess.CalledProcessError:      # a peer that is not installed
+            print(f"| {name} | (failed: is the peer installed?) |", flush=True)
+            continue
         print(f"| {name} | {per:,.0f} |", flush=True)
     return 0
 

@@ -10,6 +10,16 @@ as given (burn cards are "??").  Each scenario returns what settle needs
 (hands, board, contributions, folded) and each player's chips won
 according to pokerkit: final stack minus what they had after posting.
 
+Stud has a bring-in: pokerkit asks the player with the lowest door card or,
+when that player is all in, the next player with chips behind.  Were that a
+player who is to fold, their bring-in would be above what the live players
+put in and pokerkit would burn it ("non-standard folds": a pot no live
+player contests).  So the deal is redone with that seat's and the holder's
+roles swapped (fold or not, ante, stack; the same seats have chips behind,
+so the same seat acts first): the holder then acts first and completes the
+bet instead of bringing in, the others fold, and the completion comes back
+uncalled.
+
 pokerkit's odd-chip rule gives all of a split's odd chips to the first
 winner in seat order (seat 0 first); settle gives them one at a time (see
 tests/settle_reference.py, ``odd_mode``).  pokerkit also splits a side pot
@@ -32,6 +42,7 @@ GAMES = {
     "holdem": ("NoLimitTexasHoldem", "blinds"),
     "omaha": ("PotLimitOmahaHoldem", "blinds"),
     "omaha8": ("FixedLimitOmahaHoldemHighLowSplitEightOrBetter", "limit"),
+    "stud": ("FixedLimitSevenCardStud", "stud"),
     "stud8": ("FixedLimitSevenCardStudHighLowSplitEightOrBetter", "stud"),
 }
 
@@ -59,7 +70,8 @@ def scenario(rng: random.Random, game: str, players: int | None = None):
     """One random all-in deal settled by pokerkit: (hands as text, board
     text or None, contributions, folded, pokerkit's chips won)."""
     g = hr.get_game(game)
-    P = players or rng.randint(2, 9 if game != "stud8" else 7)
+    # seven-card stud deals at most 7 x 7 = 49 of the 52 cards
+    P = players or rng.randint(2, 7 if g.hole == 7 and not g.board else 9)
     deck = list(range(52))
     rng.shuffle(deck)
     hole = g.hole
@@ -85,15 +97,24 @@ def scenario(rng: random.Random, game: str, players: int | None = None):
                 stacks[p] = antes[p] + rng.randint(10, 40)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        st = _state(game, tuple(stacks), antes, P)
-        if g.board:
-            for i in range(P):
-                st.deal_hole(hands[i].replace(" ", ""))
-        else:
+        for _ in range(2):
+            st = _state(game, tuple(stacks), antes, P)
+            if g.board:
+                for i in range(P):
+                    st.deal_hole(hands[i].replace(" ", ""))
+                break
             cards = [hands[i].split() for i in range(P)]
             for street in range(3):                 # 2 down + 1 up
                 for i in range(P):
                     st.deal_hole(cards[i][street])
+            bring = st.actor_index if st.can_post_bring_in() else None
+            if bring is None or not folded[bring]:
+                break
+            for v in (folded, antes, stacks):                          # see above
+                v[bring], v[holder] = v[holder], v[bring]
+            holder = bring
+        else:
+            raise AssertionError("the bring-in is still a folder's")
         at_push = None
         while st.status:
             if st.actor_index is not None:
@@ -130,3 +151,24 @@ def scenario(rng: random.Random, game: str, players: int | None = None):
     won = [st.stacks[p] - at_push[p] for p in range(P)]
     board = " ".join(text(x) for x in board_codes) if g.board else None
     return hands, board, contributions, folded, won
+
+
+def low_quirk(game: str, hands, board, contributions, folded) -> bool:
+    """Whether pokerkit's split of a pot would differ from settle's by its
+    low-half quirk (module docstring): a pot of two or more contenders none
+    of whom has a qualifying low, in a hand where a live player has one."""
+    g = hr.get_game(game)
+    if len(g.half_names) < 2:
+        return False
+    live = [p for p, f in enumerate(folded) if not f]
+    if len(live) < 2:
+        return False
+    lows = hr.game_strengths(game, [hands[p] for p in live], board)[1].tolist()
+    low = dict(zip(live, lows))
+    if max(lows) < 0:
+        return False
+    for level in sorted({contributions[p] for p in live}):
+        contenders = [p for p in live if contributions[p] >= level]
+        if len(contenders) > 1 and max(low[p] for p in contenders) < 0:
+            return True
+    return False

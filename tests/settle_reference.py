@@ -43,11 +43,15 @@ def _pay(amount, winners, order, won, odd_mode):
 
 
 def settle_ref(game, hands, board, contributions, folded=None, button=None,
-               odd_chip="button", odd_mode="spread"):
+               odd_chip="button", odd_mode="spread", dead=None):
     players = len(hands)
     folded = list(folded) if folded is not None else [False] * players
     g = hr.get_game(game).for_players(players)
     c = list(contributions)
+    # dead chips (antes): out of the layers, into a pot every live player contests
+    dead = list(dead) if dead is not None else [0] * players
+    c = [x - d for x, d in zip(c, dead)]
+    dead_pot = sum(dead)
     won = [0] * players
     # uncalled chips: the biggest contributor gets back what nobody matched
     top = max(range(players), key=lambda p: (c[p], -p))
@@ -57,7 +61,7 @@ def settle_ref(game, hands, board, contributions, folded=None, button=None,
     live = [p for p in range(players) if not folded[p]]
     assert live
     if len(live) == 1:
-        won[live[0]] += sum(c)
+        won[live[0]] += sum(c) + dead_pot
         return won
     # each live player's strength for each half on each board, valued here
     # card by card (hr.evaluate / hr.evaluate_omaha under the half's rules;
@@ -105,6 +109,11 @@ def settle_ref(game, hands, board, contributions, folded=None, button=None,
             top_live = max(c[p] for p in live)
             pots.append([0, frozenset(p for p in live if c[p] == top_live)])
         pots[-1][0] += orphans
+    if dead_pot:
+        if pots and pots[0][1] == frozenset(live):
+            pots[0][0] += dead_pot
+        else:
+            pots.insert(0, [dead_pot, frozenset(live)])
     for amount, cont in pots:
         cont = sorted(cont)
         per_board, extra = divmod(amount, nb)

@@ -227,14 +227,27 @@ def test_equity_grid_exact_cells_are_equity_per_class():
     assert g.overall == pytest.approx(whole, abs=1e-12)          # same deals per hand
 
 
-def test_equity_grid_preflop_is_seeded_monte_carlo():
+@pytest.fixture
+def ahkh_table(monkeypatch, tmp_path):
+    """The hands table for this test: the part Ah Kh against anything needs."""
+    import os
+    from handrank.tables import _preflop_hands as ph
+    monkeypatch.setenv("HANDRANK_CACHE", str(tmp_path))
+    part = hr.preflop_hands_part("AhKh", "random")
+    monkeypatch.setattr(ph, "_last", (os.path.abspath(ph.hands_cache_path()), part))
+
+
+def test_equity_grid_preflop_reads_the_hands_table(ahkh_table):
     a = hr.equity_grid("Ah Kh", "JJ+, AQs")
-    b = hr.equity_grid("Ah Kh", "JJ+, AQs")
-    assert not a.exact and a.trials == hr.display._equity_grid.GRID_TRIALS and a.seed == 1
-    assert np.array_equal(a.equity, b.equity, equal_nan=True)
-    assert a.equity[0, 0] == pytest.approx(0.12, abs=0.02)        # AKs vs AA
-    c = hr.equity_grid("Ah Kh", "JJ+, AQs", trials=5000, seed=3)
-    assert c.trials == 5000 and c.seed == 3
+    assert a.exact and a.trials is None and a.seed is None
+    assert a.equity[0, 0] == pytest.approx(hr.equity("holdem", ["Ah Kh", "AA"]).equity[0],
+                                           abs=1e-12)                 # AKs vs AA, exact
+    live = hr.Range("JJ+, AQs").without("Ah Kh")
+    whole = hr.equity("holdem", ["Ah Kh", live]).equity[0]
+    assert a.overall == pytest.approx(whole, abs=1e-12)
+    c = hr.equity_grid("Ah Kh", "JJ+, AQs", trials=5000, seed=3)      # asked: Monte Carlo
+    assert not c.exact and c.trials == 5000 and c.seed == 3
+    assert c.equity[0, 0] == pytest.approx(a.equity[0, 0], abs=0.03)
 
 
 def test_equity_grid_text_and_html():
@@ -296,10 +309,12 @@ def test_cli_equity_grid(capsys, monkeypatch):
     assert "--grid takes two entries" in capsys.readouterr().err
 
 
-def test_cli_equity_grid_preflop_under_a_few_seconds(capsys):
+def test_cli_equity_grid_preflop_under_a_few_seconds(capsys, ahkh_table):
     import time
     start = time.perf_counter()
     assert main(["equity", "AhKh", "random", "--grid"]) == 0
-    assert time.perf_counter() - start < 20                       # about 2 s on 2 cores
+    assert time.perf_counter() - start < 20                       # the table read: < 1 s
     out = capsys.readouterr().out
-    assert "169 classes, Monte Carlo, 20,000 deals a class, seed 1" in out
+    assert "169 classes, exact" in out
+    assert main(["equity", "AhKh", "random", "--grid", "--trials", "2000"]) == 0
+    assert "169 classes, Monte Carlo, 2,000 deals a class, seed 1" in capsys.readouterr().out

@@ -5,6 +5,7 @@ skip)."""
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -115,3 +116,114 @@ def test_suit_first_text_round_trips():
         assert hr.parse(text).tolist() == codes
         assert all(len(c) == 2 and c[0] in "CDHS" for c in text.split())
     assert hr.format([[51, 0], [34, 52]], suit_first=True) == ["SA C2", "HT Jk"]
+
+
+# ------------------------------------------------ one-hand fast paths
+# Each conversion reads one plain hand with table look-ups and hands
+# anything else to the general path; both must give the same answers and
+# the same errors.
+
+def test_treys_fast_path_types():
+    ints = hr.to_treys("As Kd 2c")
+
+    class CardInt(int):                       # texasholdem's Card is such an int
+        pass
+    want = [51, 45, 0]
+    for given in (ints, tuple(ints), [CardInt(v) for v in ints],
+                  [np.int64(v) for v in ints], [np.uint32(v) for v in ints]):
+        out = hr.from_treys(given)
+        assert out.dtype == np.uint8 and out.tolist() == want, given
+        out[0] = 1                            # a fresh, writable array
+    assert hr.from_treys(CardInt(ints[0])) == 51
+    assert hr.from_treys([]).tolist() == [] and hr.from_treys(()).dtype == np.uint8
+    for bad, pos in (([ints[0], float(ints[1])], 1), ([True, ints[0]], 0),
+                     ([ints[0], np.bool_(True)], 1), ([ints[0], "Kd"], 1),
+                     ([ints[0], None], 1), ([ints[0], ints[1] + 1], 1)):
+        with pytest.raises(hr.HandError, match=f"position {pos}: .* is not a treys card int"):
+            hr.from_treys(bad)
+
+
+@pytest.mark.parametrize("to", ["to_treys", "to_eval7", "to_pokerkit"])
+def test_to_fast_path_matches_general_path(to):
+    mod = {"to_treys": "treys", "to_eval7": "eval7", "to_pokerkit": "pokerkit"}[to]
+    pytest.importorskip(mod)
+    f = getattr(hr, to)
+    rng = random.Random(to)
+    for _ in range(200):
+        codes = rng.sample(range(52), rng.randint(0, 9))
+        want = f(np.array(codes, dtype=np.int64))          # an array: the general path
+        want = want.tolist() if isinstance(want, np.ndarray) else want
+        for given in (codes, tuple(codes), hr.format(codes),
+                      hr.format(codes, suit_first=True), [np.int64(c) for c in codes]):
+            assert f(given) == want, given
+    for bad, match in (([51, 52], "no jokers"), ([51, -1], None), ([51, 60], None),
+                       ([51, True], "a bool is not a card"), ([51, 1.0], None),
+                       ("As Jk", "no jokers"), ("As Zz", None)):
+        with pytest.raises(hr.HandError, match=match):
+            f(bad)
+
+
+def test_peer_card_objects_are_shared_and_unchanged():
+    eval7 = pytest.importorskip("eval7")
+    pokerkit = pytest.importorskip("pokerkit")
+    a, b = hr.to_eval7("As Kd"), hr.to_eval7([51, 45])
+    assert a[0] is b[0] and a == [eval7.Card("As"), eval7.Card("Kd")]
+    with pytest.raises(AttributeError):
+        a[0].rank = 0                          # eval7 refuses: safe to share
+    p, q = hr.to_pokerkit("As Kd"), hr.to_pokerkit((51, 45))
+    assert p[0] is q[0] and p == list(pokerkit.Card.parse("AsKd"))
+    with pytest.raises(Exception):
+        p[0].rank = pokerkit.Rank("K")         # a frozen dataclass
+    assert str(hr.to_eval7("As")[0]) == "As" and hr.to_pokerkit("As") == p[:1]
+
+
+def test_from_peer_fast_path_matches_general_path():
+    eval7 = pytest.importorskip("eval7")
+    pokerkit = pytest.importorskip("pokerkit")
+    from handrank.cards import _peers
+    rng = random.Random(5)
+    e7 = [eval7.Card(c) for c in ALL]
+    pk = list(pokerkit.Card.parse("".join(ALL)))
+    for _ in range(200):
+        codes = rng.sample(range(52), rng.randint(0, 9))
+        for f, cards, one, is_one, who in (
+                (hr.from_eval7, e7, _peers._eval7_code, None, "eval7"),
+                (hr.from_pokerkit, pk, _peers._pokerkit_code, None, "pokerkit")):
+            hand = [cards[c] for c in codes]
+            general = _peers._one_or_many(iter(hand), one, lambda c: False, who)
+            assert f(hand).tolist() == f(tuple(hand)).tolist() == general.tolist() == codes
+            assert f(iter(hand)).tolist() == codes             # an iterator: general path
+            if codes:
+                assert f(hand[0]) == codes[0]
+
+    class Stand:                               # duck-typed cards: the general path
+        rank, suit = 12, 3
+    assert hr.from_eval7([e7[0], Stand()]).tolist() == [0, 51]
+    unknown = list(pokerkit.Card.parse("??"))[0]
+    with pytest.raises(hr.HandError, match="position 1: .* is not a known pokerkit card"):
+        hr.from_pokerkit((pk[0], unknown))
+    with pytest.raises(hr.HandError, match="is not a known pokerkit card"):
+        hr.from_pokerkit(unknown)
+    with pytest.raises(hr.HandError, match="position 1: .* is not an eval7 card"):
+        hr.from_eval7((e7[0], pk[0]))
+    with pytest.raises(hr.HandError, match="position 0: .* is not an eval7 card"):
+        hr.from_eval7([[1, 2]])                # unhashable
+
+
+def test_a_peer_whose_cards_are_not_values_takes_the_general_path(monkeypatch):
+    # cards hashed by identity (no table of card -> code): from_eval7 reads
+    # their fields; to_eval7 still gives the peer's objects
+    import types
+    from handrank.cards import _peers
+
+    class Card:                                # an eval7-like card without __eq__
+        def __init__(self, text):
+            self.rank, self.suit = "23456789TJQKA".index(text[0]), "cdhs".index(text[1])
+
+    fake = types.SimpleNamespace(Card=Card)
+    monkeypatch.setitem(sys.modules, "eval7", fake)
+    monkeypatch.setattr(_peers, "_PEER_TABLES", {})
+    out = hr.to_eval7("As Kd")
+    assert [type(c) for c in out] == [Card, Card] and _peers._PEER_TABLES["eval7"][0] is None
+    assert hr.from_eval7(out).tolist() == [51, 45] and hr.from_eval7(Card("2c")) == 0
+    assert hr.from_eval7(tuple(out)).tolist() == [51, 45]

@@ -110,7 +110,7 @@ def test_range_object_and_errors():
     with pytest.raises(hr.HandError, match="range of 2-card hands in omaha"):
         hr.equity("omaha", [hr.Range("AA"), "??"])
     with pytest.raises(hr.HandError, match="exact enumeration would take"):
-        hr.equity("holdem", ["22+", "ATo+"])
+        hr.equity("holdem", ["22+", "ATo+", "random"])
     om = hr.equity("omaha", [hr.Range("AhKhQdJd, AcKcQsJs", cards=4), "Tc 9c 8d 7d"],
                    board="2h 3h 4c")
     assert om.exact and 0 < om.equity[0] < 1

@@ -179,17 +179,23 @@ def test_fast_path_and_general_path_agree():
 
 # ------------------------------------------------------------- pokerkit
 
-# stud8 is left out: this driver's folds in stud (around the bring-in) make
-# pokerkit burn chips ("non-standard folds"), so its totals are not the pot
-@pytest.mark.parametrize("game", ["holdem", "omaha", "omaha8"])
-def test_matches_pokerkit(game):
+# Stud: the driver makes the first player to act (the bring-in) a live one,
+# so that pokerkit burns no chips (tests/settle_pokerkit.py).  Hi-lo games
+# leave out the scenarios of pokerkit's low-half quirk (``low_quirk``).
+@pytest.mark.parametrize("game, n", [("holdem", 60), ("omaha", 60), ("omaha8", 60),
+                                     ("stud", 150), ("stud8", 150)])
+def test_matches_pokerkit(game, n):
     pytest.importorskip("pokerkit")
-    from settle_pokerkit import scenario
+    from settle_pokerkit import low_quirk, scenario
     rng = random.Random(game)
-    for _ in range(60):
+    compared = 0
+    for _ in range(n):
         hands, board, c, f, want = scenario(rng, game)
         got = hr.settle(game, hands, board, contributions=c, folded=f)
         assert sum(got) == sum(want) == sum(c)
+        if low_quirk(game, hands, board, c, f):
+            continue
+        compared += 1
         # pokerkit gives a split's odd chips all to the first winner and, after
         # mucking the hands that win nothing, joins pots of the same contenders:
         # both move odd chips only.  Exact: the reference with pokerkit's
@@ -198,6 +204,7 @@ def test_matches_pokerkit(game):
             continue
         levels = len({x for x, fo in zip(c, f) if not fo})
         assert all(abs(a - w) <= 2 * levels for a, w in zip(got, want)), (hands, board, c, f)
+    assert compared >= 0.8 * n
 
 
 # --------------------------------------------------------------- errors

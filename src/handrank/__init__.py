@@ -34,11 +34,13 @@ from .analysis import Potential, ehs, ehs2, hand_potential, hand_strength, outs
 from .tables import PreflopTable, preflop_row, preflop_table
 from .tables import preflop_vs_random
 from .tables import preflop_threeway
+from .tables import PreflopHands, preflop_hands_part, preflop_hands_table, preflop_range_equity
 from .tables import OmahaOrder, omaha_order, preflop_percentile
 from .cards import Dealer, deal, deal_masks, redraw
 from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 from .ranges import HANDS, hand_index, hole_hands
 from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
+from .solver import omaha_compatible_reach, omaha_showdown_values
 from .solver import TABLE_KINDS, build_table, load_table, table_pieces
 from .solver import Runouts, runouts
 from .display import cards_html, grid_text, heat, range_html, shade, use_color
@@ -63,6 +65,7 @@ _base.install_upcalls(
     draw_plot=_display.plot_range,
     omaha_percent=_tables.omaha_percent_hands,
     folded_equity=_equities.folded_equity,
+    preflop_ranges=_tables.preflop_ranges_upcall,
 )
 
 __all__ = [
@@ -93,6 +96,8 @@ __all__ = [
     "from_eval7", "from_pokerkit", "from_treys", "to_eval7", "to_pokerkit", "to_treys",
     # Omaha starting hands in order of equity (_omaha_preflop)
     "OmahaOrder", "omaha_order", "preflop_percentile",
+    # any two weighted hold'em ranges preflop, exact, from a hand-against-hand table
+    "PreflopHands", "preflop_hands_part", "preflop_hands_table", "preflop_range_equity",
     # the runouts of a flop or a turn up to suit symmetry (_runouts)
     "Runouts", "runouts",
 ]

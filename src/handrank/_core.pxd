@@ -116,11 +116,12 @@ cdef extern from "handrank/games/hr_settle.h" nogil:
         HR_ODD_HIGH_CARD
         HR_SETTLE_OK
     int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                       int players, const int64_t *contrib, const uint8_t *folded,
-                       int button, int odd, int64_t *won)
+                       int players, const int64_t *contrib, const int64_t *dead,
+                       const uint8_t *folded, int button, int odd, int64_t *won)
     int64_t hr_settle(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                      int64_t n, int players, const int64_t *contrib, const uint8_t *folded,
-                      const int32_t *button, int odd, int64_t *won, int *why)
+                      int64_t n, int players, const int64_t *contrib, const int64_t *dead,
+                      const uint8_t *folded, const int32_t *button, int odd, int64_t *won,
+                      int *why)
 
 cdef extern from "handrank/equities/hr_eqcount.h" nogil:
     ctypedef struct hr_range_t:
@@ -285,6 +286,14 @@ cdef extern from "handrank/solver/hr_solver.h" nogil:
     int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask,
                           const int32_t *rows, int nrows, int8_t *out8, int8_t clash8,
                           double *outf, double clashf, int team)
+
+# solver blocks: Omaha river showdown values over the hands of 4 or 5 cards
+cdef extern from "handrank/solver/hr_sv_omaha.h" nogil:
+    void hr_pl_init()
+    int64_t hr_pl_nhands(int K)
+    int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const double *reach,
+                     int64_t NR, double *out, double *compat, int team)
+    int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s)
 
 # the cards that play (best_five): the first best choice, in reading order
 cdef extern from "handrank/evaluation/hr_best.h" nogil:

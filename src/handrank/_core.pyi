@@ -139,11 +139,12 @@ class GameTables:
     def settle(self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8],
                contrib: npt.NDArray[np.int64], folded: npt.NDArray[np.uint8],
                button: npt.NDArray[np.int32], odd: int,
-               won: npt.NDArray[np.int64]) -> tuple[int, int]: ...
+               won: npt.NDArray[np.int64],
+               dead: npt.NDArray[np.int64] | None = None) -> tuple[int, int]: ...
 
 SETTLE_MAX_CHIPS: int
 def settle_one(t: GameTables, hands: Any, board: Any, contrib: Any, folded: Any,
-               button: int, odd: int) -> list[int] | None: ...
+               button: int, odd: int, dead: Any = None) -> list[int] | None: ...
 
 class EquityState:
     game: GameTables
@@ -271,6 +272,10 @@ def sv_matrix_rows(s: npt.NDArray[np.int16], nb: int, board_mask: int,
                    rows: npt.NDArray[np.int32],
                    out: npt.NDArray[np.int8] | npt.NDArray[np.float64], clash: float,
                    threads: int) -> None: ...
+def pl_values(tables: RuleTables, board: npt.NDArray[np.uint8], K: int,
+              reach: npt.NDArray[np.float64], out: npt.NDArray[np.float64],
+              compat: npt.NDArray[np.float64] | None, threads: int) -> bool: ...
+def pl_strengths(tables: RuleTables, board: npt.NDArray[np.uint8], K: int) -> npt.NDArray[np.int16]: ...
 
 # ---- classify (hr_classify.h) ----
 

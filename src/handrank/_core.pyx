@@ -19,6 +19,7 @@ from libc.math cimport sqrt
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.pycapsule cimport PyCapsule_New, PyCapsule_GetPointer
 from cpython.pystate cimport PyThreadState_GetDict
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS,
                              PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE)

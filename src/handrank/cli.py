@@ -297,7 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--grid", action="store_true",
                    help="with two entries, HAND and RANGE: the hand's equity against each "
                         "class of the range as a 13 x 13 grid (exact when at most two board "
-                        "cards are to come, else Monte Carlo: --trials deals a class, default "
+                        "cards are to come, or hold'em preflop without dead cards (the hands "
+                        "table), else Monte Carlo: --trials deals a class, default "
                         "20,000, --seed default 1)")
     _add_json(p)
 

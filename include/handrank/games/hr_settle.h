@@ -5,6 +5,11 @@
  *
  * The rules (docs/games.rst, "Settling a pot"):
  *
+ * - Dead chips (antes, a big-blind ante, dead blinds: dead[], part of each
+ *   player's contribution, or NULL for none) are never uncalled and never
+ *   set a level: they all go into the first pot, which every live player
+ *   contests.  The rest of each contribution is its live part, and the
+ *   rules below read only the live parts.
  * - Uncalled chips: what the largest contributor put in above the second
  *   largest contribution goes back to them.
  * - Side pots: one pot per distinct contribution of a live (not folded)
@@ -41,7 +46,8 @@ enum {
     HR_SETTLE_CARDS = 1,        /* a live player's or a board card repeats or is off the deck */
     HR_SETTLE_ALL_FOLDED = 2,   /* nobody is live */
     HR_SETTLE_CHIPS = 3,        /* a contribution below 0 or above HR_SETTLE_MAX_CHIPS */
-    HR_SETTLE_BUTTON = 4        /* the button is not a seat */
+    HR_SETTLE_BUTTON = 4,       /* the button is not a seat */
+    HR_SETTLE_DEAD = 5          /* a dead part below 0 or above the contribution */
 };
 
 /* The largest contribution: 23 of them add up without overflow. */
@@ -58,15 +64,16 @@ HR_INLINE void hr_settle_share(int64_t amount, const int *win, int k, int64_t *w
 
 /* Settle one deal.  holes: players x G->hole codes (a folded player's are
  * not read), boards: G->boards x G->board codes, contrib and folded
- * (0 / 1) per player, button the dealer's seat (-1: seat 0 is the first
- * left of it), odd an HR_ODD_* rule.  Writes won[players] (the chips each
+ * (0 / 1) per player, dead (the dead part of each contribution) or NULL,
+ * button the dealer's seat (-1: seat 0 is the first left of it), odd an
+ * HR_ODD_* rule.  Writes won[players] (the chips each
  * player gets back, uncalled chips included; they sum to the contributions)
  * and returns HR_SETTLE_OK, or an HR_SETTLE_* problem (won then undefined). */
 static int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                          int players, const int64_t *contrib, const uint8_t *folded,
-                          int button, int odd, int64_t *won)
+                          int players, const int64_t *contrib, const int64_t *dead,
+                          const uint8_t *folded, int button, int odd, int64_t *won)
 {
-    int64_t c[HR_MAX_PLAYERS];
+    int64_t c[HR_MAX_PLAYERS], pot0 = 0;
     int lp[HR_MAX_PLAYERS];                   /* live index -> seat */
     int live = 0, top = 0;
     if (players < 1 || players > HR_MAX_PLAYERS) return HR_SETTLE_CHIPS;
@@ -74,6 +81,11 @@ static int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_
     for (int p = 0; p < players; p++) {
         if (contrib[p] < 0 || contrib[p] > HR_SETTLE_MAX_CHIPS) return HR_SETTLE_CHIPS;
         c[p] = contrib[p];
+        if (dead) {
+            if (dead[p] < 0 || dead[p] > c[p]) return HR_SETTLE_DEAD;
+            c[p] -= dead[p];
+            pot0 += dead[p];
+        }
         won[p] = 0;
         if (c[p] > c[top]) top = p;
     }
@@ -91,7 +103,7 @@ static int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_
     won[top] += c[top] - second;
     c[top] = second;
     if (live == 1) {
-        int64_t all = 0;
+        int64_t all = pot0;
         for (int p = 0; p < players; p++) all += c[p];
         won[lp[0]] += all;
         return HR_SETTLE_OK;
@@ -143,7 +155,7 @@ static int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_
     int64_t prev = 0;
     for (int k = 0; k < nl; k++) {
         const int64_t L = lev[k];
-        int64_t amount = 0;
+        int64_t amount = k ? 0 : pot0;      /* the dead chips: the first pot's */
         for (int p = 0; p < players; p++) {
             const int64_t x = c[p] < L ? c[p] : L;
             amount += x > prev ? x - prev : 0;
@@ -186,17 +198,20 @@ static int hr_settle_deal(const hr_game_t *G, const uint8_t *holes, const uint8_
 }
 
 /* Settle n deals (holes n x players x G->hole, boards n x boards x board,
- * contrib and folded n x players, button n) into won (n x players).
+ * contrib, dead (or NULL) and folded n x players, button n) into won
+ * (n x players).
  * Returns the first deal that is not HR_SETTLE_OK, its problem in *why, or
  * -1. */
 static int64_t hr_settle(const hr_game_t *G, const uint8_t *holes, const uint8_t *boards,
-                         int64_t n, int players, const int64_t *contrib, const uint8_t *folded,
-                         const int32_t *button, int odd, int64_t *won, int *why)
+                         int64_t n, int players, const int64_t *contrib, const int64_t *dead,
+                         const uint8_t *folded, const int32_t *button, int odd, int64_t *won,
+                         int *why)
 {
     const size_t hs = (size_t)players * G->hole, bs = (size_t)G->boards * G->board;
     for (int64_t r = 0; r < n; r++) {
         const int w = hr_settle_deal(G, holes + r * hs, boards + r * bs, players,
-                                     contrib + r * players, folded + r * players, button[r],
+                                     contrib + r * players, dead ? dead + r * players : NULL,
+                                     folded + r * players, button[r],
                                      odd, won + r * players);
         if (w != HR_SETTLE_OK) {
             *why = w;

@@ -75,6 +75,9 @@ UPCALLS: tuple[Upcall, ...] = (
            "(game, hands, board, dead, folded, trials, seed, threads, progress) "
            "-> EquityResult", "equities", "equities", "equity(..., folded=...), "
            "built on top of equity in its own module"),
+    Upcall("preflop_ranges", "function", "(players, labels, threads, progress) -> EquityResult",
+           "tables", "equities", "equity of two hold'em ranges preflop (no board, no dead "
+           "cards) beyond the exact limit, from the hands table"),
 )
 
 _BY_NAME = {u.name: u for u in UPCALLS}

@@ -156,12 +156,16 @@ def parse_array(str text):
 
 cdef int _codes_plain(object hand, uint8_t *buf, int cap) except -2:
     """Codes of a list or tuple of ints 0..53 into buf; the count, or -1."""
-    cdef int k = 0
+    cdef int k = 0, overflow = 0
+    cdef long v
     cdef object x
     for x in hand:
-        if type(x) is not int or k >= cap or not (0 <= x < 54):
+        if type(x) is not int or k >= cap:
             return -1
-        buf[k] = <uint8_t>(<long>x)
+        v = PyLong_AsLongAndOverflow(x, &overflow)     # C compares, not Python ones
+        if overflow or not (0 <= v < 54):
+            return -1
+        buf[k] = <uint8_t>v
         k += 1
     return k
 
@@ -171,7 +175,7 @@ def parse_list(str text):
     needs the full parser (jokers are read; mistakes, suit symbols and other
     separators go to handrank.cards._cards.parse_codes, which explains them)."""
     cdef uint8_t buf[64]
-    cdef int k = _parse_plain(text, buf, 64), i
+    cdef int k = _parse_either(text, buf, 64), i
     if k < 0:
         return None
     return [buf[i] for i in range(k)]
@@ -189,7 +193,7 @@ cdef int64_t _omaha_key(object hand, int k):
     cdef uint64_t t
     cdef uint64_t lane[4]
     if type(hand) is str:
-        n = _parse_plain(<str>hand, buf, 8)
+        n = _parse_either(<str>hand, buf, 8)
     elif type(hand) is list or type(hand) is tuple:
         n = _codes_plain(hand, buf, 8)
     else:
@@ -289,7 +293,7 @@ def parse_plain(list texts):
     cdef uint8_t[:, ::1] view
     if n == 0 or type(texts[0]) is not str:
         return None
-    k = _parse_plain(texts[0], buf, MAX_FAST)
+    k = _parse_either(texts[0], buf, MAX_FAST)
     if k < 0:
         return None
     out = np.empty((n, k), dtype=np.uint8)
@@ -298,7 +302,7 @@ def parse_plain(list texts):
         t = texts[i]
         if type(t) is not str:
             return None
-        m = _parse_plain(t, buf, MAX_FAST)
+        m = _parse_either(t, buf, MAX_FAST)
         if m != k:
             return None
         for j in range(k):

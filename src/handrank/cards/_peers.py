@@ -5,13 +5,29 @@ No peer is imported unless a ``to_*`` function must build its objects (then
 it is imported on that call); the ``from_*`` functions read the values'
 fields, so they need no import.  Each is tested against the installed peer
 (tests/test_peer_cards.py).
+
+One hand at a time is the common call, so each function has a fast path
+for one plain hand (a list or tuple of the peer's cards, plain card text,
+a list or tuple of int codes): one table look-up a card, about a
+microsecond a hand.  Anything else, and any value the fast path does not
+find, takes the general path, which gives the same answers and explains
+errors.  The peers' card objects are looked up in a table of the 52 built
+once, on first use, from the peer's own class (only when the peer is
+already imported): eval7's and pokerkit's cards compare and hash by value,
+and cannot be changed in place (pokerkit's is a frozen dataclass; eval7's
+``rank`` and ``suit`` are read-only, and eval7's own ``Deck`` deals the
+same objects every time), so ``to_eval7`` and ``to_pokerkit`` return those
+shared objects (docs/decisions.rst).
 """
 from __future__ import annotations
 
+import operator
+import sys
 from typing import Any
 
 import numpy as np
 
+from .. import _core
 from ..base import HandError
 from ._cards import RANK_CHARS, SUIT_CHARS, card_name
 from ._input import brief_repr, card_list
@@ -31,6 +47,10 @@ def _treys_int(code: int) -> int:
 #: The treys int of each code 0..51.
 TREYS_INTS: tuple[int, ...] = tuple(_treys_int(c) for c in range(52))
 _TREYS_CODE = {v: c for c, v in enumerate(TREYS_INTS)}
+_TREYS_GET = _TREYS_CODE.get
+_TREYS_BY_CODE = dict(enumerate(TREYS_INTS))
+_index = operator.index
+_U8 = np.dtype(np.uint8)
 _TREYS_SORTED = np.array(sorted(TREYS_INTS), dtype=np.int64)
 _TREYS_SORTED_CODES = np.array([_TREYS_CODE[int(v)] for v in _TREYS_SORTED], dtype=np.uint8)
 
@@ -70,6 +90,15 @@ def from_treys(cards: Any) -> Any:
     >>> hr.format(from_treys([268442665, 134236965]))
     'As Kd'
     """
+    t = type(cards)
+    if t is list or t is tuple:
+        # fast path, one hand: operator.index takes ints (int subclasses such as
+        # texasholdem's Card, numpy ints) and refuses floats; a value that is not
+        # a card gives None, which bytearray refuses: the loop below explains.
+        try:
+            return np.frombuffer(bytearray(map(_TREYS_GET, map(_index, cards))), _U8)
+        except TypeError:
+            pass
     if isinstance(cards, (int, np.integer)) and not isinstance(cards, (bool, np.bool_)):
         code = _TREYS_CODE.get(int(cards))
         if code is None:
@@ -80,12 +109,11 @@ def from_treys(cards: Any) -> Any:
     if isinstance(cards, (list, tuple)):
         out = np.empty(len(cards), dtype=np.uint8)
         for i, v in enumerate(cards):
-            code = _TREYS_CODE.get(v) if type(v) is int else None
+            code = None
+            if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+                code = _TREYS_CODE.get(int(v))
             if code is None:
-                if isinstance(v, np.integer) and not isinstance(v, np.bool_):
-                    code = _TREYS_CODE.get(int(v))
-                if code is None:
-                    raise _not_a_treys_card(v, f"position {i}: ")
+                raise _not_a_treys_card(v, f"position {i}: ")
             out[i] = code
         return out
     arr = np.asarray(cards)
@@ -157,9 +185,70 @@ def to_treys(cards: Any) -> Any:
     >>> hr.from_treys(hr.to_treys("SA HT")).tolist()
     [51, 34]
     """
+    out = _fast_objects(cards, _TREYS_BY_CODE)
+    if out is not None:
+        return out
     codes = _codes_of(cards, "treys")
     out = _TREYS_ARRAY[codes]
     return out if isinstance(cards, np.ndarray) else out.tolist()
+
+
+def _fast_objects(cards: Any, by_code: dict) -> list | None:
+    """The fast path of the to_* functions: the objects of one plain hand
+    (plain text, or a list or tuple of int codes), or None when the general
+    path must read it (other text or inputs, a code out of 0..51, a joker)."""
+    t = type(cards)
+    if t is str:
+        codes = _core.parse_list(cards)
+        if codes is None:
+            return None
+    elif t is list or t is tuple:
+        codes = cards
+    else:
+        return None
+    try:
+        out = [by_code[c] for c in codes if type(c) is int]
+    except KeyError:
+        return None
+    return out if len(out) == len(codes) else None
+
+
+#: name -> (card -> code or None, the 52 cards by code, the card class),
+#: built on first use.  The first is None for a peer version whose cards do
+#: not hash and compare by value (then from_eval7 reads their fields).
+_PEER_TABLES: dict[str, tuple[dict | None, dict, type]] = {}
+
+
+def _peer_table(name: str) -> tuple[dict | None, dict, type] | None:
+    """The look-up tables of an imported peer's cards (module docstring), or
+    None when the peer is not imported."""
+    tab = _PEER_TABLES.get(name)
+    if tab is not None:
+        return tab
+    mod = sys.modules.get(name)
+    if mod is None:
+        return None
+
+    def make() -> list:
+        if name == "eval7":
+            return [mod.Card(card_name(c)) for c in range(52)]
+        return [mod.Card(mod.Rank(RANK_CHARS[c >> 2]), mod.Suit(SUIT_CHARS[c & 3]))
+                for c in range(52)]
+    objs = make()
+    try:                                     # by value: other objects of the same cards
+        code_of: dict | None = {o: c for c, o in enumerate(objs)}
+        if len(code_of) != 52 or any(code_of.get(o) != c for c, o in enumerate(make())):
+            code_of = None
+    except TypeError:                        # unhashable cards
+        code_of = None
+    tab = (code_of, dict(enumerate(objs)), type(objs[0]))
+    _PEER_TABLES[name] = tab
+    return tab
+
+
+#: "As" -> 51: pokerkit's rank and suit are str enums whose letters are handrank's.
+_CODE_BY_NAME = {card_name(c): c for c in range(52)}
+_NAME_GET = _CODE_BY_NAME.get
 
 
 def _card_error(obj: Any, i: int | None, who: str, why: str) -> HandError:
@@ -218,6 +307,16 @@ def from_eval7(cards: Any) -> Any:
     >>> hr.from_eval7(Card()), hr.from_eval7([Card()]).tolist()
     (51, [51])
     """
+    tab = _PEER_TABLES.get("eval7") or _peer_table("eval7")
+    if tab is not None and tab[0] is not None:   # fast path: eval7's cards hash in C
+        t = type(cards)
+        if t is list or t is tuple:
+            try:
+                return np.frombuffer(bytearray(map(tab[0].get, cards)), _U8)
+            except TypeError:                # an item not found (None) or unhashable
+                pass
+        elif t is tab[2]:
+            return tab[0][cards]
     return _one_or_many(cards, _eval7_code,
                         lambda c: hasattr(c, "rank") and isinstance(getattr(c, "suit", None),
                                                                     int), "eval7")
@@ -250,8 +349,12 @@ def to_eval7(cards: Any) -> list:
     >>> hr.to_eval7("As Kd")                            # doctest: +SKIP
     [Card("As"), Card("Kd")]
     """
-    import eval7
-    return [eval7.Card(card_name(int(c))) for c in _codes_of(cards, "eval7").reshape(-1)]
+    import eval7  # noqa: F401  (the table below is built from eval7's own Card)
+    by_code = (_PEER_TABLES.get("eval7") or _peer_table("eval7"))[1]
+    out = _fast_objects(cards, by_code)
+    if out is not None:
+        return out
+    return [by_code[c] for c in _codes_of(cards, "eval7").reshape(-1).tolist()]
 
 
 def _pokerkit_code(card: Any, i: int | None) -> int:
@@ -297,6 +400,22 @@ def from_pokerkit(cards: Any) -> Any:
     >>> hr.from_pokerkit(Card()), hr.from_pokerkit([Card()]).tolist()
     (51, [51])
     """
+    tab = _PEER_TABLES.get("pokerkit") or _peer_table("pokerkit")
+    if tab is not None:
+        # fast path: the rank and suit are str enums; their letters joined are
+        # looked up (pokerkit's own hash and equality are slower Python code)
+        cls, t = tab[2], type(cards)
+        if t is list or t is tuple:
+            names = [c.rank + c.suit for c in cards if type(c) is cls]
+            if len(names) == len(cards):
+                try:
+                    return np.frombuffer(bytearray(map(_NAME_GET, names)), _U8)
+                except TypeError:            # an unknown card ("??"): None
+                    pass
+        elif t is cls:
+            code = _NAME_GET(cards.rank + cards.suit)
+            if code is not None:
+                return code
     return _one_or_many(cards, _pokerkit_code,
                         lambda c: hasattr(c, "rank") and hasattr(c, "suit")
                         and not isinstance(getattr(c, "suit"), int), "pokerkit")
@@ -329,6 +448,9 @@ def to_pokerkit(cards: Any) -> list:
     >>> hr.to_pokerkit("As Kd")                         # doctest: +SKIP
     [As, Kd]
     """
-    from pokerkit import Card, Rank, Suit
-    return [Card(Rank(RANK_CHARS[c >> 2]), Suit(SUIT_CHARS[c & 3]))
-            for c in _codes_of(cards, "pokerkit").reshape(-1).tolist()]
+    import pokerkit  # noqa: F401  (the table below is built from pokerkit's own Card)
+    by_code = (_PEER_TABLES.get("pokerkit") or _peer_table("pokerkit"))[1]
+    out = _fast_objects(cards, by_code)
+    if out is not None:
+        return out
+    return [by_code[c] for c in _codes_of(cards, "pokerkit").reshape(-1).tolist()]

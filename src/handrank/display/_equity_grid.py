@@ -16,6 +16,7 @@ from ..cards import RANK_CHARS, card_name, card_list
 from ..ranges import CELL, CLASS_OF, GRID_CLASSES, HAND_CLASSES, Range, in_deck, parse_range
 from ._display import _ansi, _hex, boards_text, heat, use_color
 from ..equities import equity
+from ..tables import preflop_range_equity
 from ..games import get_game, board_lists
 from ._plot import plot_grid
 from ..base import check_trials, resolve_seed, HandError
@@ -138,8 +139,10 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     removing the hand's, the board's and the dead cards), the hand's equity
     against those hands at their weights, from :func:`handrank.equity`.
     Exact when the board leaves at most two cards to come and ``trials`` is
-    None; otherwise Monte Carlo with ``trials`` deals per class (default
-    :data:`GRID_TRIALS`, 20,000: a standard error of about 0.35%) and
+    None, or in hold'em preflop without dead cards and ``trials`` (read from
+    the hands table, :func:`handrank.preflop_range_equity`: the first such
+    call builds it, about 30 s, and caches it); otherwise Monte Carlo with
+    ``trials`` deals per class (default :data:`GRID_TRIALS`, 20,000: a standard error of about 0.35%) and
     ``seed`` (default 1), so the same call gives the same grid.  As in
     :func:`handrank.equity`, a ``hand`` of None (or ``"??"``) is a random
     hand, a ``rng`` of None every hand, and ``dead=None`` no dead cards.
@@ -177,11 +180,22 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
         raise HandError(f"no hand of the range {rng.text!r} is left once the hand, board "
                         f"and dead cards are removed")
     exact = trials is None and g.board * g.boards - len(board_codes) + 2 - len(hand_codes) <= 2
+    # Heads-up hold'em preflop (no board, no dead card) without trials: each
+    # class exactly from the hands table (handrank.tables._preflop_hands).
+    table = (trials is None and not board_codes and not dead_codes
+             and g is get_game("holdem"))
+    exact = exact or table
     if not exact:
         trials = GRID_TRIALS if trials is None else trials
         seed = GRID_SEED if seed is None else seed
     else:
         trials = seed = None
+    if table:                                  # the hand as 1326 weights, or random
+        mine: Any = "random"
+        if hand_codes:
+            mine = np.zeros(1326)
+            hi, lo = max(hand_codes), min(hand_codes)
+            mine[hi * (hi - 1) // 2 + lo] = 1.0
     idx = CLASS_OF[combos[:, 0].astype(np.intp), combos[:, 1].astype(np.intp)]
     eq = np.full((13, 13), np.nan)
     wt = np.zeros((13, 13))
@@ -190,9 +204,11 @@ def equity_grid(hand: Any, rng: Range | str, board: Any = "", dead: Any = "",
     for c in np.unique(idx):
         name = HAND_CLASSES[c]
         sub = Range._of({keys[i]: wlist[i] for i in np.flatnonzero(idx == c)}, name)
-        r = equity(g, [hand_codes, sub], board=boards if g.boards == 2 else boards[0],
-                   dead=dead_codes, trials=trials,
-                   seed=seed, threads=threads)
+        if table:
+            r = preflop_range_equity(mine, sub)
+        else:
+            r = equity(g, [hand_codes, sub], board=boards if g.boards == 2 else boards[0],
+                       dead=dead_codes, trials=trials, seed=seed, threads=threads)
         i, j = CELL[name]
         eq[i, j] = r.equity[0]
         wt[i, j] = float(weights[idx == c].sum())

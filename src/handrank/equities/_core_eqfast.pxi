@@ -72,7 +72,7 @@ cdef inline int _cards_of(object x, uint8_t *buf, int cap) except -2:
     if x is None:
         return 0
     if type(x) is str:
-        return _parse_plain(<str>x, buf, cap)
+        return _parse_either(<str>x, buf, cap)
     if type(x) is list or type(x) is tuple:
         return _codes_plain(x, buf, cap)
     return -1

@@ -471,8 +471,11 @@ def equity(game: str | Game, hands: Sequence[Any], board: Any = "", dead: Any = 
     board, dead
         Known board cards, and cards out of play (text or codes).
     trials
-        ``None``: enumerate every completion exactly.  An int: Monte Carlo
-        with that many random deals.
+        ``None``: enumerate every completion exactly (refused beyond
+        :data:`EXACT_LIMIT` deals, except two hold'em ranges preflop with no
+        dead cards: read exactly from the hands table of
+        :func:`handrank.preflop_range_equity`, built once and cached, without
+        ``categories``).  An int: Monte Carlo with that many random deals.
     seed
         Monte Carlo seed; the same seed and trials give the same result on
         any number of threads.  ``None`` picks one (see ``result.seed``).
@@ -529,6 +532,15 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
     tell = _Progress(progress) if progress is not None else None
     if trials is None:
         total = st.total
+        if total > EXACT_LIMIT and _preflop_headsup(prep):
+            # Over the limit, two hold'em ranges preflop: exact from the
+            # hands table (handrank.tables._preflop_hands) instead.
+            r = upcalls.preflop_ranges([None if not prep.ranges or prep.ranges[p] is None
+                                        else prep.ranges[p] for p in range(2)],
+                                       prep.labels, threads, tell)
+            if tell:
+                tell.end(r.deals)
+            return r
         if total > EXACT_LIMIT:
             raise HandError(
                 f"an exact enumeration would take {total:,.0f} deals (over "
@@ -553,6 +565,15 @@ def _equity(game: str | Game, hands: Sequence[Any], board: Any, dead: Any, trial
     if tell:
         tell.end(st.deals)
     return _finish_state(prep, st, trials is None, seed)
+
+
+def _preflop_headsup(prep: Prepared) -> bool:
+    """Whether a question is two hold'em ranges (or random hands) preflop:
+    the registered holdem game, two players with no known card, no board
+    card, no dead card -- what the hands table answers."""
+    return (prep.game is GAME_BY_NAME.get("holdem") and len(prep.holes) == 2
+            and not any(prep.holes) and not prep.board and not prep.board2
+            and len(prep.deck) == 52)
 
 
 _equity_fast = _core.equity_fast

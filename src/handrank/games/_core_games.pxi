@@ -135,14 +135,21 @@ cdef class GameTables:
 
     def settle(self, const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                const int64_t[:, ::1] contrib, const uint8_t[:, ::1] folded,
-               const int32_t[::1] button, int odd, int64_t[:, ::1] won):
+               const int32_t[::1] button, int odd, int64_t[:, ::1] won,
+               const int64_t[:, ::1] dead=None):
         """Settle n deals (hr_settle): holes (n, players, hole), boards (n,
-        boards x board), contrib and folded (n, players), button (n,), won
-        (n, players) written.  Returns (first bad deal or -1, its
-        HR_SETTLE_* problem)."""
+        boards x board), contrib, dead (or None) and folded (n, players),
+        button (n,), won (n, players) written.  Returns (first bad deal or
+        -1, its HR_SETTLE_* problem)."""
         cdef int64_t n = holes.shape[0], bad
         cdef int players = holes.shape[1], why = 0
         cdef uint8_t dummy = 0
+        cdef const int64_t *dp = NULL
+        if dead is not None:
+            if dead.shape[0] != n or dead.shape[1] != players:
+                raise ValueError("settle arrays of the wrong shape")
+            if n:
+                dp = &dead[0, 0]
         if holes.shape[2] != self.g.hole or boards.shape[0] != n or \
                 boards.shape[1] != self.g.board * self.g.boards or \
                 not 1 <= players <= HR_MAX_PLAYERS or contrib.shape[0] != n or \
@@ -154,7 +161,7 @@ cdef class GameTables:
             return -1, 0
         cdef const uint8_t *b = &boards[0, 0] if boards.shape[1] else &dummy
         with nogil:
-            bad = hr_settle(&self.g, &holes[0, 0, 0], b, n, players, &contrib[0, 0],
+            bad = hr_settle(&self.g, &holes[0, 0, 0], b, n, players, &contrib[0, 0], dp,
                             &folded[0, 0], &button[0], odd, &won[0, 0], &why)
         return bad, why
 
@@ -165,20 +172,23 @@ cdef object HR_SETTLE_MAX_CHIPS_PY = SETTLE_MAX_CHIPS
 
 
 def settle_one(GameTables t, object hands, object board, object contrib, object folded,
-               int button, int odd):
+               int button, int odd, object dead=None):
     """handrank.settle's common case in one call: the chips each player
     wins as a list of ints, or None for the general path.  Precondition,
     checked here: a one-board game; ``hands`` a list or tuple of plain card
     text or int codes per player (a folded player's: anything, not read);
     ``board`` plain text, a list or tuple of codes, or None; ``contrib`` a
     list or tuple of ints, one per player; ``folded`` None or a list or
-    tuple of bools, one per player.  The same C function as the general
+    tuple of bools, one per player; ``dead`` None or a list or tuple of
+    ints, one per player.  The same C function as the general
     path settles the deal; when it finds a problem this returns None and
     the general path raises its error."""
     cdef uint8_t holes[23 * 7]          # HR_MAX_PLAYERS x HR_MAX_HOLE
     cdef uint8_t bd[MAX_FAST]
     cdef int64_t c[23]                   # HR_MAX_PLAYERS
     cdef int64_t won[23]
+    cdef int64_t dd[23]
+    cdef int64_t *dp = NULL
     cdef uint8_t fo[23]
     cdef int players, p, live = 0, H = t.g.hole
     cdef object x
@@ -205,6 +215,15 @@ def settle_one(GameTables t, object hands, object board, object contrib, object 
             return None
         c[p] = x
         live += not fo[p]
+    if dead is not None:
+        if (type(dead) is not list and type(dead) is not tuple) or len(dead) != players:
+            return None
+        for p in range(players):
+            x = dead[p]
+            if type(x) is not int or not 0 <= x <= c[p]:
+                return None
+            dd[p] = x
+        dp = dd
     if live > 1:
         for p in range(players):
             if fo[p]:
@@ -214,7 +233,7 @@ def settle_one(GameTables t, object hands, object board, object contrib, object 
                 return None
         if _cards_of(board, bd, MAX_FAST) != t.g.board:
             return None
-    if hr_settle_deal(&t.g, holes, bd, players, c, fo, button, odd, won) != HR_SETTLE_OK:
+    if hr_settle_deal(&t.g, holes, bd, players, c, dp, fo, button, odd, won) != HR_SETTLE_OK:
         return None
     return [won[p] for p in range(players)]
 

@@ -415,7 +415,7 @@ cdef object _best_five_fast(object cards, object rules):
     tables = <RuleTables>(<tuple>entry)[0]
     deck = <CompiledDeck>(<tuple>entry)[1]
     if type(cards) is str:
-        k = _parse_plain(<str>cards, buf, MAX_FAST)
+        k = _parse_either(<str>cards, buf, MAX_FAST)
     elif type(cards) is list or type(cards) is tuple:
         k = _codes_plain(cards, buf, MAX_FAST)
     else:

@@ -28,11 +28,12 @@ _MAX = _core.SETTLE_MAX_CHIPS
 _settle_one = _core.settle_one
 _GAMES = GAME_BY_NAME
 _ODD = {name: i for i, name in enumerate(ODD_CHIP_RULES)}
-_BY_CODE = {1: "cards", 2: "all folded", 3: "chips", 4: "button"}
+_BY_CODE = {1: "cards", 2: "all folded", 3: "chips", 4: "button", 5: "dead"}
 
 
 def settle(game: str | Game, hands: Any, board: Any = None, *, contributions: Any,
-           folded: Any = None, button: Any = None, odd_chip: str = "button") -> Any:
+           folded: Any = None, button: Any = None, odd_chip: str = "button",
+           dead: Any = None) -> Any:
     """The chips each player wins when a hand ends: side pots, split halves,
     double boards, uncalled chips and odd chips, in one call.
 
@@ -69,6 +70,16 @@ def settle(game: str | Game, hands: Any, board: Any = None, *, contributions: An
         (spades, hearts, diamonds, clubs), as stud games do.  Either way a
         pot split between boards gives its odd chip to the first board, and
         a pot split between halves to the first half won (the high).
+    dead
+        The dead part of each player's contribution, or None (nothing
+        dead): antes, a big-blind ante, a dead blind -- chips that go into
+        the pot whatever happens.  Dead chips are part of
+        ``contributions`` (0 <= dead <= contribution); they are never
+        returned as uncalled and never make a side pot: they all go into
+        the main pot, which every live player contests, as dealers
+        collect antes.  A big-blind ante must be given here: counted as a
+        bet, its part above an all-in player's stake would come back to
+        the big blind as uncalled.
 
     Returns
     -------
@@ -77,22 +88,25 @@ def settle(game: str | Game, hands: Any, board: Any = None, *, contributions: An
         to the contributions.  For a batch -- ``hands`` an ``(N, players,
         hole)`` integer array, ``board`` ``(N, board)`` (``(N, 2, board)``
         double-board), ``contributions`` ``(N, players)``, ``folded``
-        ``(N, players)`` or None, ``button`` None, an int or ``(N,)`` -- an
-        ``(N, players)`` int64 array.  A batch's folded players' cards are
+        ``(N, players)`` or None, ``button`` None, an int or ``(N,)``,
+        ``dead`` None or ``(N, players)`` -- an ``(N, players)`` int64
+        array.  A batch's folded players' cards are
         not read either (any codes).
 
     Raises
     ------
     HandError
-        A negative or non-integer contribution, lengths that disagree,
+        A negative or non-integer contribution, a dead part below 0 or
+        above its contribution, lengths that disagree,
         everyone folded, a button off the table, an unknown odd-chip rule,
         a live player without a hand, repeated cards or a wrong number of
         cards (in a batch, the message names the deal).
 
     Notes
     -----
-    Uncalled chips (what the largest contributor put in above the second
-    largest contribution) go back first.  Then there is one pot per
+    Dead chips go into the main pot.  Of the rest (the live part of each
+    contribution): uncalled chips (what the largest contributor put in
+    above the second largest contribution) go back first.  Then there is one pot per
     distinct contribution of a live player: each holds every player's
     chips up to its level (folded players' too) and is contested by the
     live players who put in at least that much.  Each pot is cut between
@@ -112,6 +126,11 @@ def settle(game: str | Game, hands: Any, board: Any = None, *, contributions: An
     >>> hr.settle("omaha8", ["Ah Kc Kd 9s", "Ac 3s Qc Qd", None], "5c 6d 8s Kh Jc",
     ...           contributions=[50, 50, 1], folded=[False, False, True])
     [51, 50, 0]
+    >>> # a big-blind ante of 30 (player 1) is dead: player 0, all in for 100
+    >>> # of bets, wins it too; counted as a bet, 30 would go back to player 1
+    >>> hr.settle("holdem", ["As Ad", "Ks Kd"], "2c 7d 9h Tc 3s",
+    ...           contributions=[100, 130], dead=[0, 30])
+    [230, 0]
     """
     if type(game) is str and type(button) is not bool and (
             button is None or type(button) is int) and (type(hands) is list or type(hands) is tuple):
@@ -119,11 +138,11 @@ def settle(game: str | Game, hands: Any, board: Any = None, *, contributions: An
         odd = _ODD.get(odd_chip) if type(odd_chip) is str else None
         if g is not None and odd is not None and 1 <= len(hands) <= g.max_players:
             won = _settle_one(g.for_players(len(hands)).tables, hands, board, contributions,
-                              folded, -1 if button is None else button, odd)
+                              folded, -1 if button is None else button, odd, dead)
             if won is not None:
                 return won
     return _settle_general(get_game(game), hands, board, contributions, folded, button,
-                           odd_chip)
+                           odd_chip, dead)
 
 
 # --------------------------------------------------------------- the rest
@@ -136,8 +155,8 @@ def _odd_rule(odd_chip: Any) -> int:
 
 
 def _chips(v: Any, what: str) -> int:
-    """One contribution as an int (an integer, or a float or numpy value
-    that is a whole number), or the error."""
+    """One contribution (or dead part) as an int (an integer, or a float or
+    numpy value that is a whole number), or the error."""
     if isinstance(v, (bool, np.bool_)) or v is None:
         raise HandError(f"{what} must be an integer number of chips; got {v!r}")
     try:
@@ -148,7 +167,8 @@ def _chips(v: Any, what: str) -> int:
         else:
             raise HandError(f"{what} must be an integer number of chips; got {v!r}") from None
     if x < 0:
-        raise HandError(f"{what} is {x}: a contribution cannot be negative")
+        kind = "dead chips" if what.startswith("dead") else "a contribution"
+        raise HandError(f"{what} is {x}: {kind} cannot be negative")
     if x > _MAX:
         raise HandError(f"{what} is {x}: more than the {_MAX} chips a contribution may be")
     return x
@@ -195,12 +215,38 @@ def _check_table(g: Game, players: int) -> Game:
     return g.for_players(players)
 
 
+def _per_player(values: Any, what: str, players: int) -> list:
+    """One entry per player of ``contributions`` or ``dead``, as a list."""
+    values = as_numpy(values, what)
+    if isinstance(values, (str, bytes)) or values is None:
+        raise HandError(f"{what} must give one integer per player; got {values!r}")
+    try:
+        out = list(values)
+    except TypeError:
+        raise HandError(f"{what} must give one integer per player; got {values!r}") from None
+    if len(out) != players:
+        raise HandError(f"{what} has {len(out)} entries for {players} players "
+                        f"(one per hand)")
+    return out
+
+
+def _dead_problem(d: Any, c: Any, where: str) -> HandError | None:
+    """The error for dead parts outside 0..contribution, or None."""
+    for i, (x, y) in enumerate(zip(d, c)):
+        if x < 0:
+            return HandError(f"{where}dead[{i}] is {x}: dead chips cannot be negative")
+        if x > y:
+            return HandError(f"{where}dead[{i}] is {x}, more than player {i}'s contribution "
+                             f"({y}): dead chips are part of the contribution")
+    return None
+
+
 def _settle_general(g: Game, hands: Any, board: Any, contributions: Any, folded: Any,
-                    button: Any, odd_chip: Any) -> Any:
+                    button: Any, odd_chip: Any, dead: Any = None) -> Any:
     odd = _odd_rule(odd_chip)
     hands = as_numpy(hands, "hands")
     if isinstance(hands, np.ndarray) and hands.ndim == 3:
-        return _settle_batch(g, hands, board, contributions, folded, button, odd)
+        return _settle_batch(g, hands, board, contributions, folded, button, odd, dead)
     if isinstance(hands, (str, np.ndarray)) or hands is None:
         raise HandError("hands must be a list with one hand per player (None for a folded "
                         "player), or an (N, players, hole) array of N deals")
@@ -208,19 +254,15 @@ def _settle_general(g: Game, hands: Any, board: Any, contributions: Any, folded:
     players = len(hands)
     if players < 1:
         raise HandError("settle needs at least one player")
-    contributions = as_numpy(contributions, "contributions")
-    if isinstance(contributions, (str, bytes)) or contributions is None:
-        raise HandError(f"contributions must give one integer per player; got "
-                        f"{contributions!r}")
-    try:
-        cs = list(contributions)
-    except TypeError:
-        raise HandError(f"contributions must give one integer per player; got "
-                        f"{contributions!r}") from None
-    if len(cs) != players:
-        raise HandError(f"contributions has {len(cs)} entries for {players} players "
-                        f"(one per hand)")
+    cs = _per_player(contributions, "contributions", players)
     c = [_chips(v, f"contributions[{i}]") for i, v in enumerate(cs)]
+    d = None
+    if dead is not None:
+        ds = _per_player(dead, "dead", players)
+        d = [_chips(v, f"dead[{i}]") for i, v in enumerate(ds)]
+        problem = _dead_problem(d, c, "")
+        if problem:
+            raise problem
     f = _folds(as_numpy(folded, "folded"), players)
     if all(f):
         raise HandError("everyone folded: at least one player must be live to win the pot")
@@ -251,16 +293,21 @@ def _settle_general(g: Game, hands: Any, board: Any, contributions: Any, folded:
     won = np.zeros((1, players), dtype=np.int64)
     bad, why = g.tables.settle(holes, boards, np.array([c], dtype=np.int64),
                                np.array([f], dtype=np.uint8),
-                               np.array([b], dtype=np.int32), odd, won)
+                               np.array([b], dtype=np.int32), odd, won,
+                               None if d is None else np.array([d], dtype=np.int64))
     if bad >= 0:
         raise _problem(g, holes[0], boards[0], c, f, b, why, "")
     return won[0].tolist()
 
 
 def _problem(g: Game, holes: np.ndarray, board: np.ndarray, c: Any, f: Any, b: int,
-             why: int, where: str) -> HandError:
+             why: int, where: str, d: Any = None) -> HandError:
     """The error for one deal that hr_settle_deal refused (``why``)."""
     kind = _BY_CODE.get(int(why), "cards")
+    if kind == "dead" and d is not None:
+        problem = _dead_problem(d, c, where)
+        if problem:
+            return problem
     if kind == "chips":
         for i, x in enumerate(c):
             if x < 0:
@@ -280,8 +327,25 @@ def _problem(g: Game, holes: np.ndarray, board: np.ndarray, c: Any, f: Any, b: i
     return HandError(f"{g.name}: {where}the live hands and the board: {problem}")
 
 
+def _chip_array(values: Any, what: str, n: int, players: int) -> np.ndarray:
+    """A batch's contributions or dead parts as int64, clipped to -1.._MAX + 1
+    (the C function names what is out of range), or the error."""
+    c = np.asarray(as_numpy(values, what))
+    if c.shape != (n, players):
+        raise HandError(f"{what} must be an ({n}, {players}) integer array (one per "
+                        f"player of each deal); got shape {c.shape}")
+    if c.dtype.kind not in "iu":
+        if c.dtype.kind == "f" and np.all(np.isfinite(c)) and np.all(c == np.round(c)):
+            c = c.astype(np.int64)
+        else:
+            raise HandError(f"{what} must be integer chips; got dtype {c.dtype}")
+    if c.dtype.kind == "u" and c.size and c.max() > _MAX:
+        c = c.astype(np.float64)                        # named by _problem below
+    return np.ascontiguousarray(np.clip(c, -1, _MAX + 1), dtype=np.int64)
+
+
 def _settle_batch(g: Game, hands: np.ndarray, board: Any, contributions: Any, folded: Any,
-                  button: Any, odd: int) -> np.ndarray:
+                  button: Any, odd: int, dead: Any = None) -> np.ndarray:
     if hands.dtype.kind not in "iu":
         raise HandError(f"hands must be integer codes; got dtype {hands.dtype}")
     n, players = hands.shape[0], hands.shape[1]
@@ -296,17 +360,8 @@ def _settle_batch(g: Game, hands: np.ndarray, board: Any, contributions: Any, fo
         raise HandError(f"{g.name}: the board{'s' if g.boards > 1 else ''} must be an "
                         f"{want} integer array for {n} deals; got shape {bd.shape}, dtype "
                         f"{bd.dtype}")
-    c = np.asarray(as_numpy(contributions, "contributions"))
-    if c.shape != (n, players):
-        raise HandError(f"contributions must be an ({n}, {players}) integer array (one per "
-                        f"player of each deal); got shape {c.shape}")
-    if c.dtype.kind not in "iu":
-        if c.dtype.kind == "f" and np.all(np.isfinite(c)) and np.all(c == np.round(c)):
-            c = c.astype(np.int64)
-        else:
-            raise HandError(f"contributions must be integer chips; got dtype {c.dtype}")
-    if c.dtype.kind == "u" and c.size and c.max() > _MAX:
-        c = c.astype(np.float64)                        # named by _problem below
+    ci = _chip_array(contributions, "contributions", n, players)
+    di = None if dead is None else _chip_array(dead, "dead", n, players)
     if folded is None:
         fo = np.zeros((n, players), dtype=np.uint8)
     else:
@@ -337,11 +392,11 @@ def _settle_batch(g: Game, hands: np.ndarray, board: Any, contributions: Any, fo
     if boards.size and (boards.min() < 0 or boards.max() > 255):
         boards = np.full(boards.shape, 255, dtype=np.uint8)
     boards = boards.astype(np.uint8, copy=False)
-    ci = np.ascontiguousarray(np.clip(c, -1, _MAX + 1), dtype=np.int64)
     won = np.empty((n, players), dtype=np.int64)
-    bad, why = g.tables.settle(holes, boards, ci, fo, bt, odd, won)
+    bad, why = g.tables.settle(holes, boards, ci, fo, bt, odd, won, di)
     if bad >= 0:
         raise _problem(g, np.asarray(hands[bad]), np.asarray(bd.reshape(n, -1)[bad]),
                        [int(x) for x in ci[bad]], fo[bad].astype(bool).tolist(),
-                       int(bt[bad]), why, f"deal {bad}: ")
+                       int(bt[bad]), why, f"deal {bad}: ",
+                       None if di is None else [int(x) for x in di[bad]])
     return won

@@ -159,7 +159,7 @@ cdef class RuleTables:
         cdef uint8_t buf[MAX_FAST]
         cdef int k
         if type(hand) is str:
-            k = _parse_plain(hand, buf, MAX_FAST)
+            k = _parse_either(hand, buf, MAX_FAST)
         elif type(hand) is list or type(hand) is tuple:
             k = _codes_plain(hand, buf, MAX_FAST)
         elif type(hand) is _NDARRAY and hand.ndim == 1 and hand.dtype.kind in "iu":
@@ -354,9 +354,9 @@ cdef class RuleTables:
         cdef int64_t now[3]
         if exact is not False or type(opponents) is not int or not 1 <= opponents <= 22:
             return None
-        nh = _parse_plain(hole, h, 8) if type(hole) is str else \
+        nh = _parse_either(hole, h, 8) if type(hole) is str else \
             _codes_plain(hole, h, 8) if type(hole) is list or type(hole) is tuple else -1
-        nb = _parse_plain(board, b, 8) if type(board) is str else \
+        nb = _parse_either(board, b, 8) if type(board) is str else \
             _codes_plain(board, b, 8) if type(board) is list or type(board) is tuple else -1
         if nh != 2 or not 3 <= nb <= 5:
             return None
@@ -423,7 +423,7 @@ def best_five_one(RuleTables tables, object hand, CompiledDeck deck):
     cdef int k, i, play
     cdef const hr_deck_t *w = _deck_ptr(tables, deck)
     if type(hand) is str:
-        k = _parse_plain(hand, buf, MAX_FAST)
+        k = _parse_either(hand, buf, MAX_FAST)
     elif type(hand) is list or type(hand) is tuple:
         k = _codes_plain(hand, buf, MAX_FAST)
     else:

@@ -153,3 +153,60 @@ def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask,
                                clash, team)
     if rc:
         raise MemoryError("showdown matrix: out of memory")
+
+
+# ======================================================================
+# Omaha rivers (include/handrank/solver/hr_sv_omaha.h), for
+# handrank.solver._omaha, which checks every argument first: showdown
+# values over the hands of 4 or 5 hole cards (handrank.hole_hands order).
+# ======================================================================
+
+hr_pl_init()
+
+
+def pl_values(RuleTables tables, const uint8_t[::1] board, int K, const double[:, ::1] reach,
+              double[:, ::1] out, object compat, int threads):
+    """Net showdown values of the K-card Omaha hands (K = 4 or 5) on one
+    checked river board against reach vectors (NR, C(52, K)) into out (same
+    shape) and, unless compat is None, the compatible reach into compat
+    (same shape).  Returns True if a weight is not a finite number >= 0
+    (out is then unfinished; the caller says which), else False."""
+    cdef int team, rc
+    cdef int64_t NR = reach.shape[0], N
+    cdef double[:, ::1] cm
+    cdef double *pc = NULL
+    if K != 4 and K != 5 or board.shape[0] != 5:
+        raise ValueError("pl_values: K is 4 or 5, the board 5 cards")
+    N = hr_pl_nhands(K)
+    if reach.shape[1] != N or out.shape[0] != NR or out.shape[1] != N:
+        raise ValueError("pl_values: wrong shapes")
+    if compat is not None:
+        cm = compat
+        if cm.shape[0] != NR or cm.shape[1] != N:
+            raise ValueError("pl_values: wrong shapes")
+        if NR:
+            pc = &cm[0, 0]
+    if NR == 0:
+        return False
+    with nogil:
+        team = hr_team(threads)
+        rc = hr_pl_values(&tables.rule, &board[0], K, &reach[0, 0], NR, &out[0, 0], pc, team)
+    if rc == -2:
+        return True
+    if rc:
+        raise MemoryError("Omaha showdown values: out of memory")
+    return False
+
+
+def pl_strengths(RuleTables tables, const uint8_t[::1] board, int K):
+    """Every K-card Omaha hand's strength on one checked river board, in
+    hole_hands order: int16, -1 for hands that meet the board."""
+    cdef int rc
+    if K != 4 and K != 5 or board.shape[0] != 5:
+        raise ValueError("pl_strengths: K is 4 or 5, the board 5 cards")
+    cdef int16_t[::1] s = np.empty(hr_pl_nhands(K), dtype=np.int16)
+    with nogil:
+        rc = hr_pl_strengths(&tables.rule, &board[0], K, &s[0])
+    if rc:
+        raise MemoryError("Omaha strengths: out of memory")
+    return np.asarray(s)

@@ -98,6 +98,12 @@ def test_distinct_turns_of_every_canonical_flop():
         got += len(r)
         assert int(r.weights.sum()) == 49
     assert got == want
+    # the canonical index (its own code) counts the same classes: flop then
+    # turn, flop then turn then river (ordered), flop then two cards (a set)
+    assert got == hr.canonical_size((3, 1))
+    assert sum(len(hr.runouts(f, cards=2)) for f in FLOPS) == hr.canonical_size((3, 1, 1))
+    assert sum(len(hr.runouts(f, cards=2, ordered=False)) for f in FLOPS) == \
+        hr.canonical_size((3, 2))
     # the orbits of turns: at least one per card for the rainbow flops
     # without a symmetry, and fewer when suits repeat
     assert 1755 * 23 < got < 1755 * 49

@@ -12,6 +12,8 @@ Rows:
   strength evaluation of the board's hands (which every call does once per
   board) timed on its own and taken out, for dense reach and for a sparse
   one (300 hands), 1 and 4 vectors a call;
+- runouts up to suit symmetry (hr.runouts) of a monotone flop: its turns,
+  its ordered turn-river pairs, its turns against a range;
 - abstraction tables (--tables): a sample of the river strength table and
   of the flop histograms, extrapolated to the whole table.
 
@@ -84,6 +86,10 @@ def main() -> None:
     s = cpu_time(lambda: hr.showdown_matrix(b, threads=t), max(1, rep // 2))
     row("flop matrix, dense", s, s, "s", "<= 1 s")
     omaha(t, rep, rng)
+    for kw, name in [({}, "turns of a flop"), ({"cards": 2}, "turn-river pairs of a flop"),
+                     ({"ranges": r1}, "turns of a flop, with a range")]:
+        s = cpu_time(lambda: hr.runouts("Ah Kh 7h", **kw), rep)
+        row(f"runouts, {name}", s, s * 1e6, "us", "-")
     if a.tables or a.full:
         tables(t, a.full)
 

@@ -12,7 +12,8 @@ so the call's fixed cost cancels out:
 - river, per extra reach vector (one sweep), on 20 boards so that one
   board's flush count does not decide the figure;
 - turn and flop, per board with one reach vector;
-- a monotone flop with a suit-symmetric range (suit symmetry at work).
+- a monotone flop with a suit-symmetric range (suit symmetry at work), a
+  random reach vector (none kept) and one that keeps part of it.
 
     python bench/callgrind_solver.py [--only river]
 """
@@ -28,27 +29,41 @@ import tempfile
 
 SNIPPET = """
 import numpy as np, handrank as hr
-from handrank import _core, _solver
-nb, n, nr, board = {nb}, {n}, {nr}, {board!r}
+from handrank import _core
+from handrank.solver import _solver
+nb, n, nr, board, kind = {nb}, {n}, {nr}, {board!r}, {symmetric!r}
 if board:
     boards = np.tile(hr.parse(board).astype(np.uint8), (n, 1))
 else:
     boards = np.ascontiguousarray(hr.deal({pool}, nb, seed=11)[:n])
 rng = np.random.default_rng(12)
-reach = rng.random(({pool}, nr, 1326))[:n].copy() if not {symmetric} else \\
-    np.tile(hr.reach_vector("22+, A2s+, K9s+, QTs+, ATo+, KJo+"), (n, nr, 1)).copy()
+if kind == "preflop":
+    reach = np.tile(hr.reach_vector("22+, A2s+, K9s+, QTs+, ATo+, KJo+"), (n, nr, 1)).copy()
+elif kind == "part":
+    # kept by clubs <-> diamonds only: one weight per pair of hands it swaps
+    h = hr.HANDS.astype(np.intp)
+    sw = np.array([1, 0, 2, 3])
+    m = h - h % 4 + sw[h % 4]
+    a, b = m[:, 0], m[:, 1]
+    img = np.maximum(a, b) * (np.maximum(a, b) - 1) // 2 + np.minimum(a, b)
+    x = rng.random(1326)[np.minimum(np.arange(1326), img)]
+    reach = np.tile(x, (n, nr, 1)).copy()
+else:
+    reach = rng.random(({pool}, nr, 1326))[:n].copy()
 out = np.empty_like(reach)
 t = _solver._tables()
 _core.sv_values(t, boards, 0, n, reach, out, 1)
 """
 
 CASES = [
-    # name, cards, (N1, N2) boards, (M1, M2) reach vectors, board, symmetric
-    ("river, per board (1 reach vector)", 5, (50, 250), (1, 1), "", False),
-    ("river, per extra reach vector (20 boards)", 5, (20, 20), (2, 12), "", False),
-    ("turn, per board (1 reach vector)", 4, (4, 16), (1, 1), "", False),
-    ("flop, per board (1 reach vector)", 3, (1, 3), (1, 1), "", False),
-    ("monotone flop Ah Kh 7h, symmetric range", 3, (1, 3), (1, 1), "Ah Kh 7h", True),
+    # name, cards, (N1, N2) boards, (M1, M2) reach vectors, board, reach kind
+    ("river, per board (1 reach vector)", 5, (50, 250), (1, 1), "", "random"),
+    ("river, per extra reach vector (20 boards)", 5, (20, 20), (2, 12), "", "random"),
+    ("turn, per board (1 reach vector)", 4, (4, 16), (1, 1), "", "random"),
+    ("flop, per board (1 reach vector)", 3, (1, 3), (1, 1), "", "random"),
+    ("monotone flop Ah Kh 7h, symmetric range", 3, (1, 3), (1, 1), "Ah Kh 7h", "preflop"),
+    ("monotone flop Ah Kh 7h, random reach", 3, (1, 3), (1, 1), "Ah Kh 7h", "random"),
+    ("monotone flop Ah Kh 7h, reach kept by c <-> d", 3, (1, 3), (1, 1), "Ah Kh 7h", "part"),
 ]
 
 

@@ -149,3 +149,18 @@ def test_bad_arguments(tmp_path, kw, msg):
     kind = kw.pop("kind")
     with pytest.raises(hr.HandError, match=msg):
         hr.build_table(kind, tmp_path / "x", progress=False, **kw)
+
+
+@pytest.mark.parametrize("board", ["Ah Kh 7h", "Ah Kd 7c", "Ah Kh 7c 7d"])
+def test_runout_strengths_cover_every_runout_once(board):
+    """The histograms' river strengths: one row per river board of the flop
+    or turn, each the board's hand strengths against every hand."""
+    from itertools import combinations
+    b = hr.parse(board).astype(np.uint8)
+    got = _abstraction._runout_hs(b, 1)
+    rest = [c for c in range(52) if c not in b.tolist()]
+    tails = list(combinations(rest, 5 - len(b)))
+    assert got.shape == (len(tails), N)
+    rivers = np.array([list(b) + list(t) for t in tails], dtype=np.uint8)
+    want = _abstraction._river_hs(rivers, 1)
+    np.testing.assert_array_equal(got, want)

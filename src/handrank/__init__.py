@@ -42,6 +42,7 @@ from .ranges import HANDS, hand_index, hole_hands
 from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
 from .solver import omaha_compatible_reach, omaha_showdown_values
 from .solver import TABLE_KINDS, build_table, load_table, table_pieces
+from .solver import Runouts, runouts
 from .display import cards_html, grid_text, heat, range_html, shade, use_color
 from .display import EquityGrid, equity_grid
 
@@ -97,6 +98,8 @@ __all__ = [
     "OmahaOrder", "omaha_order", "preflop_percentile",
     # any two weighted hold'em ranges preflop, exact, from a hand-against-hand table
     "PreflopHands", "preflop_hands_part", "preflop_hands_table", "preflop_range_equity",
+    # the runouts of a flop or a turn up to suit symmetry (_runouts)
+    "Runouts", "runouts",
 ]
 
 # Pickles name stable paths: every class and function of __all__, and the

@@ -277,6 +277,10 @@ cdef extern from "handrank/solver/hr_solver.h" nogil:
                      const double *reach, int64_t NR, double *out, int team, int symmetry)
     int hr_sv_runout_strengths(const hr_rule_t *R, const uint8_t *board, int nb, int16_t *s,
                                uint8_t *run, int team)
+    int HR_SV_MAX_DEALS
+    int hr_sv_runout_classes(const uint8_t *board, int nb, int cards, int ordered,
+                             const double *reach, int64_t NR, uint8_t (*run)[2],
+                             int16_t *rep, uint8_t *perm, uint8_t *group, int *ng)
     int hr_sv_matrix_reps(const uint8_t *board, int nb, int symmetry, int32_t *rows)
     int hr_sv_matrix_fill(const uint8_t *board, int nb, int symmetry, double *out, int team)
     int hr_sv_matrix_rows(const int16_t *s, int nr, int nb, uint64_t board_mask,

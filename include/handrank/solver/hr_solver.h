@@ -9,8 +9,9 @@
  * sum of the runouts' river values divided by that number.  The blocks'
  * order depends on a runout's ranks alone and is sorted once per rank
  * pattern; flush hands are valued once per orbit of runouts under the
- * board's suit symmetry; and when the reach vectors treat suits alike,
- * each orbit is swept once (see hr_sv_sym_t).
+ * board's suit symmetry; and runouts are swept once per orbit under the
+ * part of that symmetry that keeps every reach vector (see hr_sv_sym_t;
+ * handrank.runouts lists the same orbits).
  *
  * Matrices.  The river matrix holds sign(s_i - s_j) for every pair, a clash
  * marker where the hands share a card or meet the board.  The turn and flop
@@ -46,29 +47,40 @@
 #define HR_SV_MAX_RUNOUTS 1176     /* C(49, 2): the runouts of a flop */
 #define HR_SV_TILE 32              /* matrix rows per tile */
 
-/* The runouts of a board of nb cards (3, 4 or 5) given as codes: each row of
- * `run` the 2 - (nb - 3) further cards (none for a river: one empty runout).
+#define HR_SV_MAX_DEALS 2352      /* 49 x 48: the ordered turn-river pairs of a flop */
+
+/* The deals of `cards` further cards (1 or 2) off a board of nb cards,
+ * lexicographically (by the first card's code, then the second's): for two
+ * cards the unordered pairs t < u, or with `ordered` every (turn, river)
+ * pair.  Each row of `run` holds a deal (second card 0 for one card).
  * Returns how many. */
-static int hr_sv_runouts(const uint8_t *board, int nb, uint8_t (*run)[2])
+static int hr_sv_deals(const uint8_t *board, int nb, int cards, int ordered, uint8_t (*run)[2])
 {
     uint64_t used = 0;
     int n = 0;
     for (int k = 0; k < nb; k++) used |= 1ULL << board[k];
-    if (nb == 5) return 1;
     for (int t = 0; t < HR_NCARDS; t++) {
         if (used >> t & 1) continue;
-        if (nb == 4) {
+        if (cards == 1) {
             run[n][0] = (uint8_t)t;
             run[n++][1] = 0;
             continue;
         }
-        for (int u = t + 1; u < HR_NCARDS; u++)
-            if (!(used >> u & 1)) {
+        for (int u = ordered ? 0 : t + 1; u < HR_NCARDS; u++)
+            if (!(used >> u & 1) && u != t) {
                 run[n][0] = (uint8_t)t;
                 run[n++][1] = (uint8_t)u;
             }
     }
     return n;
+}
+
+/* The runouts of a board of nb cards (3, 4 or 5) given as codes: each row of
+ * `run` the 2 - (nb - 3) further cards as a set (none for a river: one empty
+ * runout).  Returns how many. */
+static int hr_sv_runouts(const uint8_t *board, int nb, uint8_t (*run)[2])
+{
+    return nb == 5 ? 1 : hr_sv_deals(board, nb, 5 - nb, 0, run);
 }
 
 /* Runouts two compatible live hands share: 1, 44 or 990. */
@@ -90,10 +102,12 @@ HR_INLINE hr_v2 hr_sv_river(hr_v2 base, int nb, const uint8_t (*run)[2], int q)
  *     river values of sigma x against r, at sigma h
  *         = river values of x against (r relabelled by sigma), at h.
  * The runouts fall into orbits under G; each orbit's flush hands are valued
- * once (its other runouts relabel them), and when every reach vector is
- * invariant under G (a range that treats suits alike, as preflop ranges
- * do) each orbit is swept once and its value relabelled onto its other
- * runouts. */
+ * once (its other runouts relabel them).  H, the elements of G that keep
+ * every reach vector (all of G for ranges that treat suits alike, as
+ * preflop ranges do; the identity alone for most others), splits the
+ * orbits finer: each orbit under H is swept once and its value relabelled
+ * onto its other runouts.  handrank.runouts lists these orbits with the
+ * same functions (hr_sv_runout_classes). */
 typedef struct {
     int n;                              /* |G|, the identity first */
     uint8_t card[24][HR_NCARDS];        /* each sigma as a map of card codes */
@@ -120,32 +134,142 @@ static void hr_sv_stabilizer(const uint8_t *board, int nb, hr_sv_sym_t *G)
             }
 }
 
+/* The hand G->card[k] maps each hand to, into p (1,326). */
+static void hr_sv_hand_perm(const hr_sv_sym_t *G, int k, uint16_t *p)
+{
+    const uint8_t *g = G->card[k];
+    for (int h = 0; h < HR_SV_HANDS; h++)
+        p[h] = (uint16_t)hr_sv_hand(g[hr_sv_card[h][0]], g[hr_sv_card[h][1]]);
+}
+
+/* H: the elements of G under which every one of NR reach vectors (NR x
+ * 1326) keeps its weights on the hands that miss the board (board_mask),
+ * x[sigma h] == x[h] exactly; they form a subgroup, the identity first.
+ * With hp, each element's hand map (hr_sv_hand_perm) goes to
+ * hp[i * 1326] for the i-th element of H. */
+static void hr_sv_fixing(const double *reach, int64_t NR, const hr_sv_sym_t *G,
+                         uint64_t board_mask, hr_sv_sym_t *H, uint16_t *hp)
+{
+    uint16_t p[HR_SV_HANDS];
+    H->n = 0;
+    for (int k = 0; k < G->n; k++) {
+        int keep = 1;
+        if (k)
+            hr_sv_hand_perm(G, k, p);
+        else   /* the identity */
+            for (int h = 0; h < HR_SV_HANDS; h++) p[h] = (uint16_t)h;
+        for (int64_t r = 0; r < NR && keep && k; r++) {
+            const double *x = reach + r * HR_SV_HANDS;
+            for (int h = 0; h < HR_SV_HANDS; h++)
+                if (!(hr_sv_mask[h] & board_mask) && x[p[h]] != x[h]) {
+                    keep = 0;
+                    break;
+                }
+        }
+        if (!keep) continue;
+        memcpy(H->card[H->n], G->card[k], HR_NCARDS);
+        if (hp) memcpy(hp + (size_t)H->n * HR_SV_HANDS, p, sizeof(p));
+        H->n++;
+    }
+}
+
+/* Orbits of nr deals of `cards` cards (hr_sv_deals, the same `ordered`)
+ * under G: rep[q] is the index of the least deal of q's orbit (its
+ * representative: lexicographically least), and G->card[via[q]] maps deal q
+ * to it (the identity, via 0, for a representative). */
+static void hr_sv_orbits(const hr_sv_sym_t *G, const uint8_t (*run)[2], int nr, int cards,
+                         int ordered, int16_t *rep, uint8_t *via)
+{
+    int16_t idx[HR_NCARDS * HR_NCARDS];
+    for (int q = 0; q < nr; q++)
+        idx[cards == 1 ? run[q][0] : run[q][0] * HR_NCARDS + run[q][1]] = (int16_t)q;
+    for (int q = 0; q < nr; q++) {
+        int best = q, bk = 0;
+        for (int k = 1; k < G->n; k++) {
+            const uint8_t *g = G->card[k];
+            int t = g[run[q][0]], u = g[run[q][1]];
+            if (cards == 2 && !ordered && t > u) {
+                const int z = t;
+                t = u;
+                u = z;
+            }
+            const int i = idx[cards == 1 ? t : t * HR_NCARDS + u];
+            if (i < best) {
+                best = i;
+                bk = k;
+            }
+        }
+        rep[q] = (int16_t)best;
+        via[q] = (uint8_t)bk;
+    }
+}
+
+/* The classes of deals behind handrank.runouts: the deals of `cards` cards
+ * (hr_sv_deals) off a checked board of nb cards into run, each one's
+ * representative (hr_sv_orbits) into rep and the suit map of a permutation
+ * taking it there into perm (4 per deal: suit s goes to perm[4 q + s]),
+ * under the group of suit permutations that map the board onto itself and
+ * keep every one of NR reach vectors (hr_sv_fixing; NR = 0: the board
+ * alone), whose suit maps go to group (4 each, the identity first) and its
+ * size to *ng.  The turn and flop values plan their runouts with the same
+ * functions (hr_sv_plan).  Returns the number of deals. */
+static int hr_sv_runout_classes(const uint8_t *board, int nb, int cards, int ordered,
+                                const double *reach, int64_t NR, uint8_t (*run)[2],
+                                int16_t *rep, uint8_t *perm, uint8_t *group, int *ng)
+{
+    hr_sv_sym_t G, H;
+    uint8_t via[HR_SV_MAX_DEALS];
+    uint64_t bm = 0;
+    for (int k = 0; k < nb; k++) bm |= 1ULL << board[k];
+    hr_sv_stabilizer(board, nb, &G);
+    hr_sv_fixing(reach, NR, &G, bm, &H, NULL);
+    const int nr = hr_sv_deals(board, nb, cards, ordered, run);
+    hr_sv_orbits(&H, (const uint8_t(*)[2])run, nr, cards, ordered, rep, via);
+    for (int q = 0; q < nr; q++)
+        for (int s = 0; s < 4; s++) perm[4 * q + s] = H.card[via[q]][s];
+    for (int k = 0; k < H.n; k++)
+        for (int s = 0; s < 4; s++) group[4 * k + s] = H.card[k][s];
+    *ng = H.n;
+    return nr;
+}
+
 /* The runouts of a turn or a flop by rank pattern (the rank of the river,
  * or the rank pair of turn and river: the blocks' order depends on it
- * alone) and by orbit: pattern p holds the orbit representatives
+ * alone) and by orbit under G: pattern p holds the orbit representatives
  * reps[ps[p] .. ps[p + 1]), representative i the runouts
  * mems[ms[i] .. ms[i + 1]), runout q being G[sig[q]] of its
- * representative. */
+ * representative.  Runout q is swept with weight wt[q]: the size of its
+ * orbit under H over |H| if it is the least of that orbit, else 0 (not
+ * swept); hp[i] is the hand map of H's i-th element. */
 typedef struct {
     int nr, npat;
-    hr_sv_sym_t G;
+    hr_sv_sym_t G, H;
     uint8_t run[HR_SV_MAX_RUNOUTS][2];
     uint8_t sig[HR_SV_MAX_RUNOUTS];
+    double wt[HR_SV_MAX_RUNOUTS];
     uint16_t ps[HR_SV_BLOCKS + 1];
     uint16_t reps[HR_SV_MAX_RUNOUTS];
     uint16_t ms[HR_SV_MAX_RUNOUTS + 1];
     uint16_t mems[HR_SV_MAX_RUNOUTS];
+    uint16_t hp[24][HR_SV_HANDS];
 } hr_sv_plan_t;
 
-static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, hr_sv_plan_t *L)
+/* The plan of a board of nb cards (3 or 4) against NR reach vectors;
+ * symmetry = 0 turns suit symmetry off (G and H the identity alone). */
+static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, const double *reach,
+                       int64_t NR, hr_sv_plan_t *L)
 {
-    int16_t idx[HR_NCARDS * HR_NCARDS], rep[HR_SV_MAX_RUNOUTS], pos[HR_SV_MAX_RUNOUTS];
-    uint8_t pat[HR_SV_MAX_RUNOUTS];
+    int16_t rep[HR_SV_MAX_RUNOUTS], pos[HR_SV_MAX_RUNOUTS];
+    uint8_t pat[HR_SV_MAX_RUNOUTS], via[HR_SV_MAX_RUNOUTS];
     uint16_t cnt[HR_SV_BLOCKS + 1];
     uint8_t inv[24];
+    uint64_t bm = 0;
     const int nr = hr_sv_runouts(board, nb, L->run);
+    const uint8_t (*run)[2] = (const uint8_t(*)[2])L->run;
+    for (int k = 0; k < nb; k++) bm |= 1ULL << board[k];
     hr_sv_stabilizer(board, nb, &L->G);
     if (!symmetry) L->G.n = 1;
+    hr_sv_fixing(reach, NR, &L->G, bm, &L->H, &L->hp[0][0]);
     for (int k = 0; k < L->G.n; k++)
         for (int j = 0; j < L->G.n; j++)
             if (L->G.card[j][L->G.card[k][0]] == 0 && L->G.card[j][L->G.card[k][1]] == 1 &&
@@ -155,29 +279,20 @@ static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, hr_sv_plan_t 
     L->npat = nb == 4 ? HR_NRANKS : HR_SV_BLOCKS;
     for (int q = 0; q < nr; q++) {
         const int t = L->run[q][0], u = L->run[q][1];
-        idx[nb == 4 ? t : t * HR_NCARDS + u] = (int16_t)q;
         pat[q] = (uint8_t)(nb == 4 ? HR_RANK(t) : hr_sv_rp(HR_RANK(t), HR_RANK(u)));
     }
-    /* each runout's representative: its least image; sig: the inverse image */
-    for (int q = 0; q < nr; q++) {
-        int best = q, bk = 0;
-        for (int k = 1; k < L->G.n; k++) {
-            const uint8_t *g = L->G.card[k];
-            int t = g[L->run[q][0]], u = g[L->run[q][1]];
-            if (t > u && nb == 3) {
-                const int z = t;
-                t = u;
-                u = z;
-            }
-            const int i = idx[nb == 4 ? t : t * HR_NCARDS + u];
-            if (i < best) {
-                best = i;
-                bk = k;
-            }
-        }
-        rep[q] = (int16_t)best;
-        L->sig[q] = inv[bk];   /* G[bk] maps q to best, its inverse best to q */
+    /* sweeps: one per orbit under H, weighted by its size */
+    for (int q = 0; q < nr; q++) L->wt[q] = 1.0;
+    if (L->H.n > 1) {
+        hr_sv_orbits(&L->H, run, nr, 5 - nb, 0, rep, via);
+        for (int q = 0; q < nr; q++) L->wt[q] = 0.0;
+        for (int q = 0; q < nr; q++) L->wt[rep[q]] += 1.0;
+        for (int q = 0; q < nr; q++) L->wt[q] /= L->H.n;
     }
+    /* each runout's representative under G; sig: the inverse of the map
+     * taking it there */
+    hr_sv_orbits(&L->G, run, nr, 5 - nb, 0, rep, via);
+    for (int q = 0; q < nr; q++) L->sig[q] = inv[via[q]];
     memset(cnt, 0, sizeof(cnt));
     for (int q = 0; q < nr; q++)
         if (rep[q] == q) cnt[pat[q] + 1]++;
@@ -201,34 +316,6 @@ static void hr_sv_plan(const uint8_t *board, int nb, int symmetry, hr_sv_plan_t 
     }
 }
 
-/* hp[k * 1326 + h] for k in [k0, k1): the hand G[k] maps hand h to. */
-static void hr_sv_hand_perms(const hr_sv_sym_t *G, int k0, int k1, uint16_t *hp)
-{
-    for (int k = k0; k < k1; k++)
-        for (int h = 0; h < HR_SV_HANDS; h++)
-            hp[(size_t)k * HR_SV_HANDS + h] =
-                (uint16_t)hr_sv_hand(G->card[k][hr_sv_card[h][0]], G->card[k][hr_sv_card[h][1]]);
-}
-
-/* Whether every reach vector gives each hand that misses the board the
- * weight of its images under G, filling hp (see hr_sv_hand_perms) as far
- * as it checks. */
-static int hr_sv_invariant(const double *reach, int64_t NR, const hr_sv_sym_t *G, uint16_t *hp,
-                           uint64_t board_mask)
-{
-    hr_sv_hand_perms(G, 0, 1, hp);
-    for (int k = 1; k < G->n; k++) {
-        const uint16_t *p = hp + (size_t)k * HR_SV_HANDS;
-        hr_sv_hand_perms(G, k, k + 1, hp);
-        for (int64_t r = 0; r < NR; r++) {
-            const double *x = reach + r * HR_SV_HANDS;
-            for (int h = 0; h < HR_SV_HANDS; h++)
-                if (!(hr_sv_mask[h] & board_mask) && x[p[h]] != x[h]) return 0;
-        }
-    }
-    return 1;
-}
-
 /* Scratch of one thread for hr_sv_pattern. */
 typedef struct {
     hr_sv_board_t P;
@@ -238,10 +325,10 @@ typedef struct {
     double *acc;                                /* NR x 1326 */
 } hr_sv_work_t;
 
-/* Add the river values of the runouts of rank pattern p to W->acc (with
- * sym: the weighted values of their orbits' representatives). */
+/* Add the weighted river values of the runouts of rank pattern p that the
+ * plan sweeps (wt > 0) to W->acc. */
 static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base, int nb, int p,
-                          const double *reach, int64_t NR, int sym, hr_sv_work_t *W)
+                          const double *reach, int64_t NR, hr_sv_work_t *W)
 {
     const int i0 = L->ps[p], i1 = L->ps[p + 1];
     const uint8_t (*run)[2] = (const uint8_t(*)[2])L->run;
@@ -253,44 +340,47 @@ static void hr_sv_pattern(const hr_vctx_t *c, const hr_sv_plan_t *L, hr_v2 base,
     for (int i = i0; i < i1; i++) {
         const int x = L->reps[i];
         const hr_v2 sx = hr_sv_river(base, nb, run, x);
+        int cur = x;                    /* the runout whose masks P->m holds */
         hr_sv_masks(HR_V2_LO(sx), HR_V2_HI(sx), P->m, fl, cnt);
         if (i == i0) hr_sv_order(c, (uint32_t)HR_V2_HI(sx), cnt, &O);
         const int ns = hr_sv_singles(c, sx, fl, W->xa, W->xb, W->xh, W->sk);
-        if (sym) {
-            /* the orbit's runouts y = sigma x add P_sigma v_x each: as every
-             * sigma in G maps x to one of them |G| / |orbit| times, that is
-             * the sum over all of G of P_sigma (v_x |orbit| / |G|), which
-             * hr_sv_board_values applies once to the sum over orbits */
-            const double wt = (double)(L->ms[i + 1] - L->ms[i]) / L->G.n;
-            memcpy(P->sa, W->xa, (size_t)ns);
-            memcpy(P->sb, W->xb, (size_t)ns);
-            memcpy(P->sh, W->xh, (size_t)ns * sizeof(uint16_t));
-            hr_sv_assemble(&O, W->sk, ns, P);
-            for (int64_t r = 0; r < NR; r++)
-                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, wt);
-            continue;
-        }
         for (int m = L->ms[i]; m < L->ms[i + 1]; m++) {
             const int y = L->mems[m];
-            const uint8_t *g = L->G.card[L->sig[y]];
-            if (y != x || m != L->ms[i]) {
-                const hr_v2 sy = hr_sv_river(base, nb, run, y);
-                hr_sv_masks(HR_V2_LO(sy), HR_V2_HI(sy), P->m, fl, cnt);
-            }
-            for (int j = 0; j < ns; j++) {
-                int a = g[W->xa[j]], b = g[W->xb[j]];
-                if (a > b) {
-                    const int z = a;
-                    a = b;
-                    b = z;
+            if (L->wt[y] == 0.0) continue;
+            if (y == x) {
+                memcpy(P->sa, W->xa, (size_t)ns);
+                memcpy(P->sb, W->xb, (size_t)ns);
+                memcpy(P->sh, W->xh, (size_t)ns * sizeof(uint16_t));
+            } else {
+                /* y = sigma x: x's flush hands relabelled by sigma */
+                const uint8_t *g = L->G.card[L->sig[y]];
+                if (y != cur) {
+                    const hr_v2 sy = hr_sv_river(base, nb, run, y);
+                    hr_sv_masks(HR_V2_LO(sy), HR_V2_HI(sy), P->m, fl, cnt);
+                    cur = y;
                 }
-                P->sa[j] = (uint8_t)a;
-                P->sb[j] = (uint8_t)b;
-                P->sh[j] = (uint16_t)(hr_sv_row[b] + a);
+                for (int j = 0; j < ns; j++) {
+                    int a = g[W->xa[j]], b = g[W->xb[j]];
+                    if (a > b) {
+                        const int z = a;
+                        a = b;
+                        b = z;
+                    }
+                    P->sa[j] = (uint8_t)a;
+                    P->sb[j] = (uint8_t)b;
+                    P->sh[j] = (uint16_t)(hr_sv_row[b] + a);
+                }
             }
             hr_sv_assemble(&O, W->sk, ns, P);
-            for (int64_t r = 0; r < NR; r++)
-                hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, 1.0);
+            /* weight 1 (every runout swept): the sweep inlined without the
+             * multiply */
+            const double w = L->wt[y];
+            if (w == 1.0)
+                for (int64_t r = 0; r < NR; r++)
+                    hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, 1.0);
+            else
+                for (int64_t r = 0; r < NR; r++)
+                    hr_sv_sweep(P, reach + r * HR_SV_HANDS, W->acc + r * HR_SV_HANDS, 1, w);
         }
     }
 }
@@ -343,20 +433,13 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
     if (hr_sv_bad_weights(reach, NR * HR_SV_HANDS)) return -2;
     const size_t size = (size_t)NR * HR_SV_HANDS;
     hr_sv_plan_t *L = (hr_sv_plan_t *)malloc(sizeof(hr_sv_plan_t));
-    uint16_t *hp = NULL;
     if (!L) return -1;
-    hr_sv_plan(board, nb, symmetry, L);
-    int sym = 0;
-    if (L->G.n > 1) {
-        uint64_t bm = 0;
-        for (int k = 0; k < nb; k++) bm |= 1ULL << board[k];
-        hp = (uint16_t *)malloc((size_t)L->G.n * HR_SV_HANDS * sizeof(uint16_t));
-        if (!hp) {
-            free(L);
-            return -1;
-        }
-        sym = hr_sv_invariant(reach, NR, &L->G, hp, bm);
-    }
+    /* The fast path is chosen here: the plan sweeps one runout per orbit
+     * under H, the suit permutations that fix the board and keep every
+     * reach vector exactly (its precondition: a sweep of sigma x equals the
+     * sweep of x relabelled only when r is invariant under sigma); with H
+     * the identity alone it sweeps every runout. */
+    hr_sv_plan(board, nb, symmetry, reach, NR, L);
     memset(out, 0, size * sizeof(double));
     const int npat = L->npat;
 #ifdef _OPENMP
@@ -372,7 +455,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
             /* every thread meets the work-sharing loop, even without buffers */
             HR_OMP(for schedule(dynamic, 1))
             for (p = 0; p < npat; p++)
-                if (ok) hr_sv_pattern(c, L, base, nb, p, reach, NR, sym, W);
+                if (ok) hr_sv_pattern(c, L, base, nb, p, reach, NR, W);
             if (ok) {
                 HR_OMP(critical(hr_sv_reduce))
                 for (size_t i = 0; i < size; i++) out[i] += acc[i];
@@ -386,7 +469,7 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
         hr_sv_work_t *W = (hr_sv_work_t *)malloc(sizeof(hr_sv_work_t));
         if (W) {
             W->acc = out;
-            for (int p = 0; p < npat; p++) hr_sv_pattern(c, L, base, nb, p, reach, NR, sym, W);
+            for (int p = 0; p < npat; p++) hr_sv_pattern(c, L, base, nb, p, reach, NR, W);
         } else {
             failed = 1;
         }
@@ -394,14 +477,15 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
     }
     (void)team;
     const double scale = 1.0 / hr_sv_shared(nb);
-    if (sym && !failed) {
-        /* out = the sum over G of P_sigma U, U the weighted orbit sum */
+    if (L->H.n > 1 && !failed) {
+        /* each orbit under H of size n was swept once with weight n / |H|:
+         * out = the sum over H of P_sigma U, U that weighted sum */
         double *u = (double *)malloc(size * sizeof(double));
         if (u) {
             memcpy(u, out, size * sizeof(double));
             memset(out, 0, size * sizeof(double));
-            for (int k = 0; k < L->G.n; k++) {
-                const uint16_t *g = hp + (size_t)k * HR_SV_HANDS;
+            for (int k = 0; k < L->H.n; k++) {
+                const uint16_t *g = L->hp[k];
                 for (int64_t r = 0; r < NR; r++) {
                     double *o = out + r * HR_SV_HANDS;
                     const double *v = u + r * HR_SV_HANDS;
@@ -414,7 +498,6 @@ static int hr_sv_board_values(const hr_vctx_t *c, const uint8_t *board, int nb,
         }
     }
     free(L);
-    free(hp);
     if (failed) return -1;
     for (size_t i = 0; i < size; i++) out[i] *= scale;
     return 0;
@@ -490,7 +573,7 @@ static int hr_sv_hand_orbits(const uint8_t *board, int nb, int symmetry, uint16_
     if (!symmetry) G.n = 1;
     uint16_t *hp = (uint16_t *)malloc((size_t)G.n * HR_SV_HANDS * sizeof(uint16_t));
     if (!hp) return -1;
-    hr_sv_hand_perms(&G, 0, G.n, hp);
+    for (int k = 0; k < G.n; k++) hr_sv_hand_perm(&G, k, hp + (size_t)k * HR_SV_HANDS);
     for (int h = 0; h < HR_SV_HANDS; h++) {
         int best = h, bk = 0;
         for (int k = 1; k < G.n; k++)

@@ -38,6 +38,7 @@ import numpy as np
 from ..ranges import HANDS, NHANDS, HAND_CLASSES, hand_class
 from ._solver import _BITS, boards_of, showdown_values
 from ._index import canonical_hand, canonical_index, canonical_size
+from ._runouts import runouts
 from ..base import HandError
 
 __all__ = ["build_table", "load_table", "table_pieces", "TABLE_KINDS", "TABLE_VERSION"]
@@ -199,15 +200,21 @@ def _live(boards: np.ndarray) -> np.ndarray:
     return (_BITS[None, :] & bm[:, None]) == 0
 
 
-def _runouts(board: np.ndarray) -> np.ndarray:
-    """The river boards of a flop or turn board, (nr, 5) uint8."""
-    rest = np.setdiff1d(np.arange(52), board).astype(np.uint8)
-    if len(board) == 4:
-        tails = rest[:, None]
-    else:
-        i, j = np.triu_indices(len(rest), 1)
-        tails = np.column_stack([rest[i], rest[j]])
-    return np.column_stack([np.tile(board, (len(tails), 1)), tails]).astype(np.uint8)
+def _rivers(board: np.ndarray, runs: np.ndarray) -> np.ndarray:
+    """The river boards of a flop or turn board and its runouts, (nr, 5) uint8."""
+    return np.column_stack([np.tile(board, (len(runs), 1)), runs]).astype(np.uint8)
+
+
+def _runout_hs(board: np.ndarray, threads: Any) -> np.ndarray:
+    """HS of every hand on each runout of a flop or turn board (the deals of
+    :func:`runouts`, turn and river as a set), (R, 1326); NaN for dead hands.
+
+    Every runout is valued: reading the strengths of one runout per class
+    through the suit permutations (exact here: sums of ones) costs as much
+    as the river sweeps it saves (measured: 15% slower on a two-tone flop,
+    8% faster on a monotone one, twice slower on a turn)."""
+    r = runouts(board, cards=5 - len(board), ordered=False)
+    return _river_hs(_rivers(board, r.deals), threads)
 
 
 def _river_hs(rivers: np.ndarray, threads: Any) -> np.ndarray:
@@ -230,7 +237,7 @@ def _features(kind: str, boards: np.ndarray, extra: Any, threads: Any) -> np.nda
         return np.transpose(e, (0, 2, 1))
     out = []
     for b in boards:
-        hs = _river_hs(_runouts(b), threads)                 # (R, 1326), NaN where dead
+        hs = _runout_hs(b, threads)                          # (R, 1326), NaN where dead
         alive = ~np.isnan(hs)
         count = alive.sum(axis=0)
         if kind.endswith("ehs"):

@@ -65,6 +65,31 @@ def sv_runout_strengths(RuleTables tables, const uint8_t[::1] board, int threads
     return np.asarray(s)[:nr], np.asarray(run)[:nr]
 
 
+def sv_runout_classes(const uint8_t[::1] board, int cards, bint ordered,
+                      const double[:, ::1] reach):
+    """The deals of `cards` further cards (1 or 2; `ordered` pairs or sets)
+    off a checked board of 3 or 4 cards, in their orbits under the suit
+    permutations that fix the board and keep every reach vector (reach:
+    (NR, 1326), checked; NR may be 0): (deals (n, cards) uint8, each deal's
+    representative (n,) intp, the suit map taking it there (n, 4) uint8,
+    the group's suit maps (g, 4) uint8, the identity first)."""
+    cdef int nb = <int>board.shape[0], ng = 0, n
+    cdef int64_t NR = reach.shape[0]
+    if not 3 <= nb <= 4 or not 1 <= cards <= 5 - nb or reach.shape[1] != HR_SV_HANDS:
+        raise ValueError("sv_runout_classes: wrong shapes")
+    cdef uint8_t[:, ::1] run = np.zeros((HR_SV_MAX_DEALS, 2), dtype=np.uint8)
+    cdef int16_t[::1] rep = np.empty(HR_SV_MAX_DEALS, dtype=np.int16)
+    cdef uint8_t[:, ::1] perm = np.empty((HR_SV_MAX_DEALS, 4), dtype=np.uint8)
+    cdef uint8_t[:, ::1] group = np.empty((24, 4), dtype=np.uint8)
+    cdef const double *r = &reach[0, 0] if NR else NULL
+    with nogil:
+        n = hr_sv_runout_classes(&board[0], nb, cards, ordered, r, NR,
+                                 <uint8_t (*)[2]>&run[0, 0], &rep[0], &perm[0, 0], &group[0, 0],
+                                 &ng)
+    return (np.asarray(run)[:n, :cards].copy(), np.asarray(rep)[:n].astype(np.intp),
+            np.asarray(perm)[:n], np.asarray(group)[:ng])
+
+
 def sv_matrix_reps(const uint8_t[::1] board, bint symmetry=True):
     """The rows of a checked board's matrix that hr_sv_matrix_fill does not
     fill (one per orbit of hands under the board's suit symmetry; all rows

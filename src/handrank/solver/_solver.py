@@ -4,7 +4,12 @@ matrices of hold'em, over the 1,326 hands of :data:`handrank.HANDS`.
 The C core (include/handrank/solver/hr_solver.h) sorts the live hands of a river
 board by strength once, then gives every hand's value against a reach vector
 in one sweep with exact card removal.  Turn and flop values average the
-river values over every runout.  Python checks the arguments, cuts long runs
+river values over every runout, swept once per class of
+:func:`runouts` ``(board, ranges=reach)``: the core (hr_sv_plan) builds the
+classes with the functions behind :func:`runouts` and chooses this fast path
+per board, its precondition -- every reach vector keeps a permutation's
+weights exactly -- checked there (hr_sv_fixing); a reach vector that keeps
+none has every runout swept.  Python checks the arguments, cuts long runs
 into slices (Ctrl-C lands within a fraction of a second) and shapes the
 results.
 """
@@ -94,6 +99,8 @@ def _sizes_text(sizes: tuple[int, ...]) -> str:
     """The board sizes a call accepts, for its messages."""
     if sizes == (3, 4, 5):
         return "3, 4 or 5 cards (a flop, turn or river)"
+    if sizes == (3, 4):
+        return "3 or 4 cards (a flop or a turn)"
     return f"{sizes[0]} to {sizes[-1]} cards"
 
 
@@ -221,7 +228,9 @@ def showdown_values(board: Any, reach: Any, *, equity: bool = False,
     ``i`` or the board, where ``sign`` is +1 if ``i`` wins the showdown, 0
     on a tie and -1 if it loses, averaged over every runout on a turn (44
     rivers) or a flop (990 turn-river pairs).  Hands that meet the board get
-    0.  Multiply by half the pot for a CFR terminal's utility.
+    0.  Multiply by half the pot for a CFR terminal's utility.  On a turn or
+    a flop one runout of each class of :func:`runouts` (with ``ranges`` the
+    reach vectors) is valued and relabelled onto the others.
 
     Parameters
     ----------

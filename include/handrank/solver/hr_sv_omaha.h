@@ -3,9 +3,8 @@
  * 4 (PLO4, 270,725 hands) or 5 (PLO5, 2,598,960 hands) hole cards against
  * reach vectors over the same hands, with exact card removal.
  *
- * Hands.  A hand of K cards with codes x_1 < ... < x_K has the colex index
- * C(x_1, 1) + C(x_2, 2) + ... + C(x_K, K) (handrank.hole_hands(K) lists
- * them in this order, handrank.hand_index maps back).
+ * Hands.  A hand of K cards x_1 < ... < x_K has the colex index
+ * C(x_1, 1) + ... + C(x_K, K) (the order of handrank.hole_hands(K)).
  *
  * Strengths.  An Omaha hand plays exactly two hole cards and three board
  * cards, so on a river its strength is the best, over its C(K, 2) hole
@@ -37,10 +36,8 @@
  * No loop runs over pairs of hands.
  *
  * Several reach vectors are swept at once (VC lanes side by side in every
- * sum: one index computation and one cache line serve them all).
- *
- * Nothing here touches Python; the callers check boards with
- * hr_sv_check_boards first and pass the high rule set.
+ * sum: one index computation and one cache line serve them all).  Nothing
+ * here touches Python; callers check boards (hr_sv_check_boards) first.
  */
 #ifndef HANDRANK_HR_SV_OMAHA_H
 #define HANDRANK_HR_SV_OMAHA_H
@@ -67,8 +64,7 @@
 #define HR_PL_LIVE 47                           /* cards off a river */
 #define HR_PL_NSTR 8192                         /* strengths are below this */
 
-static uint32_t hr_pl_binom[HR_NCARDS + 1][6];  /* C(n, k) */
-/* C(c, 2), C(c, 3), C(c, 4) of each code c. */
+static uint32_t hr_pl_binom[HR_NCARDS + 1][6];  /* C(n, k); below, C(c, 2..4) of code c */
 static uint32_t hr_pl_c2[HR_NCARDS], hr_pl_c3[HR_NCARDS], hr_pl_c4[HR_NCARDS];
 
 static void hr_pl_init(void)
@@ -101,12 +97,8 @@ typedef struct {
 
 static void hr_pl_free(hr_pl_board_t *P)
 {
-    free(P->card);
-    free(P->idx);
-    free(P->gs);
-    P->card = NULL;
-    P->idx = NULL;
-    P->gs = NULL;
+    free(P->card), free(P->idx), free(P->gs);
+    P->card = NULL, P->idx = NULL, P->gs = NULL;
 }
 
 /* One hand of the walk below: pass 0 notes its strength v (str, in walk

@@ -274,6 +274,38 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
     hr_eq_count(E, C, &a, s, weight, 1);
 }
 
+/* Count the one deal of a question whose cards are all known (every hole
+ * card and the whole board, one board, no ranges): what the exact walk
+ * counts at its one leaf -- the award into cnt at hr_eq_cnt_index (the
+ * strides hr_equity_plan tabulates: (P + 1)^(H - 1 - h) for half h, (P + 1)^H
+ * for each part count), each player's deciding category into cats, one
+ * deal -- with no plan, walk or local table.  C: zeroed counts for P
+ * players and the game's halves, without ranges (hr_eqcount_init). */
+static void hr_eq_count_known(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                              int P, hr_eqcount_t *C)
+{
+    int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
+    hr_award_t a;
+    const int NH = G->nhalves;
+    const int8_t *cat = G->half[0].R->cat;
+    hr_deal_award(G, holes, board, P, s, &a);
+    size_t stride[HR_MAX_HALVES], live = 1;
+    for (int h = NH - 1; h >= 0; h--) {
+        stride[h] = live;
+        live *= (size_t)P + 1;
+    }
+    for (int p = 0; p < P; p++) {
+        size_t i = ((size_t)p * (size_t)NH + (size_t)(a.live - 1)) * live;
+        for (int h = 0; h < NH; h++) i += a.n[h][p] * stride[h];
+        C->cnt[i] += 1;
+        if (s[0][p] >= 0)
+            C->cats[((size_t)p * 2 + (size_t)(a.n[0][p] > 0)) * HR_NCATS +
+                    (size_t)cat[s[0][p]]] += 1;
+    }
+    C->deals += 1;
+    C->wdeals += 1.0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Local tables                                                         */
 

@@ -277,6 +277,12 @@ cdef extern from *:
     object hr_npy_empty(object descr, int nd, const Py_ssize_t *dims)
     char *hr_npy_data(object a)
 
+# an instance's dict, read and set directly (an EquityResult's, made by
+# tp_new: what ``r.__dict__`` reads and sets, without the attribute lookup)
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void *context)
+    int PyObject_GenericSetDict(object o, object value, void *context) except -1
+
 # How this module was built (handrank.build_info()).
 cdef extern from *:
     """

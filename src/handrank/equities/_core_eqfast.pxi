@@ -386,7 +386,7 @@ cdef object _ranged(hr_equity_t *e, _FastGame fg, object hands, list ranged, uin
     d["high"], d["low"], d["categories"] = high, low, cats
     d["winning_categories"], d["by_hand"], d["halves"] = winning, by_hand, halves
     d["total_weight"] = float(cn.c.wdeals) if weighted else None
-    r.__dict__ = d
+    PyObject_GenericSetDict(r, d, NULL)
     return r
 
 
@@ -458,7 +458,7 @@ cdef object _equity_result(EquityCounts cn, object game, str name, list labels, 
     d["hands"] = labels
     d["by_hand"] = [None] * cn.c.players
     d["_pending"] = (game, cn, exact)
-    r.__dict__ = d
+    PyObject_GenericSetDict(r, d, NULL)
     return r
 
 
@@ -473,7 +473,7 @@ cdef object _fast_result(_FastGame fg, EquityCounts cn, list labels):
     d["hands"] = labels
     d["by_hand"] = [None] * cn.c.players
     d["_pending"] = (fg.game, cn, True)
-    r.__dict__ = d
+    PyObject_GenericSetDict(r, d, NULL)
     return r
 
 
@@ -500,7 +500,7 @@ cdef class PendingField:
     def __get__(self, r, owner):
         if r is None:
             raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
-        cdef dict d = r.__dict__
+        cdef dict d = PyObject_GenericGetDict(r, NULL)
         pending = d.get("_pending")
         if pending is None:
             raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")

@@ -284,6 +284,12 @@ cdef void _npy_setup():
 _npy_setup()
 
 
+def npy_direct():
+    """Whether _core makes its arrays with numpy's constructor straight from
+    C (_npy_setup found numpy's C API table as expected), for the tests."""
+    return hr_npy_new != NULL
+
+
 cdef object _copied(const void *src, tuple shape, object dtype):
     """A new array of `shape` and `dtype` holding a copy of src: made by
     numpy's constructor straight from C (hr_npy_new, taken by _npy_setup)

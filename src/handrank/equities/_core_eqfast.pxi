@@ -128,7 +128,9 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
     SMALL_EXACT hands to value (which the general path makes in one call
     into C, without progress).  It builds the same EquityState, runs the
     same enumeration and returns the same result (equity_result) as the
-    general path; everything else, every error included, is left to it."""
+    general path; everything else, every error included, is left to it.
+    A question with every card known (whole hands, the whole board, no
+    ranges) has one deal and nothing to plan: _known_deal counts it."""
     cdef _FastGame fg
     cdef uint8_t holes[161]              # HR_MAX_PLAYERS x HR_MAX_HOLE
     cdef int known[23]

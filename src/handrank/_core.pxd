@@ -171,6 +171,8 @@ cdef extern from "handrank/equities/hr_eqcount.h" nogil:
     int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
     size_t hr_cnt_size(int P, int H)
     void hr_eqcount_free(hr_eqcount_t *C)
+    size_t hr_eqcount_words(int players, int nhalves)
+    void hr_eqcount_init_in(hr_eqcount_t *C, int players, int nhalves, int64_t *block)
     void hr_eq_count_known(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
                            int P, hr_eqcount_t *C)
 

@@ -112,6 +112,26 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     memset(C, 0, sizeof(*C));
 }
 
+/* The 8-byte words of the counts of a question without ranges (the block
+ * hr_eqcount_init allocates, and hr_eqcount_init_in takes). */
+static size_t hr_eqcount_words(int players, int nhalves)
+{
+    return hr_cnt_size(players, nhalves) + HR_CATS_SIZE(players) + 5 * (size_t)players;
+}
+
+/* Counts without ranges in `block`, hr_eqcount_words zeroed words the
+ * caller owns and frees (set C->cnt to NULL before hr_eqcount_free). */
+static void hr_eqcount_init_in(hr_eqcount_t *C, int players, int nhalves, int64_t *block)
+{
+    memset(C, 0, sizeof(*C));
+    C->players = players;
+    C->nhalves = nhalves;
+    C->cnt = block;
+    C->cats = C->cnt + hr_cnt_size(players, nhalves);
+    C->dd = C->cats + HR_CATS_SIZE(players);
+    C->dx = (double *)(C->dd + 2 * (size_t)players);
+}
+
 /* Zeroed counts for `players` and `nhalves` halves (weighted: with
  * ranges, `ncombos` range hands), all in one block that cnt starts; 0 on
  * success, -1 when out of memory. */

@@ -225,7 +225,9 @@ cdef object _known_deal(_FastGame fg, object hands, const uint8_t *holes, const 
     counted as the exact walk counts its one leaf (hr_eq_count_known), with
     no plan, walk or question struct; the result is the general path's."""
     cdef EquityCounts cn = EquityCounts.__new__(EquityCounts)
-    if hr_eqcount_init(&cn.c, P, fg.tables.g.nhalves, 0, 0):
+    if hr_eqcount_words(P, fg.tables.g.nhalves) <= 64:
+        hr_eqcount_init_in(&cn.c, P, fg.tables.g.nhalves, cn.small)   # zeroed with cn
+    elif hr_eqcount_init(&cn.c, P, fg.tables.g.nhalves, 0, 0):
         raise MemoryError()
     cn.ready = True
     cn.boards = 1

@@ -301,9 +301,14 @@ cdef class EquityCounts:
     cdef hr_eqcount_t c
     cdef bint ready
     cdef int boards
+    # the counts of a small known deal (hr_eqcount_words <= 64: heads-up in a
+    # game of one half), zeroed with the object: no block of their own
+    cdef int64_t small[64]
 
     def __dealloc__(self):
         if self.ready:
+            if self.c.cnt == &self.small[0]:
+                self.c.cnt = NULL                # (hr_eqcount_free frees the scratch)
             hr_eqcount_free(&self.c)
 
     def summary_part(self, bint exact, int part):

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import statistics
 import sys
 import time
 
@@ -54,6 +55,18 @@ DOUBLE = "Jd Th 2c 3d 4s | 5h 6h 7h 8c 9c"
 STUD = ["As Ks Qd Jc Th 2c 3d", "Ad Kd Qh Jh 9h 2d 3h"]
 SIX = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h"]
 CONTRIB, FOLDED = [100, 50, 200, 200, 30, 200], [False, False, False, True, False, False]
+# the river question a game engine asks once per hand (issue 37's goal: at or
+# below eval7's py_hand_vs_range_exact on it, in the same run)
+ENGINE_HU, ENGINE_RIVER = ["As Kd", "Qh Qc"], "2c 7d 9h Ts 3s"
+#: (handrank row, eval7 row) pairs whose ratio of medians is reported
+RATIOS = {
+    "equity river vs eval7": ("equity river As Kd vs Qh Qc, .equity[0]",
+                              "eval7 py_hand_vs_range_exact, river As Kd vs Qh Qc, "
+                              "Cards made before"),
+    "equity river vs eval7, Cards from text": (
+        "equity river As Kd vs Qh Qc, .equity[0]",
+        "eval7 py_hand_vs_range_exact, river As Kd vs Qh Qc, Cards from text"),
+}
 
 
 def rows() -> dict:
@@ -72,6 +85,8 @@ def rows() -> dict:
         "equity holdem AsKs vs QdQc, flop (exact), .equity[0]":
             lambda: hr.equity("holdem", HU, board=FLOP).equity[0],
         "equity river, result not read": lambda: hr.equity("holdem", HU, board=RIVER),
+        "equity river As Kd vs Qh Qc, .equity[0]":
+            lambda: hr.equity("holdem", ENGINE_HU, ENGINE_RIVER).equity[0],
         "evaluate text, 7 cards": lambda: hr.evaluate(SEVEN),
         "evaluate tuple of 7 codes": lambda: hr.evaluate(codes),
         "evaluate list of 7 codes": lambda: hr.evaluate(list(codes)),
@@ -126,6 +141,15 @@ def rows() -> dict:
         out["eval7 py_hand_vs_range_exact, river, Cards from text"] = \
             lambda: eval7.py_hand_vs_range_exact([card(c) for c in HU[0].split()], villain,
                                                  [card(c) for c in RIVER.split()])
+        e_hero = [eval7.Card(c) for c in ENGINE_HU[0].split()]
+        e_villain = eval7.HandRange(ENGINE_HU[1].replace(" ", ""))
+        e_river = [eval7.Card(c) for c in ENGINE_RIVER.split()]
+        out["eval7 py_hand_vs_range_exact, river As Kd vs Qh Qc, Cards made before"] = \
+            lambda: eval7.py_hand_vs_range_exact(e_hero, e_villain, e_river)
+        out["eval7 py_hand_vs_range_exact, river As Kd vs Qh Qc, Cards from text"] = \
+            lambda: eval7.py_hand_vs_range_exact([card(c) for c in ENGINE_HU[0].split()],
+                                                 e_villain,
+                                                 [card(c) for c in ENGINE_RIVER.split()])
         # (on a turn eval7 returns 0.0, not 6/44: it wants a complete board)
         out["eval7 py_hand_vs_range_exact, turn, Cards made before"] = \
             lambda: eval7.py_hand_vs_range_exact(hero, villain, turn)
@@ -172,9 +196,14 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--rounds", type=int, default=7, help="interleaved rounds (least reported)")
     p.add_argument("--calls", type=int, default=20000, help="calls per row per round")
+    p.add_argument("--rows", nargs="+", default=None,
+                   help="only the rows whose name holds one of these words")
     a = p.parse_args(argv)
     todo = rows()
+    if a.rows:
+        todo = {k: f for k, f in todo.items() if any(w in k for w in a.rows)}
     best = {k: float("inf") for k in todo}
+    times = {k: [] for k in todo}
     for fn in todo.values():                                   # warm up
         for _ in range(100):
             fn()
@@ -190,11 +219,18 @@ def main(argv=None) -> int:
             finally:
                 gc.enable()
             best[name] = min(best[name], t)
-    print(f"# {machine()}; least of {a.rounds} interleaved rounds of {a.calls:,} calls")
-    print("| call | µs per call |")
-    print("|---|---|")
+            times[name].append(t)
+    print(f"# {machine()}; {a.rounds} interleaved rounds of {a.calls:,} calls: the least "
+          f"and the median round")
+    print("| call | µs per call (least) | µs per call (median) |")
+    print("|---|---|---|")
     for name, t in best.items():
-        print(f"| {name} | {t * 1e6:.2f} |")
+        print(f"| {name} | {t * 1e6:.2f} | {statistics.median(times[name]) * 1e6:.2f} |")
+    for name, (mine, peer) in RATIOS.items():
+        if mine in times and peer in times:
+            m, e = statistics.median(times[mine]), statistics.median(times[peer])
+            print(f"| {name} (handrank / eval7, medians, same run) | {m * 1e6:.2f} / "
+                  f"{e * 1e6:.2f} µs = {m / e:.2f} | |")
     return 0
 
 

@@ -21,6 +21,7 @@ import tempfile
 SETUP = """
 import handrank as hr
 SD_HU, SD_BOARD = ["As Ks", "Qd Qh"], "Jd Th 2c 3d 4s"
+ENGINE_HU, ENGINE_RIVER = ["As Kd", "Qh Qc"], "2c 7d 9h Ts 3s"
 SIX = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h"]
 CONTRIB = [100, 50, 200, 200, 30, 200]
 FOLDED = [False, False, False, True, False, False]
@@ -28,6 +29,8 @@ try:
     import eval7
     E_HERO = [eval7.Card(c) for c in "As Ks".split()]
     E_VIL, E_RIVER = eval7.HandRange("QdQh"), [eval7.Card(c) for c in SD_BOARD.split()]
+    E2_HERO, E2_VIL = [eval7.Card(c) for c in "As Kd".split()], eval7.HandRange("QhQc")
+    E2_RIVER = [eval7.Card(c) for c in "2c 7d 9h Ts 3s".split()]
 except ImportError:
     eval7 = None
 NINE = ["As Ks", "Qd Qh", "2s 3s", "4h 5h", "6h 7h", "8h 9h", "Ac 5c", "Kc Jc", "9d 8d"]
@@ -52,6 +55,11 @@ ROWS = {
     "showdown heads-up, text": "hr.showdown('holdem', SD_HU, SD_BOARD)",
     "evaluate_omaha, text": "hr.evaluate_omaha('As Ks Qd Jd', 'Th 2c 3d 4s 5h')",
     "equity river, .equity[0]": "hr.equity('holdem', SD_HU, SD_BOARD).equity[0]",
+    "equity river As Kd vs Qh Qc, .equity[0]":
+        "hr.equity('holdem', ENGINE_HU, ENGINE_RIVER).equity[0]",
+    "eval7 py_hand_vs_range_exact, river As Kd vs Qh Qc":
+        "eval7.py_hand_vs_range_exact(E2_HERO, E2_VIL, E2_RIVER)",
+    "equity turn, .equity[0]": "hr.equity('holdem', SD_HU, SD_BOARD[:11]).equity[0]",
     "best_five, 7 cards text": "hr.best_five('As Ks Qd Jc Th 2c 3d')",
     "evaluate, 7 cards text": "hr.evaluate('As Ks Qd Jc Th 2c 3d')",
     "showdown heads-up, codes": "hr.showdown('holdem', CODES_HU, CODES_BOARD)",

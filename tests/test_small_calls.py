@@ -369,6 +369,9 @@ def test_a_name_registered_again_is_seen():
 
 
 def test_fast_game_table_is_bounded(monkeypatch):
+    # _core's table empties below: the names the module's own table holds
+    # are forgotten too, so later tests give them to the fast path again
+    E._FAST_GAMES.clear()
     monkeypatch.setattr(_core, "FAST_GAMES_MAX", 2)
     monkeypatch.setattr(E, "_FAST_GAMES", {})
     for name in ("holdem", "nlhe", "texas-holdem", "hold'em", "holdem", "nlhe"):
@@ -472,3 +475,131 @@ def test_evaluate_strengths_are_shared_and_tagged():
     assert a.rules == "high" and a.name == hr.describe(int(a))
     low = hr.evaluate("Ks Qs Js 9d 8d", "a5-8")
     assert low == -1 and low.rules == "ace-to-five-8" and low.category is None
+
+
+# ------------------------------------------------------- every card known
+
+def _distinct_games():
+    """One name for each game of the registry (the first name of each)."""
+    seen, names = set(), []
+    for name, g in sorted(hr.games._games.GAME_BY_NAME.items()):
+        if id(g) not in seen:
+            seen.add(id(g))
+            names.append(name)
+    return names
+
+
+def known_deal(rng: random.Random, g, players: int):
+    """A deal with every card known: each whole hand and the whole board."""
+    deck = [c for c in g.cards.code_bytes if c < 52]
+    cards = rng.sample(deck, players * g.hole + g.board)
+    hands = [cards[p * g.hole:(p + 1) * g.hole] for p in range(players)]
+    return hands, cards[players * g.hole:]
+
+
+@pytest.mark.parametrize("game", _distinct_games())
+def test_known_deals_agree_with_the_general_path_and_showdown(game):
+    # the known-deal path (a river, or a draw or stud game's whole hands):
+    # the general path's result field by field, and its shares are the
+    # showdown's of that deal, an independent count (wins: a whole pot)
+    g = hr.get_game(game)
+    rng = random.Random(37 + len(game))
+    E._FAST_GAMES.pop(game, None)      # given to the fast path again (another test may have
+    outcome(lambda: hr.equity(game, ["As Ks", "Qd Qc"]))          # emptied its table)
+    taken = 0
+    for _ in range(12):
+        most = min(g.max_players, (len([c for c in g.cards.code_bytes if c < 52]) - g.board)
+                   // g.hole, 6)
+        players = rng.randrange(2, most + 1)
+        codes, board = known_deal(rng, g, players)
+        hands = [random_entry(rng, h) for h in codes]
+        board_in = random_entry(rng, board) if board else rng.choice(["", None, []])
+        took = assert_paths_agree(game, hands, board_in)
+        taken += took
+        if took:
+            r = hr.equity(game, hands, board=board_in)
+            shares = hr.showdown(game, [hr.format(h) for h in codes], hr.format(board) or None)
+            assert r.deals == 1 and r.exact and r.seed is None and r.stderr.tolist() == \
+                [0.0] * players
+            assert np.allclose(r.equity, shares, rtol=0, atol=1e-12)
+            assert r.wins.tolist() == [int(s >= 1 - 1e-12) for s in shares]
+            assert r.ties.tolist() == [int(1e-12 < s < 1 - 1e-12) for s in shares]
+            assert r.categories.sum() == sum(r.categories[p].any() for p in range(players))
+    if g.boards == 1 and not (g.shared_last and g.max_players * g.hole + g.board > 52):
+        assert taken >= 6, game                  # the fast path's own questions
+
+
+def test_known_deal_labels_reuse_the_text_only_when_it_is_the_label():
+    class Text(str):
+        pass
+
+    board = "2h 7d Jc 9s 3c"
+    for hands, want in [(["As Ks", "Qd Qc"], ["As Ks", "Qd Qc"]),
+                        (["as ks", "QdQc"], ["As Ks", "Qd Qc"]),
+                        (["Ks As", [41, 40]], ["Ks As", "Qd Qc"]),
+                        ((Text("As Ks"), "10d Qc"), ["As Ks", "Td Qc"])]:
+        assert assert_paths_agree("holdem", hands, board) == (type(hands[0]) is str)
+        r = hr.equity("holdem", hands, board=board)
+        assert r.hands == want and [type(h) for h in r.hands] == [str, str]
+    text = "As Ks"
+    assert hr.equity("holdem", [text, "Qd Qc"], board=board).hands[0] is text
+
+
+KNOWN_MALFORMED = [
+    ("holdem", ["As Ks", "As Qc"], "2h 7d Jc 9s 3c"),          # a card twice
+    ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s Qc"),          # board and hand
+    ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s 9s"),          # on the board twice
+    ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s Jk"),          # a joker
+    ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s 3x"),          # unreadable
+    ("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s 3c 4c"),       # six board cards
+    ("holdem", ["As Ks", "Qd Qc"], [0, 21, 38, 31, 52]),
+    ("holdem", ["As Ks", "Qd Qc"], [0, 21, 38, 31, 60]),
+    ("holdem", ["As Ks", "Qd Qc"], [0, 21, 38, 31, 4.0]),
+    ("holdem", ["As Ks", "Qd"], "2h 7d Jc 9s 3c"),             # a partial hand
+    ("holdem", ["As Ks Qs", "Qd Qc"], "2h 7d Jc 9s 3c"),       # three hole cards
+    ("holdem", ["As Ks"], "2h 7d Jc 9s 3c"),                   # one player
+    ("holdem", [" ".join(hr.format([c]) for c in (2 * p, 2 * p + 1)) for p in range(24)],
+     ""),                                                         # too many players
+    ("short-deck", ["As Ks", "Qd Qc"], "2h 7d Jc 9s 6c"),      # off the short deck
+    ("short-deck", ["As Ks", "Qd Qc"], "Th 7d Jc 9s 6c"),
+    ("omaha", ["As Ks Qs Js", "Qd Qc"], "2h 7d Jc 9s 3c"),     # two cards in omaha
+    ("draw", ["As Ks Qs Js Ts", "Qd Qc Qh 2c 3c"], "2h"),       # a board in draw
+    ("draw", ["As Ks Qs Js Ts", "Qd Qc Qh 2c As"], ""),
+    ("draw-joker", ["As Ks Qs Js Jk", "Qd Qc Qh 2c 3c"], ""),  # the joker: general path
+    ("stud", ["As Ks Qs Js Ts 9s 8s", "Qd Qc Qh 2c 3c 4c 5c"], ""),
+    ("stud", ["As Ks Qs Js Ts 9s 8s", "Qd Qc Qh 2c 3c 4c As"], ""),
+]
+
+
+@pytest.mark.parametrize("game, hands, board", KNOWN_MALFORMED)
+def test_known_deal_edges_agree(game, hands, board):
+    E._FAST_GAMES.pop(game, None)
+    outcome(lambda: hr.equity(game, ["As Ks", "Qd Qc"]))          # registers the name
+    assert_paths_agree(game, hands, board)
+    assert_paths_agree(game, tuple(hands), board, threads=1)
+
+
+def test_arrays_are_made_by_numpys_constructor():
+    # _core makes result arrays with numpy's own constructor, taken from its
+    # C API table: each array is a plain, owning, writeable, C-contiguous
+    # ndarray of the dtype numpy.empty would give
+    assert _core.npy_direct()
+    r = hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc 9s 3c")
+    for name in ("equity", "wins", "ties", "stderr", "categories", "winning_categories",
+                 "high", "low"):
+        a = getattr(r, name)
+        assert type(a) is np.ndarray and a.base is None and a.flags.owndata
+        assert a.flags.c_contiguous and a.flags.writeable and a.flags.aligned
+    assert r.equity.dtype == np.float64 and r.wins.dtype == np.int64
+    assert r.categories.shape == (2, 11) and r.categories.dtype == np.int64
+    r.equity[0] = 0.25                              # its own memory
+    assert hr.equity("holdem", ["As Ks", "Qd Qc"], board="2h 7d Jc 9s 3c").equity[0] == 0.0
+    s = hr.showdown("holdem", ["As Ks", "Qd Qc"], "2h 7d Jc 9s 3c")   # the per-hand paths too
+    assert type(s) is np.ndarray and s.dtype == np.float64 and s.tolist() == [0.0, 1.0]
+
+
+def test_turns_and_flops_still_take_the_enumeration():
+    # a board short of cards is enumerated: the same counts as the general path
+    for board in ("4h 5h Jc 9d", "4h 5h Jc"):
+        assert assert_paths_agree("holdem", ["As Ks", "Qd Qc"], board)
+        assert assert_paths_agree("omaha8", ["Ah 2h 3s Kd", "Ks Qd 9c 9h"], board)

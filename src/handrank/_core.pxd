@@ -171,6 +171,10 @@ cdef extern from "handrank/equities/hr_eqcount.h" nogil:
     int hr_eqcount_init(hr_eqcount_t *C, int players, int nhalves, int weighted, int ncombos)
     size_t hr_cnt_size(int P, int H)
     void hr_eqcount_free(hr_eqcount_t *C)
+    size_t hr_eqcount_words(int players, int nhalves)
+    void hr_eqcount_init_in(hr_eqcount_t *C, int players, int nhalves, int64_t *block)
+    void hr_eq_count_known(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                           int P, hr_eqcount_t *C)
 
 cdef extern from "handrank/equities/hr_exact.h" nogil:
     void hr_init_binom()
@@ -229,6 +233,57 @@ cdef extern from "handrank/solver/hr_index.h" nogil:
                           int64_t *out, int team)
     int64_t hr_index_hands(const hr_index_t *I, const int64_t *idx, int64_t lo, int64_t hi,
                            uint8_t *out, int team)
+
+# numpy's array constructor without numpy's headers (numpy is a run-time
+# dependency only): _core reads numpy's C API table (the capsule
+# ``_ARRAY_API`` that numpy's own import_array reads) once at import and
+# calls two of its slots, which are numpy's ABI and the same in numpy 1.x
+# and 2.x: 2, the ndarray type, and 94, PyArray_NewFromDescr.  An array's
+# data pointer is the first field after its object header
+# (PyArrayObject_fields.data, ABI as well).  hr_npy_new stays NULL when the
+# table is not the one expected: _copied then calls numpy.empty.
+cdef extern from *:
+    """
+    #include <string.h>
+    typedef PyObject *(*hr_npy_new_fn)(PyTypeObject *, PyObject *, int, const Py_intptr_t *,
+                                       const Py_intptr_t *, void *, int, PyObject *);
+    static hr_npy_new_fn hr_npy_new = NULL;
+    static PyTypeObject *hr_npy_type = NULL;
+    typedef unsigned int (*hr_npy_version_fn)(void);
+    /* numpy's ABI version from table `api` (slot 0), then the two slots taken */
+    static unsigned int hr_npy_abi(void *const *api)
+    {
+        hr_npy_version_fn v;
+        memcpy(&v, &api[0], sizeof v);      /* (an object pointer to a function pointer) */
+        return v();
+    }
+    static void hr_npy_take(void *const *api)
+    {
+        hr_npy_type = (PyTypeObject *)api[2];
+        memcpy(&hr_npy_new, &api[94], sizeof hr_npy_new);
+    }
+    /* A new C-contiguous array of nd dimensions `dims` and dtype `descr` (a
+     * borrowed reference; the constructor steals one), uninitialised. */
+    static PyObject *hr_npy_empty(PyObject *descr, int nd, const Py_ssize_t *dims)
+    {
+        Py_INCREF(descr);
+        return hr_npy_new(hr_npy_type, descr, nd, (const Py_intptr_t *)dims, NULL, NULL, 0,
+                          NULL);
+    }
+    #define hr_npy_data(a) (*(char **)((char *)(a) + sizeof(PyObject)))
+    """
+    ctypedef void *hr_npy_new_fn
+    hr_npy_new_fn hr_npy_new
+    unsigned int hr_npy_abi(void **api)
+    void hr_npy_take(void **api)
+    object hr_npy_empty(object descr, int nd, const Py_ssize_t *dims)
+    char *hr_npy_data(object a)
+
+# an instance's dict, read and set directly (an EquityResult's, made by
+# tp_new: what ``r.__dict__`` reads and sets, without the attribute lookup)
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void *context)
+    int PyObject_GenericSetDict(object o, object value, void *context) except -1
 
 # How this module was built (handrank.build_info()).
 cdef extern from *:

@@ -193,4 +193,5 @@ def install_upcalls(dict given):
     _RESULT_TYPE = given["equity_result_type"]
     _CARD_NAMES = card_names
     _CARD_NAMES_SP = tuple([n + " " for n in card_names])
+    _set_name_chars(card_names)
     _SMALL_EXACT = small_exact

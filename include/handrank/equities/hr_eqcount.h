@@ -112,6 +112,26 @@ static void hr_eqcount_free(hr_eqcount_t *C)
     memset(C, 0, sizeof(*C));
 }
 
+/* The 8-byte words of the counts of a question without ranges (the block
+ * hr_eqcount_init allocates, and hr_eqcount_init_in takes). */
+static size_t hr_eqcount_words(int players, int nhalves)
+{
+    return hr_cnt_size(players, nhalves) + HR_CATS_SIZE(players) + 5 * (size_t)players;
+}
+
+/* Counts without ranges in `block`, hr_eqcount_words zeroed words the
+ * caller owns and frees (set C->cnt to NULL before hr_eqcount_free). */
+static void hr_eqcount_init_in(hr_eqcount_t *C, int players, int nhalves, int64_t *block)
+{
+    memset(C, 0, sizeof(*C));
+    C->players = players;
+    C->nhalves = nhalves;
+    C->cnt = block;
+    C->cats = C->cnt + hr_cnt_size(players, nhalves);
+    C->dd = C->cats + HR_CATS_SIZE(players);
+    C->dx = (double *)(C->dd + 2 * (size_t)players);
+}
+
 /* Zeroed counts for `players` and `nhalves` halves (weighted: with
  * ranges, `ncombos` range hands), all in one block that cnt starts; 0 on
  * success, -1 when out of memory. */
@@ -272,6 +292,38 @@ static void hr_eq_count_deal(const hr_equity_t *E, const uint8_t *holes, const u
     hr_award_t a;
     hr_deal_award(E->game, holes, board, E->players, s, &a);
     hr_eq_count(E, C, &a, s, weight, 1);
+}
+
+/* Count the one deal of a question whose cards are all known (every hole
+ * card and the whole board, one board, no ranges): what the exact walk
+ * counts at its one leaf -- the award into cnt at hr_eq_cnt_index (the
+ * strides hr_equity_plan tabulates: (P + 1)^(H - 1 - h) for half h, (P + 1)^H
+ * for each part count), each player's deciding category into cats, one
+ * deal -- with no plan, walk or local table.  C: zeroed counts for P
+ * players and the game's halves, without ranges (hr_eqcount_init). */
+static void hr_eq_count_known(const hr_game_t *G, const uint8_t *holes, const uint8_t *board,
+                              int P, hr_eqcount_t *C)
+{
+    int16_t s[HR_MAX_HALVES][HR_MAX_PLAYERS];
+    hr_award_t a;
+    const int NH = G->nhalves;
+    const int8_t *cat = G->half[0].R->cat;
+    hr_deal_award(G, holes, board, P, s, &a);
+    size_t stride[HR_MAX_HALVES], live = 1;
+    for (int h = NH - 1; h >= 0; h--) {
+        stride[h] = live;
+        live *= (size_t)P + 1;
+    }
+    for (int p = 0; p < P; p++) {
+        size_t i = ((size_t)p * (size_t)NH + (size_t)(a.live - 1)) * live;
+        for (int h = 0; h < NH; h++) i += a.n[h][p] * stride[h];
+        C->cnt[i] += 1;
+        if (s[0][p] >= 0)
+            C->cats[((size_t)p * 2 + (size_t)(a.n[0][p] > 0)) * HR_NCATS +
+                    (size_t)cat[s[0][p]]] += 1;
+    }
+    C->deals += 1;
+    C->wdeals += 1.0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -32,18 +32,50 @@ cdef inline int _suit_of(Py_UCS4 ch) noexcept:
     return -1
 
 
+cdef signed char _RANK_CH[256]     # a rank character's rank (_rank_of), or -1
+cdef signed char _SUIT_CH[256]     # a suit character's suit (_suit_of), or -1
+
+
+cdef void _fill_card_chars() noexcept:
+    cdef int ch
+    for ch in range(256):
+        _RANK_CH[ch] = <signed char>_rank_of(<Py_UCS4>ch)
+        _SUIT_CH[ch] = <signed char>_suit_of(<Py_UCS4>ch)
+
+
+_fill_card_chars()
+
+
 cdef int _parse_plain(str text, uint8_t *buf, int cap) except -2:
     """Codes of plain card text ("As Kd 10h", "AsKd") into buf; the count, or -1
     when the text needs the full parser (jokers, suit symbols, mistakes)."""
     cdef Py_ssize_t i = 0, n = len(text)
     cdef int k = 0, r, s, jokers = 0
     cdef Py_UCS4 ch, nx
+    cdef const unsigned char *d
     # the characters read straight from the string's storage (text[i] costs
     # several times more per character)
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
     if kind != 1 and kind != 2 and kind != 4:       # a legacy string not made ready
         return -1
+    if kind == 1 and n % 3 == 2:
+        # the usual form, "As Kd 7h" (one character each for rank and suit, one
+        # space between cards), read by table; any other text (or a card past
+        # cap) goes to the loop below from its start, which reads this form
+        # the same way
+        d = <const unsigned char *>data
+        while k < cap and _RANK_CH[d[i]] >= 0 and _SUIT_CH[d[i + 1]] >= 0:
+            buf[k] = <uint8_t>(4 * _RANK_CH[d[i]] + _SUIT_CH[d[i + 1]])
+            k += 1
+            i += 2
+            if i == n:
+                return k
+            if d[i] != 32:
+                break
+            i += 1
+        i = 0
+        k = 0
     while i < n:
         ch = PyUnicode_READ(kind, data, i)
         if ch == u' ' or ch == u',' or ch == u'\t':

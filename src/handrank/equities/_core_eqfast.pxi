@@ -14,6 +14,7 @@ cdef class _FastGame:
     cdef bint ranges          # whether a player's text may be a range (a board; not "all")
     cdef tuple halves         # the names of its halves
     cdef bint classic         # whether its halves are a high and a low (Game.classic)
+    cdef dict result          # _RESULT_DICT with this game's name, exact, one deal
 
 
 cdef dict _FAST_GAMES = {}
@@ -59,6 +60,8 @@ def fast_game(str key, object game, GameTables tables, bytes deck, int most):
     fg.name = game.name
     fg.ranges = game.board > 0 and game.select != "all"
     fg.halves, fg.classic = tuple([h.name for h in game.halves]), bool(game.classic)
+    fg.result = _RESULT_DICT.copy()
+    fg.result["deals"], fg.result["exact"], fg.result["game"] = 1, True, fg.name
     for i in range(len(deck)):
         fg.deck_mask |= (<uint64_t>1) << c[i]
     if len(_FAST_GAMES) >= FAST_GAMES_MAX:
@@ -125,7 +128,9 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
     SMALL_EXACT hands to value (which the general path makes in one call
     into C, without progress).  It builds the same EquityState, runs the
     same enumeration and returns the same result (equity_result) as the
-    general path; everything else, every error included, is left to it."""
+    general path; everything else, every error included, is left to it.
+    A question with every card known (whole hands, the whole board, no
+    ranges) has one deal and nothing to plan: _known_deal counts it."""
     cdef _FastGame fg
     cdef uint8_t holes[161]              # HR_MAX_PLAYERS x HR_MAX_HOLE
     cdef int known[23]
@@ -155,7 +160,7 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
     if P < 2 or P > fg.most:
         return None
     H = fg.tables.g.hole
-    ranged = []                          # (player, combos, weights) of each range
+    ranged = None                        # (player, combos, weights) of each range
     for p in range(P):
         h = hands[p]
         nb = _cards_of(h, bd, H)
@@ -163,6 +168,8 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
             entry = _range_entry(<str>h, H)
             if entry is None:
                 return None
+            if ranged is None:
+                ranged = []
             ranged.append((p, (<tuple>entry)[0], (<tuple>entry)[1]))
             known[p] = 0
             continue
@@ -183,17 +190,19 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
             return None
     if used & ~fg.deck_mask:
         return None
+    if nb == fg.tables.g.board and ranged is None:
+        return _known_deal(fg, hands, holes, bd, P)      # every card known: nothing to deal
     dk = fg.deck
     nd = 0
     for j in range(len(fg.deck)):
         if not (used >> dk[j]) & 1:
             deck[nd] = dk[j]
             nd += 1
-    if fg.tables.g.board - nb + len(ranged) * H > nd:
+    if fg.tables.g.board - nb + (len(ranged) if ranged is not None else 0) * H > nd:
         return None
     memset(&e, 0, sizeof(hr_equity_t))
     _eq_load(&e, fg.tables, P, holes, known, bd, nb, NULL, 0, deck, nd)   # fg keeps the tables
-    if ranged:
+    if ranged is not None:
         return _ranged(&e, fg, hands, ranged, used)
     hr_equity_plan(&e)
     total = hr_equity_total(&e)
@@ -205,10 +214,63 @@ cdef object _equity_fast(object game, object hands, object board, object dead, o
         raise MemoryError()
     if cn.c.deals == 0:
         return None
-    labels = []
+    return _fast_result(fg, cn, _labels(hands, holes, P, H))
+
+
+cdef object _known_deal(_FastGame fg, object hands, const uint8_t *holes, const uint8_t *bd,
+                        int P):
+    """equity_fast of a question with every card known: each player's whole
+    hand, the whole board (one board, no ranges; checked by the caller, with
+    the rest of equity_fast's precondition).  Its one deal is valued once and
+    counted as the exact walk counts its one leaf (hr_eq_count_known), with
+    no plan, walk or question struct; the result is the general path's."""
+    cdef EquityCounts cn = EquityCounts.__new__(EquityCounts)
+    if hr_eqcount_words(P, fg.tables.g.nhalves) <= 64:
+        hr_eqcount_init_in(&cn.c, P, fg.tables.g.nhalves, cn.small)   # zeroed with cn
+    elif hr_eqcount_init(&cn.c, P, fg.tables.g.nhalves, 0, 0):
+        raise MemoryError()
+    cn.ready = True
+    cn.boards = 1
+    hr_eq_count_known(&fg.tables.g, holes, bd, P, &cn.c)
+    return _fast_result(fg, cn, _labels(hands, holes, P, fg.tables.g.hole))
+
+
+cdef list _labels(object hands, const uint8_t *holes, int P, int H):
+    """The players' labels (holes: their codes, P x H, read from ``hands``)."""
+    cdef list labels = [None] * P
+    cdef int p
     for p in range(P):
-        labels.append(_hand_label(&holes[p * H], H))
-    return _equity_result(cn, fg.game, fg.name, labels, True, None)
+        h = hands[p]
+        labels[p] = h if _is_label(h, &holes[p * H], H) else _hand_label(&holes[p * H], H)
+    return labels
+
+
+cdef bint _is_label(object h, const uint8_t *c, int H):
+    """Whether ``h`` is already the label of the hand ``c`` (a str holding
+    exactly its card names one space apart): then it is the label itself."""
+    cdef const char *d
+    cdef int j
+    if type(h) is not str or PyUnicode_KIND(h) != 1 or len(<str>h) != 3 * H - 1:
+        return False
+    d = <const char *>PyUnicode_DATA(h)
+    for j in range(H):
+        if d[3 * j] != _NAME_CHARS[c[j]][0] or d[3 * j + 1] != _NAME_CHARS[c[j]][1] or \
+                (j + 1 < H and d[3 * j + 2] != 32):
+            return False
+    return True
+
+
+cdef char _NAME_CHARS[54][2]       # each card name's two characters (install_upcalls)
+
+
+cdef void _set_name_chars(tuple names):
+    cdef int c
+    memset(_NAME_CHARS, 0, sizeof(_NAME_CHARS))
+    for c in range(min(54, len(names))):
+        n = names[c]
+        if type(n) is str and len(<str>n) == 2 and (<str>n).isascii():
+            _NAME_CHARS[c][0] = ord((<str>n)[0])
+            _NAME_CHARS[c][1] = ord((<str>n)[1])
 
 
 cdef str _hand_label(const uint8_t *c, int H):
@@ -328,7 +390,7 @@ cdef object _ranged(hr_equity_t *e, _FastGame fg, object hands, list ranged, uin
     d["high"], d["low"], d["categories"] = high, low, cats
     d["winning_categories"], d["by_hand"], d["halves"] = winning, by_hand, halves
     d["total_weight"] = float(cn.c.wdeals) if weighted else None
-    r.__dict__ = d
+    PyObject_GenericSetDict(r, d, NULL)
     return r
 
 
@@ -400,7 +462,22 @@ cdef object _equity_result(EquityCounts cn, object game, str name, list labels, 
     d["hands"] = labels
     d["by_hand"] = [None] * cn.c.players
     d["_pending"] = (game, cn, exact)
-    r.__dict__ = d
+    PyObject_GenericSetDict(r, d, NULL)
+    return r
+
+
+cdef object _fast_result(_FastGame fg, EquityCounts cn, list labels):
+    """_equity_result of equity_fast's counts (exact, no seed), from the
+    game's own copy of _RESULT_DICT (its name, exact, one deal in place:
+    fewer items to set)."""
+    r = (<PyTypeObject *>_RESULT_TYPE).tp_new(_RESULT_TYPE, <PyObject *>_NO_ARGS, NULL)
+    cdef dict d = fg.result.copy()
+    if cn.c.deals != 1:
+        d["deals"] = cn.c.deals
+    d["hands"] = labels
+    d["by_hand"] = [None] * cn.c.players
+    d["_pending"] = (fg.game, cn, True)
+    PyObject_GenericSetDict(r, d, NULL)
     return r
 
 
@@ -427,7 +504,7 @@ cdef class PendingField:
     def __get__(self, r, owner):
         if r is None:
             raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
-        cdef dict d = r.__dict__
+        cdef dict d = PyObject_GenericGetDict(r, NULL)
         pending = d.get("_pending")
         if pending is None:
             raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")
@@ -435,11 +512,15 @@ cdef class PendingField:
         if self.part == 4:
             for k, v in _HALVES_OF(game, (<EquityCounts?>cn).part(exact, 4)).items():
                 d.setdefault(k, v)             # a value already set (assigned) stays
+            value = d[self.name]
         else:
-            d.setdefault(self.name, (<EquityCounts?>cn).part(exact, self.part))
-        for k in self.names:
-            if k not in d:
-                break
-        else:
-            d.pop("_pending", None)
-        return d[self.name]
+            value = d.setdefault(self.name, (<EquityCounts?>cn).part(exact, self.part))
+        # every pending field made: drop the counts (the dict then holds the
+        # names and "_pending" at least, more items than there are names)
+        if len(d) > len(self.names):
+            for k in self.names:
+                if k not in d:
+                    break
+            else:
+                d.pop("_pending", None)
+        return value

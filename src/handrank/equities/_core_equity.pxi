@@ -301,9 +301,14 @@ cdef class EquityCounts:
     cdef hr_eqcount_t c
     cdef bint ready
     cdef int boards
+    # the counts of a small known deal (hr_eqcount_words <= 64: heads-up in a
+    # game of one half), zeroed with the object: no block of their own
+    cdef int64_t small[64]
 
     def __dealloc__(self):
         if self.ready:
+            if self.c.cnt == &self.small[0]:
+                self.c.cnt = NULL                # (hr_eqcount_free frees the scratch)
             hr_eqcount_free(&self.c)
 
     def summary_part(self, bint exact, int part):
@@ -315,23 +320,20 @@ cdef class EquityCounts:
 
     cdef object part(self, bint exact, int part):
         cdef int P = self.c.players, H = self.c.nhalves
-        cdef double eq[23]
-        cdef double se[23]
-        cdef double halves[92]                  # players x HR_MAX_HALVES
-        cdef int64_t cv[253]                    # players x HR_NCATS
-        cdef int64_t wv[253]
-        cdef int64_t wins[23]
-        cdef int64_t ties[23]
+        cdef double fz[138]                     # eq, se, halves (P x HR_MAX_HALVES)
+        cdef int64_t iz[552]                    # cv, wv (P x HR_NCATS each), wins, ties
+        cdef double *eq = fz
+        cdef double *se = fz + P
+        cdef double *halves = fz + 2 * P
+        cdef int64_t *cv = iz
+        cdef int64_t *wv = iz + P * HR_NCATS
+        cdef int64_t *wins = iz + 2 * P * HR_NCATS
+        cdef int64_t *ties = wins + P
         if self.c.wcnt != NULL or not 0 <= part <= 6 or not self.ready:
             raise ValueError("summary_part: parts 0..6 of a question without ranges")
         # only the P players' entries are filled and copied: zero those alone
-        memset(eq, 0, P * sizeof(double))
-        memset(se, 0, P * sizeof(double))
-        memset(halves, 0, P * H * sizeof(double))
-        memset(cv, 0, P * HR_NCATS * sizeof(int64_t))
-        memset(wv, 0, P * HR_NCATS * sizeof(int64_t))
-        memset(wins, 0, P * sizeof(int64_t))
-        memset(ties, 0, P * sizeof(int64_t))
+        memset(fz, 0, (2 + H) * P * sizeof(double))
+        memset(iz, 0, (2 * HR_NCATS + 2) * P * sizeof(int64_t))
         _summary_fill(P, H, self.c.cnt, NULL, self.c.cats, self.c.deals,
                       <double>self.c.deals, exact, False, self.boards,
                       self.c.dd, self.c.dx, eq, se, halves, cv, wv, wins, ties)

@@ -253,8 +253,58 @@ cdef object _I64 = np.dtype(np.int64)
 cdef object _F64 = np.dtype(np.float64)
 
 
+cdef void _npy_setup():
+    """Take numpy's array constructor from its C API table (hr_npy_new, see
+    _core.pxd) when numpy's ABI is one of those whose slots 2 and 94 are the
+    ndarray type and PyArray_NewFromDescr (numpy 1.x: 0x01000009, 2.x:
+    0x02000000) and an array it makes is what numpy.empty makes; otherwise
+    hr_npy_new stays NULL and _copied calls numpy.empty."""
+    cdef void **api
+    cdef Py_ssize_t dims[2]
+    try:
+        try:
+            from numpy._core import _multiarray_umath as m
+        except ImportError:
+            from numpy.core import _multiarray_umath as m
+        api = <void **>PyCapsule_GetPointer(m._ARRAY_API, NULL)
+        if hr_npy_abi(api) not in (0x01000009, 0x02000000):
+            return
+        hr_npy_take(api)
+        dims[0], dims[1] = 3, 2
+        a = hr_npy_empty(_I64, 2, dims)
+        if not (type(a) is np.ndarray and a.dtype == _I64 and a.shape == (3, 2)
+                and a.flags.c_contiguous and a.flags.writeable and a.flags.owndata
+                and a.__array_interface__["data"][0] == <size_t>hr_npy_data(a)):
+            raise ValueError("not numpy's array constructor")
+    except Exception:
+        global hr_npy_new
+        hr_npy_new = NULL
+
+
+_npy_setup()
+
+
+def npy_direct():
+    """Whether _core makes its arrays with numpy's constructor straight from
+    C (_npy_setup found numpy's C API table as expected), for the tests."""
+    return hr_npy_new != NULL
+
+
 cdef object _copied(const void *src, tuple shape, object dtype):
-    """A new array of `shape` and `dtype` (8-byte items) holding a copy of src."""
+    """A new array of `shape` and `dtype` holding a copy of src: made by
+    numpy's constructor straight from C (hr_npy_new, taken by _npy_setup)
+    or, without it, by numpy.empty."""
+    cdef Py_ssize_t dims[4]
+    cdef Py_ssize_t nbytes
+    cdef int nd = <int>len(shape), i
+    if hr_npy_new != NULL and nd <= 4:
+        nbytes = 8 if dtype is _F64 or dtype is _I64 else dtype.itemsize
+        for i in range(nd):
+            dims[i] = <Py_ssize_t>shape[i]
+            nbytes *= dims[i]
+        out = hr_npy_empty(dtype, nd, dims)
+        memcpy(hr_npy_data(out), src, <size_t>nbytes)
+        return out
     out = _EMPTY(shape, dtype)
     cdef Py_buffer view
     PyObject_GetBuffer(out, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)

@@ -168,6 +168,10 @@ def play(keys: np.ndarray, threads: int = 1,
 class PreflopHands:
     """Exact counts of hold'em hands against hands over every board.
 
+    ``wins()`` and ``ties()`` give the 1326 x 1326 matrices (in
+    :data:`HANDS` order; pairs that share a card, or whose matchup this
+    table lacks, hold 0).
+
     Attributes
     ----------
     keys
@@ -177,10 +181,6 @@ class PreflopHands:
         ``(n, 3)`` int64: boards the first hand wins, the second wins, tied.
     complete
         Whether every matchup is held.
-
-    ``wins()`` and ``ties()`` give the 1326 x 1326 matrices (in
-    :data:`HANDS` order; pairs that share a card, or whose matchup this
-    table lacks, hold 0).
     """
 
     def __init__(self, keys: np.ndarray, counts: np.ndarray):

@@ -390,7 +390,7 @@ cdef object _ranged(hr_equity_t *e, _FastGame fg, object hands, list ranged, uin
     d["high"], d["low"], d["categories"] = high, low, cats
     d["winning_categories"], d["by_hand"], d["halves"] = winning, by_hand, halves
     d["total_weight"] = float(cn.c.wdeals) if weighted else None
-    PyObject_GenericSetDict(r, d, NULL)
+    r.__dict__ = d         # not PyObject_GenericSetDict: CPython 3.13 keeps inline values
     return r
 
 
@@ -462,7 +462,7 @@ cdef object _equity_result(EquityCounts cn, object game, str name, list labels, 
     d["hands"] = labels
     d["by_hand"] = [None] * cn.c.players
     d["_pending"] = (game, cn, exact)
-    PyObject_GenericSetDict(r, d, NULL)
+    r.__dict__ = d         # not PyObject_GenericSetDict: CPython 3.13 keeps inline values
     return r
 
 
@@ -477,7 +477,7 @@ cdef object _fast_result(_FastGame fg, EquityCounts cn, list labels):
     d["hands"] = labels
     d["by_hand"] = [None] * cn.c.players
     d["_pending"] = (fg.game, cn, True)
-    PyObject_GenericSetDict(r, d, NULL)
+    r.__dict__ = d         # not PyObject_GenericSetDict: CPython 3.13 keeps inline values
     return r
 
 
@@ -504,7 +504,7 @@ cdef class PendingField:
     def __get__(self, r, owner):
         if r is None:
             raise AttributeError(f"type object 'EquityResult' has no attribute {self.name!r}")
-        cdef dict d = PyObject_GenericGetDict(r, NULL)
+        cdef dict d = r.__dict__
         pending = d.get("_pending")
         if pending is None:
             raise AttributeError(f"'EquityResult' object has no attribute {self.name!r}")

@@ -203,23 +203,29 @@ def _run(board: Any, reach: Any, threads: int | None,
 
 def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
                           threads: int | None = None) -> np.ndarray:
-    """Every Omaha hand's showdown value against a range on a river: the
-    river sweep of CFR solvers for PLO4 and PLO5.
+    """Every Omaha hand's showdown value against a range on a turn or a
+    river: the river sweep of CFR solvers for PLO4 and PLO5, and all-in
+    values on a turn.
 
     Hands are those of :func:`hole_hands` (4 or 5 cards, which the length of
     ``reach`` tells), in its order; :func:`hand_index` gives a hand's index.
     For hand ``i`` the value is ``sum(reach[j] * sign)`` over the hands
     ``j`` that share no card with ``i`` or the board, where ``sign`` is +1
     if ``i`` wins the showdown (two hole cards and three board cards, as
-    :func:`evaluate_omaha`), 0 on a tie and -1 if it loses.  Hands that
-    meet the board get 0, and their weights are ignored.  Card removal is
-    exact; values carry rounding of about 1e-16 of the total reach.
+    :func:`evaluate_omaha`), 0 on a tie and -1 if it loses, averaged on a
+    turn over every river the two hands leave (40 for PLO4, 38 for PLO5).
+    Hands that meet the board get 0, and their weights are ignored.  Card
+    removal is exact; values carry rounding of about 1e-16 of the total
+    reach.  A turn sweeps its 48 rivers (about 48 times a river's cost),
+    or one river of each class of :func:`runouts` when the board's suit
+    permutations keep every reach vector exactly (a uniform range, say):
+    the others are read through the permutation.  Flops are not offered.
 
     Parameters
     ----------
     board
-        One river (5 cards, text or codes), or a batch: a list of rivers or
-        a ``(B, 5)`` array.
+        One turn or river (4 or 5 cards, text or codes), or a batch: a list
+        of boards or a ``(B, cards)`` array (all of one size).
     reach
         The opponent's weights: ``(..., n)`` for one board (any number of
         reach vectors), ``(B, ..., n)`` for a batch (each board its own),
@@ -252,6 +258,16 @@ def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
     >>> e = hr.omaha_showdown_values("Ks Qc 9h 4s 2d", r, equity=True)
     >>> round(float(e[hr.hand_index("Ac As Jh Th")]), 4)   # (2 / 3 + 1) / 2
     0.8333
+
+    On the turn, the straight against the top set alone: the set fills up
+    on the 8 rivers of the 40 that pair the board (Kc, Qd Qh Qs, 9s, 4c 4d
+    4h):
+
+    >>> r1 = np.zeros(270725)
+    >>> r1[hr.hand_index("Kh Kd 9c 9d")] = 1.0
+    >>> e = hr.omaha_showdown_values("Ks Qc 9h 4s", r1, equity=True)
+    >>> round(float(e[hr.hand_index("Ac As Jh Th")]), 4)   # (32 - 8) / 40 -> (0.6 + 1) / 2
+    0.8
     """
     if equity:
         out, comp, shape = _run(board, reach, threads, False)
@@ -266,14 +282,17 @@ def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
 
 def omaha_compatible_reach(board: Any, reach: Any, *, threads: int | None = None) -> np.ndarray:
     """For each Omaha hand, the total reach of the hands it can meet at a
-    river showdown (sharing no card with it or the board): the denominator
-    that turns :func:`omaha_showdown_values` into an equity.  Same
-    arguments and shapes; 0 for hands that meet the board.
+    showdown on a turn or a river (sharing no card with it or the board):
+    the denominator that turns :func:`omaha_showdown_values` into an
+    equity.  Same arguments and shapes; 0 for hands that meet the board.
 
     >>> import handrank as hr
     >>> import numpy as np
     >>> c = hr.omaha_compatible_reach("Ks Qc 9h 4s 2d", np.ones(270725))
     >>> int(c[hr.hand_index("Ac As Jh Th")]) == 43 * 42 * 41 * 40 // 24   # 43 cards left
+    True
+    >>> c = hr.omaha_compatible_reach("Ks Qc 9h 4s", np.ones(270725))     # a turn
+    >>> round(float(c[hr.hand_index("Ac As Jh Th")])) == 44 * 43 * 42 * 41 // 24
     True
     """
     _, comp, shape = _run(board, reach, threads, False)

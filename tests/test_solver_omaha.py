@@ -199,7 +199,9 @@ def test_bad_weights(bad, msg):
     r = np.zeros(N[4])
     r[5] = bad                                          # even on a dead hand
     for f in (lambda: hr.omaha_showdown_values("2c 2d 2h 3c 3d", r),
-              lambda: hr.omaha_compatible_reach("2c 2d 2h 3c 3d", r)):
+              lambda: hr.omaha_compatible_reach("2c 2d 2h 3c 3d", r),
+              lambda: hr.omaha_showdown_values("2c 2d 2h 2s", r),          # a turn
+              lambda: hr.omaha_showdown_values("2c 2d 2h 2s", r, equity=True)):
         with pytest.raises(hr.HandError, match=msg):
             f()
     r2 = np.zeros((2, N[4]))

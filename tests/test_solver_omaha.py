@@ -393,3 +393,23 @@ def test_turn_batch():
         np.testing.assert_allclose(e[b][ok], (v[ok] / c[ok] + 1) / 2, rtol=0, atol=1e-12)
     with pytest.raises(hr.HandError, match="same number of cards"):
         hr.omaha_showdown_values([hr.format(turns[0]), "Ks Qc 9h 4s 2d"], r)
+
+
+@pytest.mark.parametrize("board", ["2c 2d 2h 2s", "Ah Ad 7h 7d"])
+def test_turn_symmetry_classes_and_switched_off(board):
+    # a uniform reach keeps every permutation of the turn: the rivers swept are
+    # the classes of runouts(turn), and the values those of all 48 rivers
+    from handrank.solver import _omaha
+    turn = np.array(hr.parse(board), dtype=np.uint8)
+    u = np.ones(N[4])
+    plan = _omaha._turn_plan(turn, u[None, :], 4)
+    assert len(plan) == len(hr.runouts(turn)) < 48
+    assert sorted(int(b[4]) for b, _ in plan) == hr.runouts(turn).cards[:, 0].tolist()
+    assert sum(len(reads) for _, reads in plan) == 48
+    v = hr.omaha_showdown_values(turn, u, threads=1)
+    _omaha._SYMMETRY = False
+    try:
+        off = hr.omaha_showdown_values(turn, u, threads=1)
+    finally:
+        _omaha._SYMMETRY = True
+    np.testing.assert_allclose(v, off, rtol=0, atol=1e-9)

@@ -98,12 +98,12 @@ def _turn_plan(turn: np.ndarray, r: np.ndarray,
     turn the weight of its image (exact equality); those form a group, and
     river ``x`` of an orbit is valued as ``v_rep[map]`` where the
     permutation takes ``x`` to the orbit's representative ``rep``.  The
-    maps live for this call only (at most one per permutation)."""
+    maps live for this call only: one at a time while checking, then the
+    ones the plan reads (a PLO5 map is 21 MB)."""
     hands = hole_hands(k)
     rivers = [c for c in range(52) if c not in set(int(x) for x in turn)]
     group = runouts(turn).group if _SYMMETRY else np.arange(4)[None, :]
-    maps: list[np.ndarray | None] = [None]               # the identity's
-    keep = [np.arange(4)]
+    keep = [group[0]]                                   # the identity
     if len(group) > 1 and len(r):
         live = _live(hands, turn)
         sup = np.flatnonzero(live & (r > 0).any(axis=0))[:4096]
@@ -114,19 +114,22 @@ def _turn_plan(turn: np.ndarray, r: np.ndarray,
                 continue
             hm = _hand_map(cmap, hands)
             if all(((r[v][hm] == r[v]) | ~live).all() for v in range(len(r))):
-                maps.append(hm)
                 keep.append(perm)
+    cmaps = [_card_map(perm) for perm in keep]
+    maps: dict[int, np.ndarray | None] = {0: None}      # by index into keep
     plan: list[tuple[np.ndarray, list[np.ndarray | None]]] = []
     seen: set[int] = set()
     for rep in rivers:
         if rep in seen:
             continue
         reads: list[np.ndarray | None] = []
-        for perm, hm in zip(keep, maps):
-            x = int(np.flatnonzero(_card_map(perm) == rep)[0])     # perm takes x to rep
+        for g, cmap in enumerate(cmaps):
+            x = int(np.flatnonzero(cmap == rep)[0])     # keep[g] takes x to rep
             if x not in seen:
                 seen.add(x)
-                reads.append(hm)
+                if g not in maps:
+                    maps[g] = _hand_map(cmap, hands)
+                reads.append(maps[g])
         plan.append((np.append(turn, np.uint8(rep)).astype(np.uint8), reads))
     return plan
 

@@ -242,7 +242,8 @@ def _turn_brute(turn, r, heroes, k):
         if m[i] & tm:
             continue
         for j in sup[(m[sup] & m[i]) == 0]:
-            rivers = [c for c in range(52) if not ((m[i] | m[j] | tm) >> np.uint64(c)) & np.uint64(1)]
+            used = m[i] | m[j] | tm
+            rivers = [c for c in range(52) if not (used >> np.uint64(c)) & np.uint64(1)]
             assert len(rivers) == 52 - 4 - 2 * k
             sg = np.sign(strength[rivers, pos[int(i)]] - strength[rivers, pos[int(j)]])
             val[t] += r[j] * sg.mean()

@@ -3,6 +3,8 @@ table, ``_preflop``; the hands table, ``_preflop_hands``): one code path to
 write them, to read and check them, and to let one builder at a time make
 them.  The rules are those of ``_preflop``'s docstring; each table brings
 what is its own: its members, version, shapes, checksum and extra checks.
+The builders of the shipped data files (``_omaha_build``, ``_threeway_build``)
+write with :func:`save` too.
 
 * :func:`save`: the checksum is added as the member ``checksum`` and the
   ``.npz`` is written atomically (a temporary file beside it, fsynced and

@@ -16,7 +16,9 @@ write with :func:`save` too.
   The checks, in order: an ``.npz`` archive, every member present, an
   integer ``version`` equal to the table's, each named member of its shape
   and dtype, the checksum, then the caller's ``check``.
-* :class:`BuildLock`: ``<cache>.lock``, who builds the table.
+* :func:`load_or_build`: the cache's value, else built (one builder at a
+  time, :class:`BuildLock`: ``<cache>.lock``) and saved, with the warnings
+  of a damaged or unwritable cache.
 
 >>> import tempfile, numpy as np
 >>> from pathlib import Path
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 
 from ..base import read_problem
 
-__all__ = ["BadCache", "BuildLock", "load", "save"]
+__all__ = ["BadCache", "BuildLock", "load", "load_or_build", "save"]
 
 HEARTBEAT = 5.0              # the builder touches its lock this often (seconds)
 STALE_AFTER = 120.0          # a lock untouched this long is abandoned (seconds)
@@ -147,6 +149,52 @@ def load(file: Path, *, version: int, shapes: Mapping[str, tuple[tuple[int, ...]
     finally:
         if isinstance(data, np.lib.npyio.NpzFile):
             data.close()
+
+
+# ----------------------------------------------------------------------------
+# Loaded, or built under the lock and saved
+# ----------------------------------------------------------------------------
+
+def load_or_build(file: Path, what: str, *, load: Callable[[Path], tuple[T | None, str | None]],
+                  build: Callable[[Callable[[], None]], T], save: Callable[[Path, T], None],
+                  timeout: float, rebuild: bool = False) -> tuple[T, bool]:
+    """``(value, saved)``: the value of a good cache ``file``, else built
+    and saved; ``saved`` is False only when it was built and could not be
+    written.  ``what`` names the table in the warnings (``"preflop table"``).
+
+    Unless ``rebuild``, ``load(file)`` (``(value, problem)``, as :func:`load`
+    gives) is tried first; an unusable file gives a warning naming it and
+    the problem.  Then, holding :class:`BuildLock` (waiting at most
+    ``timeout`` seconds for another builder, with a warning if it gives up),
+    a file that other builder wrote is loaded; failing that,
+    ``build(touch)`` makes the value, calling ``touch()`` now and then to
+    show the lock is alive, and ``save(file, value)`` writes it: an OSError
+    there gives a warning (the caller keeps the value in memory).  The
+    warnings point at the caller's caller.
+    """
+    import warnings
+    if not rebuild:
+        value, problem = load(file)
+        if value is not None:
+            return value, True
+        if problem:
+            warnings.warn(f"the {what} cache {file} is unusable: {problem}; rebuilding it",
+                          stacklevel=3)
+    with BuildLock(file, timeout) as lock:
+        if lock.gave_up:
+            warnings.warn(f"{lock.gave_up}; building the {what} here as well", stacklevel=3)
+        if lock.waited and not rebuild:
+            value, _ = load(file)                 # what the other builder wrote
+            if value is not None:
+                return value, True
+        value = build(lock.touch)
+        try:
+            save(file, value)
+        except OSError as e:
+            warnings.warn(f"cannot write the {what} cache {file} ({type(e).__name__}: {e}); "
+                          f"keeping the table in memory for this process", stacklevel=3)
+            return value, False
+    return value, True
 
 
 # ----------------------------------------------------------------------------

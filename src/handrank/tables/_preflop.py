@@ -44,7 +44,6 @@ checksum and checks of its own.
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
@@ -58,7 +57,7 @@ from ..ranges import HAND_CLASSES, Range
 from ..base import default_threads, resolve_threads, sliced, HandError
 from ..rules import get_rules
 from . import _cache
-from ._cache import BadCache, BuildLock
+from ._cache import BadCache
 
 __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 
@@ -134,7 +133,17 @@ def _plan(pairs: Iterable[tuple[str, str]]):
 
 def _play(keys: dict[tuple, int], threads: int,
           progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
-    """(wins a, wins b, ties) of every canonical matchup, in C on ``threads`` cores.
+    """(wins a, wins b, ties) of every canonical matchup, in C on ``threads``
+    cores (:func:`_headsup`)."""
+    return _headsup(np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4),
+                    threads, progress)
+
+
+def _headsup(matchups: np.ndarray, threads: int,
+             progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
+    """(n, 3) int64 (boards the first hand wins, the second wins, ties) of
+    ``(n, 4)`` uint8 matchups (C-contiguous: a_hi, a_lo, b_hi, b_lo), each
+    over all boards: the C kernel on ``threads`` cores.
 
     The kernel releases the GIL for as long as it runs, and Python handles
     Ctrl-C only between calls, so it is called in slices (``_slices.sliced``):
@@ -142,9 +151,10 @@ def _play(keys: dict[tuple, int], threads: int,
     says fit in about ``_slices.SLICE_SECONDS``.  ``progress(done, total)`` is
     called after every slice.
     """
-    matchups = np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4)
     n = len(matchups)
     out = np.zeros((n, 3), dtype=np.int64)
+    if n == 0:
+        return out
     tables = get_rules("high").tables
     done = [0]
 
@@ -336,40 +346,25 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
         memo = _memo
         if memo is not None and memo[0] == key:
             return PreflopTable(memo[1].copy(), memo[2].copy())
-        table, problem = _load(file)
-        if table is not None:
-            return table
-        if problem:
-            warnings.warn(f"the preflop table cache {file} is unusable: {problem}; "
-                          f"rebuilding it", stacklevel=2)
-    with BuildLock(file, _wait_timeout()) as lock:
-        if lock.gave_up:
-            warnings.warn(f"{lock.gave_up}; building the preflop table here as well",
-                          stacklevel=2)
-        if lock.waited and not rebuild:
-            table, _ = _load(file)                # what the other builder wrote
-            if table is not None:
-                return table
+
+    def build(touch: Callable[[], None]) -> PreflopTable:
         reported = 0
 
         def tick(done: int, total: int) -> None:
             """After each slice: show the lock is alive; report each percent."""
             nonlocal reported
-            lock.touch()
+            touch()
             if progress and (100 * (done - reported) >= total or done == total):
                 reported = done
                 progress(done, total)
 
-        equity, vs_random = _build(t, tick)
-        try:
-            _save(file, equity, vs_random)
-        except OSError as e:
-            _memo = (key, equity.copy(), vs_random.copy())
-            warnings.warn(f"cannot write the preflop table cache {file} "
-                          f"({type(e).__name__}: {e}); keeping the table in memory for "
-                          f"this process", stacklevel=2)
-        else:
-            if _memo is not None and _memo[0] == key:
-                _memo = None                      # the file is the truth again
-    return PreflopTable(equity, vs_random)
+        return PreflopTable(*_build(t, tick))
 
+    table, saved = _cache.load_or_build(
+        file, "preflop table", load=_load, build=build, timeout=_wait_timeout(),
+        save=lambda f, tb: _save(f, tb.equity, tb.vs_random), rebuild=rebuild)
+    if not saved:
+        _memo = (key, table.equity.copy(), table.vs_random.copy())
+    elif _memo is not None and _memo[0] == key:
+        _memo = None                              # the file is the truth again
+    return table

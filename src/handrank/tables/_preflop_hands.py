@@ -42,12 +42,11 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from ..ranges import CLASS_INDEX, HANDS, HAND_CLASSES, Range, parse_range
-from ..base import checksum, resolve_threads, sliced, HandError
+from ..base import checksum, resolve_threads, HandError
 from ..equities import EquityResult, halves_of
 from ..games import get_game
-from ..rules import get_rules
 from . import _cache, _preflop
-from ._cache import BadCache, BuildLock
+from ._cache import BadCache
 
 __all__ = ["PreflopHands", "preflop_hands_table", "preflop_hands_part", "preflop_range_equity",
            "range_weights", "BOARDS", "MATCHUPS"]
@@ -144,22 +143,9 @@ def all_matchups() -> np.ndarray:
 def play(keys: np.ndarray, threads: int = 1,
          progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
     """(n, 3) int64 (boards the first hand wins, the second wins, ties) of
-    packed matchup keys, in C, in slices (Ctrl-C gets a turn between them)."""
-    cards = np.ascontiguousarray(_key_cards(keys))
-    n = len(cards)
-    out = np.zeros((n, 3), dtype=np.int64)
-    if n == 0:
-        return out
-    tables = get_rules("high").tables
-    done = [0]
-
-    def run(lo: int, hi: int) -> None:
-        tables.holdem_headsup(cards[lo:hi], out[lo:hi], threads)
-        done[0] = hi
-
-    sliced(run, 0, n, first=max(1, threads * 16), max_step=max(1, threads * 256),
-           report=(lambda: progress(done[0], n)) if progress else None)
-    return out
+    packed matchup keys, in C, in slices (Ctrl-C gets a turn between them):
+    ``_preflop._headsup``."""
+    return _preflop._headsup(np.ascontiguousarray(_key_cards(keys)), threads, progress)
 
 
 # ----------------------------------------------------------------------------
@@ -289,40 +275,21 @@ def preflop_hands_table(path: str | os.PathLike | None = None, rebuild: bool = F
         last = _last
         if last is not None and last[0] == key:
             return last[1]
-        table, problem = _load(file)
-        if table is not None:
-            _last = (key, table)
-            return table
-        if problem:
-            import warnings
-            warnings.warn(f"the preflop hands table cache {file} is unusable: {problem}; "
-                          f"rebuilding it", stacklevel=2)
-    import warnings
-    # a waiter gives up after three times the expected build, at least 2 min
-    with BuildLock(file, max(120.0, 3 * MATCHUPS * MATCHUP_SECONDS / t)) as lock:
-        if lock.gave_up:
-            warnings.warn(f"{lock.gave_up}; building the preflop hands table here as well",
-                          stacklevel=2)
-        if lock.waited and not rebuild:
-            table, _ = _load(file)
-            if table is not None:
-                _last = (key, table)
-                return table
 
+    def build(touch: Callable[[], None]) -> PreflopHands:
         def tick(done: int, total: int) -> None:
-            lock.touch()
+            touch()
             if progress:
                 progress(done, total)
 
         keys = all_matchups()
-        counts = play(keys, t, tick)
-        table = PreflopHands(keys, counts)
-        try:
-            _save(file, keys, counts)
-        except OSError as e:
-            warnings.warn(f"cannot write the preflop hands table cache {file} "
-                          f"({type(e).__name__}: {e}); keeping the table in memory for "
-                          f"this process", stacklevel=2)
+        return PreflopHands(keys, play(keys, t, tick))
+
+    # a waiter gives up after three times the expected build, at least 2 min
+    table, _ = _cache.load_or_build(
+        file, "preflop hands table", load=_load, build=build, rebuild=rebuild,
+        timeout=max(120.0, 3 * MATCHUPS * MATCHUP_SECONDS / t),
+        save=lambda f, tb: _save(f, tb.keys, tb.counts))
     _last = (key, table)
     return table
 

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import handrank as hr
-from handrank.tables import _preflop
+from handrank.tables import _cache, _preflop
 
 NAME = "preflop.npz"
 
@@ -45,7 +45,7 @@ def built(monkeypatch):
 
     monkeypatch.setattr(_preflop, "_build", fake_build)
     monkeypatch.setattr(_preflop, "_memo", None)
-    monkeypatch.setattr(_preflop, "POLL", 0.01)
+    monkeypatch.setattr(_cache, "POLL", 0.01)
     monkeypatch.setattr(_preflop, "_wait_timeout", lambda: 5.0)
     return calls
 
@@ -367,7 +367,7 @@ def test_lock_of_an_ended_process_is_broken(tmp_path, built):
 def test_lock_untouched_for_too_long_is_broken(tmp_path, built):
     path = tmp_path / NAME
     lock = hold_lock(path, host="another-host")
-    old = time.time() - _preflop.STALE_AFTER - 10
+    old = time.time() - _cache.STALE_AFTER - 10
     os.utime(lock, (old, old))
     with no_warnings():
         hr.preflop_table(path)
@@ -387,7 +387,7 @@ def test_waiter_gives_up_after_the_timeout_and_builds(tmp_path, monkeypatch, bui
 
 
 def test_builder_touches_its_lock(tmp_path, monkeypatch, built):
-    monkeypatch.setattr(_preflop, "HEARTBEAT", 0.0)
+    monkeypatch.setattr(_cache, "HEARTBEAT", 0.0)
     path = tmp_path / NAME
     lock_file = path.with_name(NAME + ".lock")
     times = []

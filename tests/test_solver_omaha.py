@@ -1,6 +1,8 @@
-"""Omaha river showdown values (PLO4, PLO5): strengths against
+"""Omaha turn and river showdown values (PLO4, PLO5): strengths against
 evaluate_omaha, values and compatible reach against a pair loop in numpy,
-shapes, batches, threads and argument checks."""
+turns against a pair loop over their rivers and against a sum of river
+values (suit symmetry on and off), shapes, batches, threads and argument
+checks."""
 from __future__ import annotations
 
 from math import comb
@@ -168,7 +170,10 @@ def test_docs_example_by_hand():
 
 
 @pytest.mark.parametrize("board, reach, msg", [
-    ("Ks Qc 9h 4s", np.zeros(N[4]), "for rivers: board must have 5 cards; got 4"),
+    ("Ks Qc 9h", np.zeros(N[4]), "turns and rivers: board must have 4 or 5 cards; got 3"),
+    (["Ks Qc 9h", "2c 3c 4c"], np.zeros((2, N[4])), "flop values are not offered"),
+    ("Ks Qc", np.zeros(N[4]), "board must have 3, 4 or 5 cards"),
+    ("Ks Qc 9h 4s", np.zeros(N[5] - 1), "270,725 weights"),
     ("Ks Qc 9h 4s 4s", np.zeros(N[4]), "appears twice"),
     ("Ks Qc 9h 4s 2d", np.zeros(1326), "270,725 weights"),
     ("Ks Qc 9h 4s 2d", np.zeros((2, 10)), "270,725 weights"),
@@ -194,7 +199,9 @@ def test_bad_weights(bad, msg):
     r = np.zeros(N[4])
     r[5] = bad                                          # even on a dead hand
     for f in (lambda: hr.omaha_showdown_values("2c 2d 2h 3c 3d", r),
-              lambda: hr.omaha_compatible_reach("2c 2d 2h 3c 3d", r)):
+              lambda: hr.omaha_compatible_reach("2c 2d 2h 3c 3d", r),
+              lambda: hr.omaha_showdown_values("2c 2d 2h 2s", r),          # a turn
+              lambda: hr.omaha_showdown_values("2c 2d 2h 2s", r, equity=True)):
         with pytest.raises(hr.HandError, match=msg):
             f()
     r2 = np.zeros((2, N[4]))
@@ -206,3 +213,204 @@ def test_bad_weights(bad, msg):
 def test_threads_argument():
     with pytest.raises(hr.HandError, match="threads"):
         hr.omaha_showdown_values("Ks Qc 9h 4s 2d", np.zeros(N[4]), threads=0)
+
+
+# Turns: the mean over the rivers each pair of disjoint hands leaves
+# (52 - 4 - 2k of the 48), against a pair loop with evaluate_omaha, an
+# explicit sum of river values, and suit symmetry switched off.
+
+def _turn_brute(turn, r, heroes, k):
+    """(values, compat, ties) of the heroes on a turn by the pair loop over the
+    support of r, every river a pair leaves evaluated with evaluate_omaha."""
+    h = hr.hole_hands(k)
+    m = _masks(h)
+    tm = _masks(turn[None, :])[0]
+    sup = np.flatnonzero(r)
+    sup = sup[(m[sup] & tm) == 0]
+    hs = np.unique(np.concatenate([np.asarray(heroes), sup]))
+    hs = hs[(m[hs] & tm) == 0]
+    pos = {int(x): t for t, x in enumerate(hs)}
+    strength = np.full((52, len(hs)), -1, dtype=np.int64)     # [river card, hand]
+    for c in range(52):
+        if (tm >> np.uint64(c)) & np.uint64(1):
+            continue
+        ok = (m[hs] & (np.uint64(1) << np.uint64(c))) == 0
+        board = np.append(turn, c).astype(np.uint8)
+        strength[c, ok] = hr.evaluate_omaha(h[hs[ok]], np.broadcast_to(board, (ok.sum(), 5)))
+    val, comp, ties = np.zeros(len(heroes)), np.zeros(len(heroes)), 0
+    for t, i in enumerate(heroes):
+        if m[i] & tm:
+            continue
+        for j in sup[(m[sup] & m[i]) == 0]:
+            used = m[i] | m[j] | tm
+            rivers = [c for c in range(52) if not (used >> np.uint64(c)) & np.uint64(1)]
+            assert len(rivers) == 52 - 4 - 2 * k
+            sg = np.sign(strength[rivers, pos[int(i)]] - strength[rivers, pos[int(j)]])
+            val[t] += r[j] * sg.mean()
+            comp[t] += r[j]
+            ties += int((sg == 0).sum())
+    return val, comp, ties
+
+
+def _turn_case(k, seed, nsup, nheroes):
+    rng = np.random.default_rng(seed)
+    n = N[k]
+    h = hr.hole_hands(k)
+    turn = np.sort(rng.choice(52, 4, replace=False)).astype(np.uint8)
+    live = np.flatnonzero((_masks(h) & _masks(turn[None, :])[0]) == 0)
+    r = np.zeros(n)
+    sup = rng.choice(live, nsup, replace=False)
+    r[sup] = rng.random(nsup)
+    r[sup[: nsup // 4]] = 0.5                           # repeated weights
+    dead = np.flatnonzero((_masks(h) & _masks(turn[None, :])[0]) != 0)
+    r[rng.choice(dead, 3, replace=False)] = 2.0         # ignored
+    near = []                                           # heroes sharing cards with the support
+    for i in sup[:10]:
+        cards = set(int(c) for c in h[i][: rng.integers(1, k)])
+        while len(cards) < k:
+            cards.add(int(rng.integers(52)))
+        near.append(sorted(cards))
+    heroes = np.concatenate([rng.choice(live, nheroes, replace=False), sup[:10],
+                             hr.hand_index(np.array(near)), dead[:5]])
+    return turn, r, heroes
+
+
+def test_turn_against_pair_loop_plo4():
+    turn, r, heroes = _turn_case(4, 31, 40, 60)
+    r0 = r.copy()
+    v = hr.omaha_showdown_values(turn, r, threads=1)
+    c = hr.omaha_compatible_reach(turn, r)
+    e = hr.omaha_showdown_values(turn, r, equity=True)
+    assert (r == r0).all()
+    assert v.shape == c.shape == e.shape == (N[4],)
+    want, comp, ties = _turn_brute(turn, r, heroes, 4)
+    assert ties > 0 and (comp > 0).sum() > 50
+    np.testing.assert_allclose(v[heroes], want, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(c[heroes], comp, rtol=0, atol=1e-9)
+    ok = comp > 0
+    np.testing.assert_allclose(e[heroes][ok], (want[ok] / comp[ok] + 1) / 2, rtol=0, atol=1e-9)
+    dead = (_masks(hr.hole_hands(4)) & _masks(turn[None, :])[0]) != 0
+    assert (v[dead] == 0).all() and (c[dead] == 0).all() and np.isnan(e[dead]).all()
+
+
+def _symmetric_reach(turn, k, seed, nsup):
+    """A sparse reach over live hands that every suit permutation fixing the
+    turn keeps: random hands and all their images, one weight per orbit."""
+    rng = np.random.default_rng(seed)
+    h = hr.hole_hands(k)
+    group = hr.runouts(turn).group
+    live = np.flatnonzero((_masks(h) & _masks(turn[None, :])[0]) == 0)
+    r = np.zeros(N[k])
+    for i in rng.choice(live, nsup, replace=False):
+        w = rng.random()
+        for p in group:
+            c = h[i].astype(np.int64)
+            r[hr.hand_index(c - c % 4 + p[c % 4])] = w
+    return r
+
+
+def test_turn_against_pair_loop_plo5_symmetric():
+    # a monotone turn: six suit permutations keep it and the reach, 22 rivers swept
+    from handrank.solver import _omaha
+    turn = np.array(hr.parse("2h 7h Th Kh"), dtype=np.uint8)
+    r = _symmetric_reach(turn, 5, 41, 5)
+    assert len(_omaha._turn_plan(turn, r[None, :], 5)) == 22
+    rng = np.random.default_rng(42)
+    h = hr.hole_hands(5)
+    live = np.flatnonzero((_masks(h) & _masks(turn[None, :])[0]) == 0)
+    heroes = np.concatenate([rng.choice(live, 25, replace=False), np.flatnonzero(r)[:5]])
+    e = hr.omaha_showdown_values(turn, r[None, :], equity=True, threads=1)[0]
+    want, comp, ties = _turn_brute(turn, r, heroes, 5)
+    assert ties > 0 and (comp > 0).all()
+    np.testing.assert_allclose(e[heroes], (want / comp + 1) / 2, rtol=0, atol=1e-12)
+
+
+def _river_sum(turn, r, k, compat=False):
+    f = hr.omaha_compatible_reach if compat else hr.omaha_showdown_values
+    total = 0
+    for c in range(52):
+        if c not in turn:
+            total = total + f(np.append(turn, c).astype(np.uint8), r, threads=1)
+    return total / (52 - 4 - 2 * k)
+
+
+def test_turn_symmetry_against_every_river():
+    from handrank.solver import _omaha
+    turn = np.array(hr.parse("As Ks 7s 2s"), dtype=np.uint8)
+    rng = np.random.default_rng(51)
+    sym = np.ones(N[4])
+    sym[rng.choice(N[4], 5, replace=False)] = 0.0       # dead hands' weights need not match
+    sym = np.where((_masks(hr.hole_hands(4)) & _masks(turn[None, :])[0]) == 0, 1.0, sym)
+    assert (sym == 0).any()
+    pert = sym.copy()
+    pert[rng.choice(N[4], 50, replace=False)] = 2.5     # breaks the symmetry
+    both = np.stack([sym, pert])
+    assert len(_omaha._turn_plan(turn, sym[None, :], 4)) == 22
+    assert len(_omaha._turn_plan(turn, pert[None, :], 4)) == 48
+    assert len(_omaha._turn_plan(turn, both, 4)) == 48       # every vector must keep it
+    vs = hr.omaha_showdown_values(turn, sym, threads=1)
+    cs = hr.omaha_compatible_reach(turn, sym, threads=1)
+    v = hr.omaha_showdown_values(turn, both, threads=1)
+    np.testing.assert_allclose(v, _river_sum(turn, both, 4), rtol=0, atol=1e-9)
+    np.testing.assert_allclose(cs, _river_sum(turn, sym, 4, True), rtol=0, atol=1e-9)
+    np.testing.assert_allclose(vs, v[0], rtol=0, atol=1e-9)
+    _omaha._SYMMETRY = False
+    try:
+        off = hr.omaha_showdown_values(turn, sym, threads=1)
+    finally:
+        _omaha._SYMMETRY = True
+    np.testing.assert_allclose(vs, off, rtol=0, atol=1e-9)
+
+
+def test_turn_equity_and_uniform_counts():
+    # against every hand, the compatible reach is the hands of the 44 cards left;
+    # the equities of the 270,725 hands against the field average one half
+    turn = "Ks Qc 9h 4s"
+    c = hr.omaha_compatible_reach(turn, np.ones(N[4]))
+    live = (_masks(hr.hole_hands(4)) & _masks(np.array([hr.parse(turn)]))[0]) == 0
+    np.testing.assert_allclose(c[live], comb(44, 4), rtol=1e-12)
+    assert (c[~live] == 0).all()
+    e = hr.omaha_showdown_values(turn, np.ones(N[4]), equity=True)
+    assert np.isnan(e[~live]).all() and (e[live] >= 0).all() and (e[live] <= 1).all()
+    assert abs(e[live].mean() - 0.5) < 1e-12            # each pair's equities sum to one
+    # a made straight against the field, and an underpair
+    assert e[hr.hand_index("Ah Kh Jd Td")] > 0.8 > 0.2 > e[hr.hand_index("3c 3d 2c 2d")]
+
+
+def test_turn_batch():
+    rng = np.random.default_rng(61)
+    turns = np.array([[0, 9, 22, 47], [3, 17, 30, 44]], dtype=np.uint8)
+    r = np.zeros((2, N[4]))
+    for b in range(2):
+        idx = rng.choice(N[4], 300, replace=False)
+        r[b, idx] = rng.random(300)
+    e = hr.omaha_showdown_values(turns, r, equity=True, threads=1)
+    assert e.shape == r.shape
+    for b in range(2):
+        v = hr.omaha_showdown_values(turns[b], r[b])
+        c = hr.omaha_compatible_reach(turns[b], r[b])
+        ok = c > 1e-9
+        assert ok.sum() > 100_000
+        np.testing.assert_allclose(e[b][ok], (v[ok] / c[ok] + 1) / 2, rtol=0, atol=1e-12)
+    with pytest.raises(hr.HandError, match="same number of cards"):
+        hr.omaha_showdown_values([hr.format(turns[0]), "Ks Qc 9h 4s 2d"], r)
+
+
+@pytest.mark.parametrize("board", ["2c 2d 2h 2s", "Ah Ad 7h 7d"])
+def test_turn_symmetry_classes_and_switched_off(board):
+    # a uniform reach keeps every permutation of the turn: the rivers swept are
+    # the classes of runouts(turn), and the values those of all 48 rivers
+    from handrank.solver import _omaha
+    turn = np.array(hr.parse(board), dtype=np.uint8)
+    u = np.ones(N[4])
+    plan = _omaha._turn_plan(turn, u[None, :], 4)
+    assert len(plan) == len(hr.runouts(turn)) < 48
+    assert sorted(int(b[4]) for b, _ in plan) == hr.runouts(turn).cards[:, 0].tolist()
+    assert sum(len(reads) for _, reads in plan) == 48
+    v = hr.omaha_showdown_values(turn, u, threads=1)
+    _omaha._SYMMETRY = False
+    try:
+        off = hr.omaha_showdown_values(turn, u, threads=1)
+    finally:
+        _omaha._SYMMETRY = True
+    np.testing.assert_allclose(v, off, rtol=0, atol=1e-9)

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _omaha_preflop as op
+from . import _cache, _omaha_preflop as op
 
 __all__ = ["BUILD", "make_pool", "play_classes", "build_piece", "finish", "main"]
 
@@ -202,11 +202,7 @@ def finish(game: str, work: Path, out: Path) -> dict:
                         f"{cfg['deals']:,} pool deals (seed {cfg['seed']}), each class "
                         f"playing those that share no card with it; tools/build_omaha_orders.py"),
     )
-    arrays = dict(equity=eq_q, se=se_q, **info)
-    arrays["checksum"] = np.array(op.checksum(arrays))
-    tmp = out.with_name(out.name + ".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
-    os.replace(tmp, out)
+    _cache.save(out, dict(equity=eq_q, se=se_q, **info), op.checksum, compressed=True)
     return {key: (v.item() if v.ndim == 0 else v) for key, v in info.items()}
 
 

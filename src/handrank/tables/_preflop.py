@@ -24,7 +24,7 @@ How the cache behaves (the decisions, in one place):
   ``O_CREAT | O_EXCL`` and holding its pid and host, and touches it every few
   seconds.  Another process (or thread) that finds the lock waits, polling,
   then loads what the builder wrote.  A lock whose process has ended (same
-  host, POSIX) or that has not been touched for :data:`STALE_AFTER` seconds
+  host, POSIX) or that has not been touched for ``_cache.STALE_AFTER`` seconds
   is broken; a waiter gives up after three times the expected build time and
   builds itself.  The lock only saves work: correctness rests on the atomic
   write, so two builders at worst both write the same table.
@@ -36,12 +36,14 @@ How the cache behaves (the decisions, in one place):
   slices.  ``threads`` is checked by ``handrank.base._runs.resolve_threads`` before
   any work.
 * ``$HANDRANK_CACHE`` and ``$XDG_CACHE_HOME`` may use ``~`` and ``$VARS``.
+
+The writing, reading, checking and locking are ``_cache``'s, shared with the
+hands table (``_preflop_hands``); this module gives them the table's members,
+checksum and checks of its own.
 """
 from __future__ import annotations
 
 import os
-import time
-import warnings
 from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
@@ -52,8 +54,10 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from ..ranges import HAND_CLASSES, Range
-from ..base import read_problem, default_threads, resolve_threads, sliced, HandError
+from ..base import default_threads, resolve_threads, sliced, HandError
 from ..rules import get_rules
+from . import _cache
+from ._cache import BadCache
 
 __all__ = ["PreflopTable", "preflop_table", "preflop_row", "cache_path"]
 
@@ -61,9 +65,6 @@ BOARDS = 1_712_304
 VERSION = 2                  # 2: the file holds a checksum
 MATCHUPS = 47_086            # canonical matchups in the whole table
 MATCHUP_SECONDS = 0.01       # one matchup (all boards) on one core, roughly
-HEARTBEAT = 5.0              # the builder touches its lock this often (seconds)
-STALE_AFTER = 120.0          # a lock untouched this long is abandoned (seconds)
-POLL = 0.25                  # how often a waiting process looks at the lock (seconds)
 _INDEX = {c: i for i, c in enumerate(HAND_CLASSES)}
 _PERMS = list(permutations(range(4)))
 
@@ -132,7 +133,17 @@ def _plan(pairs: Iterable[tuple[str, str]]):
 
 def _play(keys: dict[tuple, int], threads: int,
           progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
-    """(wins a, wins b, ties) of every canonical matchup, in C on ``threads`` cores.
+    """(wins a, wins b, ties) of every canonical matchup, in C on ``threads``
+    cores (:func:`_headsup`)."""
+    return _headsup(np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4),
+                    threads, progress)
+
+
+def _headsup(matchups: np.ndarray, threads: int,
+             progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
+    """(n, 3) int64 (boards the first hand wins, the second wins, ties) of
+    ``(n, 4)`` uint8 matchups (C-contiguous: a_hi, a_lo, b_hi, b_lo), each
+    over all boards: the C kernel on ``threads`` cores.
 
     The kernel releases the GIL for as long as it runs, and Python handles
     Ctrl-C only between calls, so it is called in slices (``_slices.sliced``):
@@ -140,9 +151,10 @@ def _play(keys: dict[tuple, int], threads: int,
     says fit in about ``_slices.SLICE_SECONDS``.  ``progress(done, total)`` is
     called after every slice.
     """
-    matchups = np.array(sorted(keys, key=keys.get), dtype=np.uint8).reshape(-1, 4)
     n = len(matchups)
     out = np.zeros((n, 3), dtype=np.int64)
+    if n == 0:
+        return out
     tables = get_rules("high").tables
     done = [0]
 
@@ -262,227 +274,46 @@ def _checksum(equity: np.ndarray, vs_random: np.ndarray, version: int,
     return h.hexdigest()
 
 
+def _sum(arrays: dict) -> str:
+    """``_checksum`` of a cache file's members (the class names it holds:
+    only the 169 classes pass ``_check``)."""
+    return _checksum(arrays["equity"], arrays["vs_random"], VERSION,
+                     [str(c) for c in np.ravel(arrays["classes"])])
+
+
 def _save(file: Path, equity: np.ndarray, vs_random: np.ndarray) -> None:
-    """Write the table atomically: a temporary file next to ``file``, renamed
-    over it.  On any error or interrupt the temporary file is removed."""
-    arrays = dict(equity=equity, vs_random=vs_random, version=np.int64(VERSION),
-                  classes=np.array(HAND_CLASSES),
-                  checksum=np.array(_checksum(equity, vs_random, VERSION, HAND_CLASSES)))
-    file.parent.mkdir(parents=True, exist_ok=True)
-    import secrets
-    tmp = file.with_name(f"{file.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, file)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write the table atomically (``_cache.save``)."""
+    _cache.save(file, dict(equity=equity, vs_random=vs_random, version=np.int64(VERSION),
+                           classes=np.array(HAND_CLASSES)), _sum)
 
 
-class _BadCache(Exception):
-    """What is wrong with a cache file, in words."""
-
-
-def _validated(data: Any) -> tuple[np.ndarray, np.ndarray]:
-    """``(equity, vs_random)`` from a loaded ``.npz`` that passes every check;
-    otherwise _BadCache saying what is wrong."""
-    if not isinstance(data, np.lib.npyio.NpzFile):
-        raise _BadCache("it is not an .npz archive")
-    missing = [k for k in ("equity", "vs_random", "version", "classes", "checksum")
-               if k not in data.files]
-    if missing:
-        raise _BadCache(f"it lacks {', '.join(missing)}")
-    version = data["version"]
-    if version.shape != () or version.dtype.kind not in "iu":
-        raise _BadCache(f"its version is {version!r}, not an integer")
-    if int(version) != VERSION:
-        raise _BadCache(f"it is version {int(version)}, this handrank writes version {VERSION}")
-    equity, vs_random = data["equity"], data["vs_random"]
-    for name, arr, shape in (("equity", equity, (169, 169)), ("vs_random", vs_random, (169,))):
-        if arr.shape != shape or arr.dtype != np.float64:
-            raise _BadCache(f"{name} has shape {arr.shape} and dtype {arr.dtype}, expected "
-                            f"{shape} float64")
-    classes = data["classes"]
+def _check(arrays: dict) -> PreflopTable:
+    """The table of a file that passed ``_cache.checked``, after the checks
+    of its own; otherwise BadCache saying what is wrong."""
+    equity, vs_random, classes = arrays["equity"], arrays["vs_random"], arrays["classes"]
     if classes.shape != (169,) or classes.dtype.kind != "U" or tuple(classes) != HAND_CLASSES:
-        raise _BadCache("its class names are not the 169 starting-hand classes")
-    checksum = data["checksum"]
-    if (checksum.shape != () or checksum.dtype.kind != "U"
-            or str(checksum) != _checksum(equity, vs_random, VERSION, HAND_CLASSES)):
-        raise _BadCache("its checksum does not match its contents")
+        raise BadCache("its class names are not the 169 starting-hand classes")
     for name, arr in (("equity", equity), ("vs_random", vs_random)):
         if not (np.isfinite(arr).all() and (arr >= 0).all() and (arr <= 1).all()):
-            raise _BadCache(f"{name} has values that are not finite or outside [0, 1]")
+            raise BadCache(f"{name} has values that are not finite or outside [0, 1]")
     worst = float(np.abs(equity + equity.T - 1).max())
     if worst > 1e-9:
-        raise _BadCache(f"equity + equity.T differs from 1 by up to {worst:.3g}")
-    return equity, vs_random
+        raise BadCache(f"equity + equity.T differs from 1 by up to {worst:.3g}")
+    return PreflopTable(equity, vs_random)
 
 
 def _load(file: Path) -> tuple[PreflopTable | None, str | None]:
     """``(table, None)`` from a good cache; ``(None, None)`` if there is none;
-    ``(None, problem)`` if it is unusable."""
-    if not file.is_file():
-        return None, None
-    try:
-        data = np.load(file, allow_pickle=False)
-    except FileNotFoundError:                         # removed meanwhile
-        return None, None
-    except Exception as e:        # BadZipFile, EOFError, ValueError (pickle), OSError...
-        return None, read_problem(e)
-    try:
-        return PreflopTable(*_validated(data)), None
-    except _BadCache as e:
-        return None, str(e)
-    except Exception as e:        # a damaged member (bad CRC, object array...)
-        return None, read_problem(e)
-    finally:
-        if isinstance(data, np.lib.npyio.NpzFile):
-            data.close()
+    ``(None, problem)`` if it is unusable (``_cache.load``)."""
+    return _cache.load(file, version=VERSION, checksum=_sum, check=_check, others=("classes",),
+                       shapes={"equity": ((169, 169), np.float64),
+                               "vs_random": ((169,), np.float64)})
 
-
-# ----------------------------------------------------------------------------
-# The build lock
-# ----------------------------------------------------------------------------
 
 def _wait_timeout() -> float:
     """How long to wait for another builder: three times the expected build
     time on this machine's cores, and at least a minute."""
     return max(60.0, 3 * MATCHUPS * MATCHUP_SECONDS / default_threads())
-
-
-def _pid_alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (POSIX; elsewhere assume it does)."""
-    if os.name != "posix":
-        return True                   # os.kill(pid, 0) would kill it on Windows
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:                   # e.g. another user's process
-        return True
-    return True
-
-
-class _BuildLock:
-    """``<cache>.lock``: who builds the table.
-
-    Used as a context manager: on entry it creates the lock (``O_CREAT |
-    O_EXCL``, holding ``pid host token``), waiting while another process holds
-    it, and breaking it when stale.  ``owned`` says whether it got the lock
-    (not when the folder is not writable, or after ``timeout`` seconds:
-    ``gave_up`` then says why); ``waited`` whether another builder was seen.
-    On exit a lock still holding this token is removed.
-    """
-
-    def __init__(self, file: Path, timeout: float):
-        self.path = file.with_name(file.name + ".lock")
-        self.timeout = timeout
-        import secrets
-        import socket
-        self.token = f"{os.getpid()} {socket.gethostname()} {secrets.token_hex(8)}"
-        self.owned = False
-        self.waited = False
-        self.gave_up: str | None = None
-        self._touched = 0.0
-
-    def __enter__(self) -> _BuildLock:
-        deadline = time.monotonic() + self.timeout
-        while True:
-            state = self._try_create()
-            if state != "held":
-                return self                   # "ok", or "fail": build without a lock
-            stale = self._stale()
-            if stale:
-                if not self._break(stale[1]):
-                    return self               # cannot remove it: build without a lock
-                continue
-            if time.monotonic() >= deadline:
-                self.gave_up = f"{self.path} is still held after {self.timeout:.0f} s"
-                return self
-            self.waited = True
-            time.sleep(POLL)
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.owned:
-            self.owned = False
-            try:
-                if self._read() == self.token:
-                    os.unlink(self.path)
-            except OSError:
-                pass
-
-    def touch(self) -> None:
-        """Show that the builder is alive (at most every HEARTBEAT seconds)."""
-        now = time.monotonic()
-        if self.owned and now - self._touched >= HEARTBEAT:
-            self._touched = now
-            try:
-                os.utime(self.path)
-            except OSError:
-                pass
-
-    def _try_create(self) -> str:
-        """Create the lock: "ok"; "held" if it exists; "fail" if it cannot be
-        created (a folder that cannot be written)."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            return "held"
-        except OSError:
-            # on Windows a lock being deleted refuses to be created again
-            return "held" if self.path.is_file() else "fail"
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(self.token)
-        except BaseException:
-            try:
-                os.unlink(self.path)
-            except OSError:
-                pass
-            raise
-        self.owned = True
-        self._touched = time.monotonic()
-        return "ok"
-
-    def _read(self) -> str:
-        with open(self.path, encoding="utf-8", errors="replace") as f:
-            return f.read()
-
-    def _stale(self) -> tuple[str, str] | None:
-        """``(why, contents)`` if the present lock is abandoned, else None."""
-        try:
-            age = time.time() - os.stat(self.path).st_mtime
-            text = self._read()
-        except OSError:
-            return None                       # just released: try again
-        if age > STALE_AFTER:
-            return f"untouched for {age:.0f} s", text
-        parts = text.split()
-        import socket
-        if len(parts) >= 2 and parts[0].isdigit() and parts[1] == socket.gethostname():
-            if not _pid_alive(int(parts[0])):
-                return f"its process {parts[0]} has ended", text
-        return None
-
-    def _break(self, text: str) -> bool:
-        """Remove an abandoned lock if it is still the one judged abandoned;
-        False if it cannot be removed."""
-        try:
-            if self._read() == text:
-                os.unlink(self.path)
-        except FileNotFoundError:
-            pass
-        except OSError:
-            return False
-        return True
 
 
 # ----------------------------------------------------------------------------
@@ -515,40 +346,25 @@ def preflop_table(path: str | os.PathLike | None = None, rebuild: bool = False,
         memo = _memo
         if memo is not None and memo[0] == key:
             return PreflopTable(memo[1].copy(), memo[2].copy())
-        table, problem = _load(file)
-        if table is not None:
-            return table
-        if problem:
-            warnings.warn(f"the preflop table cache {file} is unusable: {problem}; "
-                          f"rebuilding it", stacklevel=2)
-    with _BuildLock(file, _wait_timeout()) as lock:
-        if lock.gave_up:
-            warnings.warn(f"{lock.gave_up}; building the preflop table here as well",
-                          stacklevel=2)
-        if lock.waited and not rebuild:
-            table, _ = _load(file)                # what the other builder wrote
-            if table is not None:
-                return table
+
+    def build(touch: Callable[[], None]) -> PreflopTable:
         reported = 0
 
         def tick(done: int, total: int) -> None:
             """After each slice: show the lock is alive; report each percent."""
             nonlocal reported
-            lock.touch()
+            touch()
             if progress and (100 * (done - reported) >= total or done == total):
                 reported = done
                 progress(done, total)
 
-        equity, vs_random = _build(t, tick)
-        try:
-            _save(file, equity, vs_random)
-        except OSError as e:
-            _memo = (key, equity.copy(), vs_random.copy())
-            warnings.warn(f"cannot write the preflop table cache {file} "
-                          f"({type(e).__name__}: {e}); keeping the table in memory for "
-                          f"this process", stacklevel=2)
-        else:
-            if _memo is not None and _memo[0] == key:
-                _memo = None                      # the file is the truth again
-    return PreflopTable(equity, vs_random)
+        return PreflopTable(*_build(t, tick))
 
+    table, saved = _cache.load_or_build(
+        file, "preflop table", load=_load, build=build, timeout=_wait_timeout(),
+        save=lambda f, tb: _save(f, tb.equity, tb.vs_random), rebuild=rebuild)
+    if not saved:
+        _memo = (key, table.equity.copy(), table.vs_random.copy())
+    elif _memo is not None and _memo[0] == key:
+        _memo = None                              # the file is the truth again
+    return table

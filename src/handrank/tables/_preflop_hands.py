@@ -10,7 +10,7 @@ first hand, by the second, and tied.  That is about 30 s on two cores; the
 counts are cached like the 169-class table (``preflop-hands-v1.npz`` beside
 it, validated on load with a sha256 checksum, written atomically, one
 builder at a time: see ``_preflop``'s docstring, whose rules apply as they
-stand).
+stand; both tables' caches go through ``_cache``).
 
 From the counts, ``W[i, j]`` (boards hand i wins against hand j, in
 :data:`HANDS` order) and ``T[i, j]`` (ties) of the 1326 x 1326 hand pairs
@@ -42,11 +42,11 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from ..ranges import CLASS_INDEX, HANDS, HAND_CLASSES, Range, parse_range
-from ..base import checksum, read_problem, resolve_threads, sliced, HandError
+from ..base import checksum, resolve_threads, HandError
 from ..equities import EquityResult, halves_of
 from ..games import get_game
-from ..rules import get_rules
-from . import _preflop
+from . import _cache, _preflop
+from ._cache import BadCache
 
 __all__ = ["PreflopHands", "preflop_hands_table", "preflop_hands_part", "preflop_range_equity",
            "range_weights", "BOARDS", "MATCHUPS"]
@@ -143,22 +143,9 @@ def all_matchups() -> np.ndarray:
 def play(keys: np.ndarray, threads: int = 1,
          progress: Callable[[int, int], Any] | None = None) -> np.ndarray:
     """(n, 3) int64 (boards the first hand wins, the second wins, ties) of
-    packed matchup keys, in C, in slices (Ctrl-C gets a turn between them)."""
-    cards = np.ascontiguousarray(_key_cards(keys))
-    n = len(cards)
-    out = np.zeros((n, 3), dtype=np.int64)
-    if n == 0:
-        return out
-    tables = get_rules("high").tables
-    done = [0]
-
-    def run(lo: int, hi: int) -> None:
-        tables.holdem_headsup(cards[lo:hi], out[lo:hi], threads)
-        done[0] = hi
-
-    sliced(run, 0, n, first=max(1, threads * 16), max_step=max(1, threads * 256),
-           report=(lambda: progress(done[0], n)) if progress else None)
-    return out
+    packed matchup keys, in C, in slices (Ctrl-C gets a turn between them):
+    ``_preflop._headsup``."""
+    return _preflop._headsup(np.ascontiguousarray(_key_cards(keys)), threads, progress)
 
 
 # ----------------------------------------------------------------------------
@@ -225,81 +212,29 @@ class PreflopHands:
         return f"PreflopHands({what} {MATCHUPS:,} canonical matchups)"
 
 
-def _data(keys: np.ndarray, counts: np.ndarray) -> dict:
-    arrays = dict(keys=np.asarray(keys, dtype="<i4"), counts=np.asarray(counts, dtype="<u4"),
-                  version=np.int64(VERSION), boards=np.int64(BOARDS))
-    arrays["checksum"] = np.array(checksum(arrays))
-    return arrays
-
-
-def _validated(data: Any) -> PreflopHands:
-    """The table in a loaded ``.npz`` that passes every check, else
-    ``_preflop._BadCache`` saying what is wrong."""
-    bad = _preflop._BadCache
-    if not isinstance(data, np.lib.npyio.NpzFile):
-        raise bad("it is not an .npz archive")
-    missing = [k for k in ("keys", "counts", "version", "boards", "checksum")
-               if k not in data.files]
-    if missing:
-        raise bad(f"it lacks {', '.join(missing)}")
-    arrays = {k: data[k] for k in data.files}
-    version = arrays["version"]
-    if version.shape != () or version.dtype.kind not in "iu" or int(version) != VERSION:
-        raise bad(f"its version is {version!r}, this handrank writes version {VERSION}")
+def _check(arrays: dict) -> PreflopHands:
+    """The table of a file that passed ``_cache.checked``, after the checks
+    of its own; otherwise BadCache saying what is wrong."""
     keys, counts = arrays["keys"], arrays["counts"]
-    if (keys.shape != (MATCHUPS,) or keys.dtype != np.dtype("<i4")
-            or counts.shape != (MATCHUPS, 3) or counts.dtype != np.dtype("<u4")):
-        raise bad(f"keys {keys.shape} {keys.dtype} and counts {counts.shape} {counts.dtype}, "
-                  f"expected ({MATCHUPS},) int32 and ({MATCHUPS}, 3) uint32")
-    c = arrays["checksum"]
-    if c.shape != () or c.dtype.kind != "U" or str(c) != checksum(arrays):
-        raise bad("its checksum does not match its contents")
     if int(arrays["boards"]) != BOARDS or (counts.astype(np.int64).sum(axis=1) != BOARDS).any():
-        raise bad(f"its counts do not add up to {BOARDS:,} boards a matchup")
+        raise BadCache(f"its counts do not add up to {BOARDS:,} boards a matchup")
     if not np.array_equal(keys, all_matchups()):
-        raise bad("its matchups are not the canonical matchups of two hands")
+        raise BadCache("its matchups are not the canonical matchups of two hands")
     return PreflopHands(keys, counts)
 
 
 def _load(file: Path) -> tuple[PreflopHands | None, str | None]:
-    if not file.is_file():
-        return None, None
-    try:
-        data = np.load(file, allow_pickle=False)
-    except FileNotFoundError:
-        return None, None
-    except Exception as e:
-        return None, read_problem(e)
-    try:
-        return _validated(data), None
-    except _preflop._BadCache as e:
-        return None, str(e)
-    except Exception as e:
-        return None, read_problem(e)
-    finally:
-        if isinstance(data, np.lib.npyio.NpzFile):
-            data.close()
+    """``(table, None)``, ``(None, None)`` or ``(None, problem)``: ``_cache.load``."""
+    return _cache.load(file, version=VERSION, checksum=checksum, check=_check,
+                       others=("boards",), shapes={"keys": ((MATCHUPS,), "<i4"),
+                                                   "counts": ((MATCHUPS, 3), "<u4")})
 
 
 def _save(file: Path, keys: np.ndarray, counts: np.ndarray) -> None:
-    """Write atomically (a temporary file renamed over ``file``)."""
-    arrays = _data(keys, counts)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    import secrets
-    tmp = file.with_name(f"{file.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, file)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write atomically (``_cache.save``)."""
+    _cache.save(file, dict(keys=np.asarray(keys, dtype="<i4"),
+                           counts=np.asarray(counts, dtype="<u4"),
+                           version=np.int64(VERSION), boards=np.int64(BOARDS)), checksum)
 
 
 def hands_cache_path() -> Path:
@@ -340,40 +275,21 @@ def preflop_hands_table(path: str | os.PathLike | None = None, rebuild: bool = F
         last = _last
         if last is not None and last[0] == key:
             return last[1]
-        table, problem = _load(file)
-        if table is not None:
-            _last = (key, table)
-            return table
-        if problem:
-            import warnings
-            warnings.warn(f"the preflop hands table cache {file} is unusable: {problem}; "
-                          f"rebuilding it", stacklevel=2)
-    import warnings
-    # a waiter gives up after three times the expected build, at least 2 min
-    with _preflop._BuildLock(file, max(120.0, 3 * MATCHUPS * MATCHUP_SECONDS / t)) as lock:
-        if lock.gave_up:
-            warnings.warn(f"{lock.gave_up}; building the preflop hands table here as well",
-                          stacklevel=2)
-        if lock.waited and not rebuild:
-            table, _ = _load(file)
-            if table is not None:
-                _last = (key, table)
-                return table
 
+    def build(touch: Callable[[], None]) -> PreflopHands:
         def tick(done: int, total: int) -> None:
-            lock.touch()
+            touch()
             if progress:
                 progress(done, total)
 
         keys = all_matchups()
-        counts = play(keys, t, tick)
-        table = PreflopHands(keys, counts)
-        try:
-            _save(file, keys, counts)
-        except OSError as e:
-            warnings.warn(f"cannot write the preflop hands table cache {file} "
-                          f"({type(e).__name__}: {e}); keeping the table in memory for "
-                          f"this process", stacklevel=2)
+        return PreflopHands(keys, play(keys, t, tick))
+
+    # a waiter gives up after three times the expected build, at least 2 min
+    table, _ = _cache.load_or_build(
+        file, "preflop hands table", load=_load, build=build, rebuild=rebuild,
+        timeout=max(120.0, 3 * MATCHUPS * MATCHUP_SECONDS / t),
+        save=lambda f, tb: _save(f, tb.keys, tb.counts))
     _last = (key, table)
     return table
 

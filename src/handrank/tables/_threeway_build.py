@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _threeway as tw
+from . import _cache, _threeway as tw
 
 PIECE = 5_000                     # triples a piece (164 pieces, ~20 s each on one core)
 VERSION, DATA_FILE, checksum, classes_digest = tw.VERSION, tw.DATA_FILE, tw.checksum, tw.classes_digest
@@ -113,11 +113,8 @@ def finish(work: Path, out: Path, sample: int = CHECK_SAMPLE) -> dict:
                         "(include/handrank/tables/hr_threeway.h); tools/build_threeway.py"),
     )
     # seat 2's share is the rest: 6 x boards x matchups less seats 0 and 1 (load_table)
-    arrays = dict(matchups=counts[:, 0].astype(np.uint16), won6=w[:, :2].astype(np.uint32), **info)
-    arrays["checksum"] = np.array(checksum(arrays))
-    tmp = out.with_name(out.name + ".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
-    os.replace(tmp, out)
+    _cache.save(out, dict(matchups=counts[:, 0].astype(np.uint16),
+                          won6=w[:, :2].astype(np.uint32), **info), checksum, compressed=True)
     return {k: (v.item() if v.ndim == 0 else v) for k, v in info.items()}
 
 

@@ -39,11 +39,16 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../evaluation/hr_batch.h"   /* hr_isa */
+#include "../evaluation/hr_simd.h"    /* HR_AVX2_TARGET, HR_AVX512_TARGET */
 #include "hr_sv_omaha_board.h"
 
-/* The sweep, once per lane count (a template: the same code for each lane
- * type, so one code path): 1 everywhere, 2 and 4 where the compiler has
- * vector extensions. */
+/* The sweep, once per lane count and instruction set (a template: the same
+ * code for each lane type, so one code path): 1 lane everywhere, 2 and 4
+ * where the compiler has vector extensions (SSE2: two operations for 4
+ * lanes), and where the build makes x86-64 clones, 4 lanes for AVX2 and 8
+ * for AVX-512, chosen at run time by hr_isa as the batch loops are. */
+#define HR_PL_ATTR
 #define HR_PL_FN(f) f##_1
 #define HR_PL_T double
 #define HR_PL_U double
@@ -73,6 +78,35 @@
 #define HR_PL_Z ((hr_pl_d4){0.0, 0.0, 0.0, 0.0})
 #define HR_PL_VC 4
 #include "hr_sv_omaha_lanes.h"
+#undef HR_PL_FN
+#undef HR_PL_T
+#undef HR_PL_U
+#undef HR_PL_Z
+#undef HR_PL_VC
+#endif
+#undef HR_PL_ATTR
+#if HR_PL_CLONES
+#define HR_PL_ATTR HR_AVX2_TARGET
+#define HR_PL_FN(f) f##_4v
+#define HR_PL_T hr_pl_d4
+#define HR_PL_U hr_pl_u4
+#define HR_PL_Z ((hr_pl_d4){0.0, 0.0, 0.0, 0.0})
+#define HR_PL_VC 4
+#include "hr_sv_omaha_lanes.h"
+#undef HR_PL_ATTR
+#undef HR_PL_FN
+#undef HR_PL_T
+#undef HR_PL_U
+#undef HR_PL_Z
+#undef HR_PL_VC
+#define HR_PL_ATTR HR_AVX512_TARGET
+#define HR_PL_FN(f) f##_8z
+#define HR_PL_T hr_pl_d8
+#define HR_PL_U hr_pl_u8
+#define HR_PL_Z ((hr_pl_d8){0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0})
+#define HR_PL_VC 8
+#include "hr_sv_omaha_lanes.h"
+#undef HR_PL_ATTR
 #undef HR_PL_FN
 #undef HR_PL_T
 #undef HR_PL_U
@@ -113,14 +147,38 @@ static int hr_pl_work_alloc(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, int
     return 0;
 }
 
-/* Lanes per sweep: 4 for PLO4, 2 for PLO5 (its sorted lanes are 12 MB a
- * vector); 1 without vector extensions. */
-HR_INLINE int hr_pl_lanes(int K) { return K == 4 ? HR_PL_WIDE : (HR_PL_WIDE + 1) / 2; }
+/* Lanes of the AVX-512 clone: 8 (one 64-byte line a sum). */
+#define HR_PL_LANES512 8
+
+/* Lanes per sweep: with AVX-512 8, else 4 (1 without vector extensions).
+ * Lanes cost memory: a thread's work space is 4 arrays of 8 bytes a lane
+ * per live hand (PLO5: 49 MB at 4 lanes), beside the caller's reach and
+ * values (21 MB a vector). */
+HR_INLINE int hr_pl_lanes(int K)
+{
+#if HR_PL_CLONES
+    if (hr_isa >= HR_ISA_AVX512) return HR_PL_LANES512;
+    if (hr_isa >= HR_ISA_AVX2) return 4;
+#endif
+    (void)K;
+    return HR_PL_WIDE;
+}
 
 /* Vectors [v0, v0 + vc) of one prepared board (vc a lane count). */
 static void hr_pl_chunk(const hr_pl_board_t *P, const double *reach, int64_t v0, int vc,
                         double *out, double *compat, hr_pl_work_t *W)
 {
+    (void)vc;                       /* 1 without vector extensions */
+#if HR_PL_CLONES
+    if (vc == 8) {
+        hr_pl_chunk_8z(P, reach, v0, out, compat, W);
+        return;
+    }
+    if (vc == 4 && hr_isa >= HR_ISA_AVX2) {
+        hr_pl_chunk_4v(P, reach, v0, out, compat, W);
+        return;
+    }
+#endif
 #if HR_PL_WIDE > 1
     if (vc == 4) hr_pl_chunk_4(P, reach, v0, out, compat, W);
     else if (vc == 2) hr_pl_chunk_2(P, reach, v0, out, compat, W);
@@ -157,7 +215,7 @@ static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const d
         return -1;
     }
     for (int64_t v = 0; v < NR;) {
-        const int w = NR - v >= L ? L : NR - v >= 2 && L > 1 ? 2 : 1;
+        const int w = NR - v >= L ? L : NR - v >= 4 && L > 4 ? 4 : NR - v >= 2 && L > 1 ? 2 : 1;
         c0[nch] = v;
         cw[nch++] = w;
         v += w;

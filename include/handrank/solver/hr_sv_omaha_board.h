@@ -76,21 +76,23 @@ static void *hr_pl_alloc(size_t n)
 HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K]; }
 
 /* A river's live hands sorted by strength: hand i (weakest first) has the
- * local cards card[K i ..] (ascending, 0..46); the hand of index h (in
- * hole_hands order) is at place pos[h] (-1 if it meets the board); group g
- * (equal strength) is hands [gs[g], gs[g + 1]). */
+ * local cards card[K i ..] (ascending, 0..46), and up[i] is the highest
+ * position where they differ from hand i - 1's (K - 1 at a group's
+ * start); the hand of index h (in hole_hands order) is at place pos[h]
+ * (-1 if it meets the board); group g (equal strength) is hands [gs[g],
+ * gs[g + 1]). */
 typedef struct {
     int K;
     int64_t n, ng;                   /* hands, groups */
-    uint8_t *card;
+    uint8_t *card, *up;
     int32_t *pos;
     int64_t *gs;
 } hr_pl_board_t;
 
 static void hr_pl_free(hr_pl_board_t *P)
 {
-    free(P->card), free(P->pos), free(P->gs);
-    P->card = NULL, P->pos = NULL, P->gs = NULL;
+    free(P->card), free(P->up), free(P->pos), free(P->gs);
+    P->card = NULL, P->up = NULL, P->pos = NULL, P->gs = NULL;
 }
 
 /* One hand of the walk below: pass 0 notes its strength v (str, in walk
@@ -206,15 +208,16 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
             ps[y * (y - 1) / 2 + x] = (int16_t)best;
         }
     const int64_t n = hr_pl_binom[HR_PL_LIVE][K];
-    P->card = NULL, P->pos = NULL, P->gs = NULL;
+    P->card = NULL, P->up = NULL, P->pos = NULL, P->gs = NULL;
     int64_t *cnt = (int64_t *)calloc(HR_PL_NSTR + 1, sizeof(int64_t));
     int16_t *str = (int16_t *)malloc((size_t)n * sizeof(int16_t));
     P->K = K;
     P->n = n;
     P->card = (uint8_t *)hr_pl_alloc((size_t)n * (size_t)K);
+    P->up = (uint8_t *)malloc((size_t)n);
     P->pos = (int32_t *)hr_pl_alloc((size_t)hr_pl_nhands(K) * sizeof(int32_t));
     P->gs = (int64_t *)malloc((HR_PL_NSTR + 1) * sizeof(int64_t));
-    if (!cnt || !str || !P->card || !P->pos || !P->gs) {
+    if (!cnt || !str || !P->card || !P->up || !P->pos || !P->gs) {
         free(cnt);
         free(str);
         hr_pl_free(P);
@@ -232,6 +235,15 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
     for (int64_t h = 0; h < hr_pl_nhands(K); h++) P->pos[h] = -1;
     if (s) for (int64_t h = 0; h < hr_pl_nhands(K); h++) s[h] = -1;
     hr_pl_walk(ps, live, K, 1, str, cnt, P, s);
+    for (int64_t g = 0; g < ng; g++) {
+        P->up[P->gs[g]] = (uint8_t)(K - 1);
+        for (int64_t i = P->gs[g] + 1; i < P->gs[g + 1]; i++) {
+            const uint8_t *x = P->card + i * K, *y = x - K;
+            int p = K - 1;
+            while (x[p] == y[p]) p--;
+            P->up[i] = (uint8_t)p;
+        }
+    }
     free(cnt);
     free(str);
     return 0;
@@ -339,18 +351,6 @@ HR_INLINE void hr_pl_level(const uint8_t *x, const int K, const int j, hr_pl_lev
     L->n[j] = n;
 }
 
-/* The highest position where hands x and y (K cards) differ, 0 if only
- * their lowest cards do (most hands of a run), -1 if none. */
-HR_INLINE int hr_pl_top_diff(const uint8_t *x, const uint8_t *y, const int K)
-{
-    int same = x[1] == y[1] && x[2] == y[2] && x[3] == y[3];
-    if (K == 5) same = same && x[4] == y[4];
-    if (HR_LIKELY(same)) return x[0] != y[0] ? 0 : -1;
-    int p = K - 1;
-    while (x[p] == y[p]) p--;
-    return p;
-}
-
 /* Work space of one thread: the sums and the sorted lanes. */
 typedef struct {
     double *acc, *rs, *val, *cmp;
@@ -365,8 +365,16 @@ typedef double hr_pl_d2 __attribute__((vector_size(16)));
 typedef double hr_pl_d4 __attribute__((vector_size(32)));
 typedef double hr_pl_u2 __attribute__((vector_size(16), aligned(8), may_alias));
 typedef double hr_pl_u4 __attribute__((vector_size(32), aligned(8), may_alias));
+typedef double hr_pl_d8 __attribute__((vector_size(64)));
+typedef double hr_pl_u8 __attribute__((vector_size(64), aligned(8), may_alias));
 #else
 #define HR_PL_WIDE 1
+#endif
+/* Clones for AVX2 and AVX-512 where the build makes x86-64 clones. */
+#if defined(HR_MULTIVERSION) && HR_PL_WIDE > 1
+#define HR_PL_CLONES 1
+#else
+#define HR_PL_CLONES 0
 #endif
 
 #endif /* HANDRANK_HR_SV_OMAHA_BOARD_H */

@@ -5,7 +5,9 @@
  *     HR_PL_U       the same, read and written at any 8-byte place;
  *     HR_PL_Z       its zero;
  *     HR_PL_VC      the lanes (reach vectors swept side by side);
- *     HR_PL_FN(f)   f with the count appended (f_1, f_2, f_4).
+ *     HR_PL_FN(f)   f with the count appended (f_1, f_2, f_4, f_4v, f_8z);
+ *     HR_PL_ATTR    the instruction set of the clone (a target attribute)
+ *                   or nothing.
  * Every sum is VC doubles side by side: one index computation and one
  * cache line serve every lane.
  *
@@ -32,20 +34,19 @@
 /* Read the signed subset sums of hands [s0, e) (acc and T fixed) into val:
  * mode 0 stores them, 1 adds them, 2 is the last read (of the finished
  * sums): val -= them, and cmp (unless NULL) = them + (-1)^K r. */
-HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const uint8_t *card,
+HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const hr_pl_board_t *P,
                                      int64_t s0, int64_t e, const int K, const int mode,
                                      double *val, double *cmp, const double *rs)
 {
     const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
+    const uint8_t *card = P->card, *up = P->up;
     hr_pl_level_t L;
     HR_PL_T R[HR_PL_KMAX + 1];
-    static const uint8_t none[8] = {255, 255, 255, 255, 255, 255, 255, 255};
-    const uint8_t *prev = none;
     uint32_t z[16] = {0};
     R[K] = HR_PL_LD(T);
-    for (int64_t i = s0; i < e; i++) {
+    for (int64_t i = s0; i < e; i++) {             /* s0 starts a group: up[s0] = K - 1 */
         const uint8_t *x = card + i * K;
-        const int p = hr_pl_top_diff(x, prev, K);
+        const int p = up[i];
         if (HR_UNLIKELY(p >= 1)) {
             for (int j = p; j >= 1; j--) {
                 hr_pl_level(x, K, j, &L);
@@ -57,7 +58,6 @@ HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const u
             hr_pl_level(x, K, 0, &L);
             for (int k = 0; k < NP + NN; k++) z[k] = L.off[0][k];
         }
-        prev = x;
         const uint32_t a = x[0];
         HR_PL_T sp = R[1], sn = HR_PL_LD(HR_PL_A(z[NP] + a));
         for (int k = 0; k < NP; k++) sp += HR_PL_LD(HR_PL_A(z[k] + a));
@@ -93,30 +93,33 @@ HR_INLINE void HR_PL_FN(hr_pl_flush)(double *acc, HR_PL_T *W, HR_PL_T *T, const 
     W[j] = HR_PL_Z;
 }
 
-/* Add the weights of hands [s0, e) to their subsets' sums and to T. */
-HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const uint8_t *card, const double *rs,
-                                    int64_t s0, int64_t e, const int K)
+/* Add the weights of the hands of group [s0, e) to their subsets' sums and
+ * to T.  Hands without weight are skipped: the highest position where an
+ * added hand differs from the one added before is the most of up[] since
+ * (the hands of a group ascend in colex order). */
+HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const hr_pl_board_t *P,
+                                    const double *rs, int64_t s0, int64_t e, const int K)
 {
     const int N0 = HR_PL_NP0(K) + HR_PL_NN0(K);
+    const uint8_t *card = P->card, *up = P->up;
     hr_pl_level_t L;
     HR_PL_T W[HR_PL_KMAX + 1], t = HR_PL_LD(T);
-    static const uint8_t none[8] = {255, 255, 255, 255, 255, 255, 255, 255};
-    const uint8_t *prev = none;
     uint32_t z[16] = {0};
-    int started = 0;
+    int started = 0, pm = 0;
     for (int j = 0; j <= K; j++) W[j] = HR_PL_Z;
     for (int64_t i = s0; i < e; i++) {
         const double *wp = rs + i * HR_PL_VC;
+        pm = up[i] > pm ? up[i] : pm;
         if (!hr_pl_any(wp, HR_PL_VC)) continue;
         const uint8_t *x = card + i * K;
-        const int p = hr_pl_top_diff(x, prev, K);
+        const int p = pm;
+        pm = 0;
         if (HR_UNLIKELY(p >= 1)) {
             for (int j = 1; started && j <= p; j++) HR_PL_FN(hr_pl_flush)(acc, W, &t, &L, j, K);
             for (int j = p; j >= 0; j--) hr_pl_level(x, K, j, &L);
             for (int k = 0; k < N0; k++) z[k] = L.off[0][k];
             started = 1;
         }
-        prev = x;
         const uint32_t a = x[0];
         const HR_PL_T w = HR_PL_LD(wp);
         for (int k = 0; k < N0; k++) {
@@ -145,15 +148,15 @@ HR_INLINE void HR_PL_FN(hr_pl_sweep)(const hr_pl_board_t *P, const int K, const 
     for (int v = 0; v < HR_PL_VC; v++) T[v] = 0.0;
     for (int64_t g = 0; g < P->ng; g++) {
         const int64_t s0 = P->gs[g], e = P->gs[g + 1];
-        HR_PL_FN(hr_pl_reads)(acc, T, P->card, s0, e, K, 0, val, NULL, rs);
+        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 0, val, NULL, rs);
         if (!hr_pl_any(rs + s0 * HR_PL_VC, (e - s0) * HR_PL_VC)) {
             for (int64_t i = s0 * HR_PL_VC; i < e * HR_PL_VC; i++) val[i] *= 2;
             continue;
         }
-        HR_PL_FN(hr_pl_adds)(acc, T, P->card, rs, s0, e, K);
-        HR_PL_FN(hr_pl_reads)(acc, T, P->card, s0, e, K, 1, val, NULL, rs);
+        HR_PL_FN(hr_pl_adds)(acc, T, P, rs, s0, e, K);
+        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 1, val, NULL, rs);
     }
-    HR_PL_FN(hr_pl_reads)(acc, T, P->card, 0, P->n, K, 2, val, cmp, rs);
+    HR_PL_FN(hr_pl_reads)(acc, T, P, 0, P->n, K, 2, val, cmp, rs);
 }
 
 /* Vectors [v0, v0 + HR_PL_VC) of one prepared board: gather their live
@@ -161,7 +164,7 @@ HR_INLINE void HR_PL_FN(hr_pl_sweep)(const hr_pl_board_t *P, const int K, const 
  * hands 0.  Gather and write-back walk the hands in index order, so that
  * the vectors are read and written in order and P's side, one place for
  * every lane, is the only jump. */
-static void HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double *reach, int64_t v0,
+HR_PL_ATTR static void HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double *reach, int64_t v0,
                                   double *out, double *compat, hr_pl_work_t *W)
 {
     const int K = P->K;

@@ -129,18 +129,23 @@ static void hr_pl_work_free(hr_pl_work_t *W)
     free(W->rs);
     free(W->val);
     free(W->cmp);
+    free(W->tmp);
 }
 
+/* The work space of one thread for vc lanes: the values go into the sorted
+ * weights' room unless the compatible reach is wanted too (its last read
+ * needs the weights). */
 static int hr_pl_work_alloc(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, int want_cmp)
 {
     const int K = P->K;
-    const int64_t n = P->n;
+    const size_t n = (size_t)P->n * (size_t)vc * sizeof(double);
     const size_t nsums = K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
     W->acc = (double *)hr_pl_alloc(nsums * (size_t)vc * sizeof(double));
-    W->rs = (double *)hr_pl_alloc((size_t)n * (size_t)vc * sizeof(double));
-    W->val = (double *)hr_pl_alloc((size_t)n * (size_t)vc * sizeof(double));
-    W->cmp = want_cmp ? (double *)hr_pl_alloc((size_t)n * (size_t)vc * sizeof(double)) : NULL;
-    if (!W->acc || !W->rs || !W->val || (want_cmp && !W->cmp)) {
+    W->rs = (double *)hr_pl_alloc(n);
+    W->val = want_cmp ? (double *)hr_pl_alloc(n) : NULL;
+    W->cmp = want_cmp ? (double *)hr_pl_alloc(n) : NULL;
+    W->tmp = (double *)hr_pl_alloc(((size_t)P->maxg + 1) * (size_t)vc * sizeof(double));
+    if (!W->acc || !W->rs || !W->tmp || (want_cmp && (!W->val || !W->cmp))) {
         hr_pl_work_free(W);
         return -1;
     }

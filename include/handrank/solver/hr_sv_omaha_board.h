@@ -83,7 +83,7 @@ HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K
  * gs[g + 1]). */
 typedef struct {
     int K;
-    int64_t n, ng;                   /* hands, groups */
+    int64_t n, ng, maxg;             /* hands, groups, hands of the largest group */
     uint8_t *card, *up;
     int32_t *pos;
     int64_t *gs;
@@ -232,6 +232,9 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
     }
     P->gs[ng] = n;
     P->ng = ng;
+    P->maxg = 0;
+    for (int64_t g = 0; g < ng; g++)
+        if (P->gs[g + 1] - P->gs[g] > P->maxg) P->maxg = P->gs[g + 1] - P->gs[g];
     for (int64_t h = 0; h < hr_pl_nhands(K); h++) P->pos[h] = -1;
     if (s) for (int64_t h = 0; h < hr_pl_nhands(K); h++) s[h] = -1;
     hr_pl_walk(ps, live, K, 1, str, cnt, P, s);
@@ -351,9 +354,10 @@ HR_INLINE void hr_pl_level(const uint8_t *x, const int K, const int j, hr_pl_lev
     L->n[j] = n;
 }
 
-/* Work space of one thread: the sums and the sorted lanes. */
+/* Work space of one thread: the sums, the sorted lanes (weights, values
+ * unless they go into rs, compat) and one group's first reads. */
 typedef struct {
-    double *acc, *rs, *val, *cmp;
+    double *acc, *rs, *val, *cmp, *tmp;
 } hr_pl_work_t;
 
 /* Lane types for 2 and 4 reach vectors side by side where the compiler

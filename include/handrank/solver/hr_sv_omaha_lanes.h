@@ -33,16 +33,18 @@
 
 /* Read the signed subset sums of hands [s0, e) (acc and T fixed) into val:
  * mode 0 stores them, 1 adds them, 2 is the last read (of the finished
- * sums): val -= them, and cmp (unless NULL) = them + (-1)^K r. */
+ * sums): val -= them, and cmp (unless NULL) = them + (-1)^K r.  Modes 0
+ * and 1 read one group: 0 stores into tmp (from the group's start), 1 puts
+ * tmp + them into val (which may be rs: the group's weights are added). */
 HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const hr_pl_board_t *P,
                                      int64_t s0, int64_t e, const int K, const int mode,
-                                     double *val, double *cmp, const double *rs)
+                                     double *val, double *cmp, const double *rs, double *tmp)
 {
     const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
     const uint8_t *card = P->card, *up = P->up;
     hr_pl_level_t L;
     HR_PL_T R[HR_PL_KMAX + 1];
-    uint32_t z[16] = {0};
+    const double *z[16] = {0};         /* the level-0 sums of the run, at x_0 = 0 */
     R[K] = HR_PL_LD(T);
     for (int64_t i = s0; i < e; i++) {             /* s0 starts a group: up[s0] = K - 1 */
         const uint8_t *x = card + i * K;
@@ -56,18 +58,19 @@ HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const h
                 R[j] = r;
             }
             hr_pl_level(x, K, 0, &L);
-            for (int k = 0; k < NP + NN; k++) z[k] = L.off[0][k];
+            for (int k = 0; k < NP + NN; k++) z[k] = HR_PL_A(L.off[0][k]);
         }
         const uint32_t a = x[0];
-        HR_PL_T sp = R[1], sn = HR_PL_LD(HR_PL_A(z[NP] + a));
-        for (int k = 0; k < NP; k++) sp += HR_PL_LD(HR_PL_A(z[k] + a));
-        for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(HR_PL_A(z[k] + a));
+        const size_t at = (size_t)a * HR_PL_VC;
+        HR_PL_T sp = R[1], sn = HR_PL_LD(z[NP] + at);
+        for (int k = 0; k < NP; k++) sp += HR_PL_LD(z[k] + at);
+        for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(z[k] + at);
         const HR_PL_T o = sp - sn;
-        double *dst = val + i * HR_PL_VC;
+        double *dst = val + i * HR_PL_VC, *t = tmp + (i - s0) * HR_PL_VC;
         if (mode == 0) {
-            HR_PL_ST(dst) = o;
+            HR_PL_ST(t) = o;
         } else if (mode == 1) {
-            HR_PL_ST(dst) = HR_PL_LD(dst) + o;
+            HR_PL_ST(dst) = HR_PL_LD(t) + o;
         } else {
             HR_PL_ST(dst) = HR_PL_LD(dst) - o;
             if (cmp) {
@@ -104,7 +107,7 @@ HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const hr_pl_board_t 
     const uint8_t *card = P->card, *up = P->up;
     hr_pl_level_t L;
     HR_PL_T W[HR_PL_KMAX + 1], t = HR_PL_LD(T);
-    uint32_t z[16] = {0};
+    double *z[16] = {0};               /* the level-0 sums of the run, at x_0 = 0 */
     int started = 0, pm = 0;
     for (int j = 0; j <= K; j++) W[j] = HR_PL_Z;
     for (int64_t i = s0; i < e; i++) {
@@ -117,13 +120,13 @@ HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const hr_pl_board_t 
         if (HR_UNLIKELY(p >= 1)) {
             for (int j = 1; started && j <= p; j++) HR_PL_FN(hr_pl_flush)(acc, W, &t, &L, j, K);
             for (int j = p; j >= 0; j--) hr_pl_level(x, K, j, &L);
-            for (int k = 0; k < N0; k++) z[k] = L.off[0][k];
+            for (int k = 0; k < N0; k++) z[k] = HR_PL_A(L.off[0][k]);
             started = 1;
         }
         const uint32_t a = x[0];
         const HR_PL_T w = HR_PL_LD(wp);
         for (int k = 0; k < N0; k++) {
-            double *q = HR_PL_A(z[k] + a);
+            double *q = z[k] + (size_t)a * HR_PL_VC;
             HR_PL_ST(q) = HR_PL_LD(q) + w;
         }
         W[1] += w;
@@ -134,7 +137,9 @@ HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const hr_pl_board_t 
 
 /* The sweep of one board's hands (P, K cards) against HR_PL_VC reach
  * vectors in P's order, lanes side by side (rs).  acc: the zeroed sums.
- * Writes val and, with cmp != NULL, the compatible reach (P's order).
+ * Writes val and, with cmp != NULL, the compatible reach (P's order); val
+ * may be rs when cmp is NULL (each group's weights are read before its
+ * values are written).  tmp: room for the largest group.
  *
  * For hero H in a group, with before(H) and after(H) the signed subset
  * sums read as the group starts and once it is added, and fin(H) those of
@@ -142,21 +147,21 @@ HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const hr_pl_board_t 
  * has after = before.  compat(H) = fin(H) + (-1)^K r[H] (the full
  * inclusion-exclusion: the only hand holding all of H is H). */
 HR_INLINE void HR_PL_FN(hr_pl_sweep)(const hr_pl_board_t *P, const int K, const double *rs,
-                                     double *acc, double *val, double *cmp)
+                                     double *acc, double *val, double *cmp, double *tmp)
 {
     double T[HR_PL_VC];
     for (int v = 0; v < HR_PL_VC; v++) T[v] = 0.0;
     for (int64_t g = 0; g < P->ng; g++) {
         const int64_t s0 = P->gs[g], e = P->gs[g + 1];
-        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 0, val, NULL, rs);
+        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 0, val, NULL, rs, tmp);
         if (!hr_pl_any(rs + s0 * HR_PL_VC, (e - s0) * HR_PL_VC)) {
-            for (int64_t i = s0 * HR_PL_VC; i < e * HR_PL_VC; i++) val[i] *= 2;
+            for (int64_t i = 0; i < (e - s0) * HR_PL_VC; i++) val[s0 * HR_PL_VC + i] = 2 * tmp[i];
             continue;
         }
         HR_PL_FN(hr_pl_adds)(acc, T, P, rs, s0, e, K);
-        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 1, val, NULL, rs);
+        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 1, val, NULL, rs, tmp);
     }
-    HR_PL_FN(hr_pl_reads)(acc, T, P, 0, P->n, K, 2, val, cmp, rs);
+    HR_PL_FN(hr_pl_reads)(acc, T, P, 0, P->n, K, 2, val, cmp, rs, tmp);
 }
 
 /* Vectors [v0, v0 + HR_PL_VC) of one prepared board: gather their live
@@ -177,13 +182,13 @@ HR_PL_ATTR static void HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const doubl
         for (int v = 0; v < HR_PL_VC; v++) q[v] = r[v * N + h];
     }
     memset(W->acc, 0, (K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5) * (size_t)HR_PL_VC * sizeof(double));
-    double *cmp = compat ? W->cmp : NULL;
-    if (K == 4) HR_PL_FN(hr_pl_sweep)(P, 4, W->rs, W->acc, W->val, cmp);
-    else HR_PL_FN(hr_pl_sweep)(P, 5, W->rs, W->acc, W->val, cmp);
+    double *cmp = compat ? W->cmp : NULL, *val = compat ? W->val : W->rs;
+    if (K == 4) HR_PL_FN(hr_pl_sweep)(P, 4, W->rs, W->acc, val, cmp, W->tmp);
+    else HR_PL_FN(hr_pl_sweep)(P, 5, W->rs, W->acc, val, cmp, W->tmp);
     double *o = out + v0 * N, *c = compat ? compat + v0 * N : NULL;
     for (int64_t h = 0; h < N; h++) {
         const int32_t at = pos[h];
-        for (int v = 0; v < HR_PL_VC; v++) o[v * N + h] = at < 0 ? 0.0 : W->val[(size_t)at * HR_PL_VC + v];
+        for (int v = 0; v < HR_PL_VC; v++) o[v * N + h] = at < 0 ? 0.0 : val[(size_t)at * HR_PL_VC + v];
         if (c)
             for (int v = 0; v < HR_PL_VC; v++)
                 c[v * N + h] = at < 0 ? 0.0 : W->cmp[(size_t)at * HR_PL_VC + v];

@@ -11,7 +11,8 @@ Rows:
 - Omaha river values (PLO4, PLO5): per board per reach vector, with the
   strength evaluation of the board's hands (which every call does once per
   board) timed on its own and taken out, for dense reach and for a sparse
-  one (300 hands), 1 and 4 vectors a call;
+  one (300 hands), 1, 4 and 8 vectors a call (the sweep takes 4 at once,
+  8 with AVX-512);
 - runouts up to suit symmetry (hr.runouts) of a monotone flop: its turns,
   its ordered turn-river pairs, its turns against a range;
 - abstraction tables (--tables): a sample of the river strength table and
@@ -106,7 +107,7 @@ def omaha(t: int, rep: int, rng: np.random.Generator) -> None:
         b = boards(1, 5, 6)[0]
         ev = cpu_time(lambda: _core.pl_strengths(tabs, b, k), rep)
         row(f"PLO{k} strengths of one river's hands", ev, ev * 1e3, "ms", "(taken out)")
-        for nv in (1, 4):
+        for nv in (1, 4, 8):
             for kind in ("dense", "sparse 300"):
                 if kind == "dense":
                     r = rng.random((nv, n))

@@ -159,6 +159,33 @@ def test_vectors_and_batches(k, nv):
     np.testing.assert_allclose(hr.omaha_showdown_values(text, r), out, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("k, nv", [(4, 11), (5, 4)])
+def test_every_lane_count_and_loop_agree(k, nv):
+    """The sweep has one template instantiated per lane count and loop (1,
+    2 and 4 lanes; 4 with AVX2 and 8 with AVX-512 where the CPU has them):
+    every loop this CPU runs, on a batch that splits into chunks of each
+    width, gives what one vector at a time gives under the portable loop."""
+    from handrank import _core
+    rng = np.random.default_rng(70 + nv)
+    board = _board(rng)
+    r = rng.random((nv, N[k])) * (rng.random((nv, N[k])) < 0.5)
+    before = _core.isa()
+    usable = _core.ISA_NAMES[:_core.ISA_NAMES.index(_core.BEST_ISA) + 1]
+    try:
+        _core.set_isa("portable")
+        one = np.array([hr.omaha_showdown_values(board, r[v]) for v in range(nv)])
+        comp = np.array([hr.omaha_compatible_reach(board, r[v]) for v in range(nv)])
+        scale = r.sum(axis=1).max()
+        for name in usable:
+            _core.set_isa(name)
+            np.testing.assert_allclose(hr.omaha_showdown_values(board, r), one, rtol=0,
+                                       atol=1e-12 * scale, err_msg=name)
+            np.testing.assert_allclose(hr.omaha_compatible_reach(board, r), comp, rtol=0,
+                                       atol=1e-12 * scale, err_msg=name)
+    finally:
+        _core.set_isa(before)
+
+
 def test_docs_example_by_hand():
     # Ks Qc 9h 4s 2d: Kh Kd 9c 9d top set, Qh Qd Js Ts a king-high straight, 8c 7c 6d 5d
     # king high; Ac As Jh Th makes the same straight

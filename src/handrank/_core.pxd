@@ -346,6 +346,7 @@ cdef extern from "handrank/solver/hr_solver.h" nogil:
 cdef extern from "handrank/solver/hr_sv_omaha.h" nogil:
     void hr_pl_init()
     int64_t hr_pl_nhands(int K)
+    int hr_pl_lanes(int K)
     int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const double *reach,
                      int64_t NR, double *out, double *compat, int team)
     int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s)

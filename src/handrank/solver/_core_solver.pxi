@@ -198,6 +198,13 @@ def pl_values(RuleTables tables, const uint8_t[::1] board, int K, const double[:
     return False
 
 
+def pl_lanes(int K):
+    """Reach vectors the Omaha sweep takes at once (its lanes) under the
+    loop in use (set_isa): 8 with AVX-512, else 4 (1 without vector
+    extensions)."""
+    return hr_pl_lanes(K)
+
+
 def pl_strengths(RuleTables tables, const uint8_t[::1] board, int K):
     """Every K-card Omaha hand's strength on one checked river board, in
     hole_hands order: int16, -1 for hands that meet the board."""

@@ -168,7 +168,7 @@ def _run(board: Any, reach: Any, threads: int | None,
     tables = _tables()
     out = np.empty_like(r)
     comp = None if want_values else np.empty_like(r)
-    first = max(1, t * (4 if k == 4 else 2))            # the C sweeps 4 (PLO5: 2) at once
+    first = max(1, t * _core.pl_lanes(k))               # vectors the C sweeps at once
 
     def sweep(b: int, board5: np.ndarray, o: np.ndarray, cp: np.ndarray | None) -> None:
         def run(a: int, z: int) -> None:

@@ -127,7 +127,9 @@ def test_the_subsets_name_test_files_that_exist():
     assert {"tests/test_batch.py", "tests/test_errors.py", "tests/test_properties.py",
             "tests/test_equity.py", "tests/test_simd.py", "tests/test_fastpaths.py",
             "tests/test_registry.py", "tests/test_wild.py", "tests/test_games.py"} <= asan
-    assert lib_value("ASAN_K") == ["not", "reference"]
+    # ASan leaves out only the reference comparisons and the Omaha turns (Python
+    # sums of river sweeps the same file drives under ASan)
+    assert " ".join(lib_value("ASAN_K")) == "not reference and not (test_solver_omaha and turn)"
     assert '-k "$ASAN_K" tests' in " ".join(commands(RUN))
 
 

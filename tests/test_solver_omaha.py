@@ -246,6 +246,16 @@ def test_threads_argument():
 # (52 - 4 - 2k of the 48), against a pair loop with evaluate_omaha, an
 # explicit sum of river values, and suit symmetry switched off.
 
+def _without_symmetry(f):
+    """f() with the turn's suit symmetry switched off (every river swept)."""
+    from handrank.solver import _omaha
+    _omaha._SYMMETRY = False
+    try:
+        return f()
+    finally:
+        _omaha._SYMMETRY = True
+
+
 def _turn_brute(turn, r, heroes, k):
     """(values, compat, ties) of the heroes on a turn by the pair loop over the
     support of r, every river a pair leaves evaluated with evaluate_omaha."""
@@ -381,11 +391,7 @@ def test_turn_symmetry_against_every_river():
     np.testing.assert_allclose(v, _river_sum(turn, both, 4), rtol=0, atol=1e-9)
     np.testing.assert_allclose(cs, _river_sum(turn, sym, 4, True), rtol=0, atol=1e-9)
     np.testing.assert_allclose(vs, v[0], rtol=0, atol=1e-9)
-    _omaha._SYMMETRY = False
-    try:
-        off = hr.omaha_showdown_values(turn, sym, threads=1)
-    finally:
-        _omaha._SYMMETRY = True
+    off = _without_symmetry(lambda: hr.omaha_showdown_values(turn, sym, threads=1))
     np.testing.assert_allclose(vs, off, rtol=0, atol=1e-9)
 
 
@@ -435,9 +441,5 @@ def test_turn_symmetry_classes_and_switched_off(board):
     assert sorted(int(b[4]) for b, _ in plan) == hr.runouts(turn).cards[:, 0].tolist()
     assert sum(len(reads) for _, reads in plan) == 48
     v = hr.omaha_showdown_values(turn, u, threads=1)
-    _omaha._SYMMETRY = False
-    try:
-        off = hr.omaha_showdown_values(turn, u, threads=1)
-    finally:
-        _omaha._SYMMETRY = True
+    off = _without_symmetry(lambda: hr.omaha_showdown_values(turn, u, threads=1))
     np.testing.assert_allclose(v, off, rtol=0, atol=1e-9)

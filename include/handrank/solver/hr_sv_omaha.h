@@ -55,36 +55,22 @@
 #define HR_PL_Z 0.0
 #define HR_PL_VC 1
 #include "hr_sv_omaha_lanes.h"
-#undef HR_PL_FN
-#undef HR_PL_T
-#undef HR_PL_U
-#undef HR_PL_Z
-#undef HR_PL_VC
 #if HR_PL_WIDE > 1
+#define HR_PL_ATTR
 #define HR_PL_FN(f) f##_2
 #define HR_PL_T hr_pl_d2
 #define HR_PL_U hr_pl_u2
 #define HR_PL_Z ((hr_pl_d2){0.0, 0.0})
 #define HR_PL_VC 2
 #include "hr_sv_omaha_lanes.h"
-#undef HR_PL_FN
-#undef HR_PL_T
-#undef HR_PL_U
-#undef HR_PL_Z
-#undef HR_PL_VC
+#define HR_PL_ATTR
 #define HR_PL_FN(f) f##_4
 #define HR_PL_T hr_pl_d4
 #define HR_PL_U hr_pl_u4
 #define HR_PL_Z ((hr_pl_d4){0.0, 0.0, 0.0, 0.0})
 #define HR_PL_VC 4
 #include "hr_sv_omaha_lanes.h"
-#undef HR_PL_FN
-#undef HR_PL_T
-#undef HR_PL_U
-#undef HR_PL_Z
-#undef HR_PL_VC
 #endif
-#undef HR_PL_ATTR
 #if HR_PL_CLONES
 #define HR_PL_ATTR HR_AVX2_TARGET
 #define HR_PL_FN(f) f##_4v
@@ -93,12 +79,6 @@
 #define HR_PL_Z ((hr_pl_d4){0.0, 0.0, 0.0, 0.0})
 #define HR_PL_VC 4
 #include "hr_sv_omaha_lanes.h"
-#undef HR_PL_ATTR
-#undef HR_PL_FN
-#undef HR_PL_T
-#undef HR_PL_U
-#undef HR_PL_Z
-#undef HR_PL_VC
 #define HR_PL_ATTR HR_AVX512_TARGET
 #define HR_PL_FN(f) f##_8z
 #define HR_PL_T hr_pl_d8
@@ -106,12 +86,6 @@
 #define HR_PL_Z ((hr_pl_d8){0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0})
 #define HR_PL_VC 8
 #include "hr_sv_omaha_lanes.h"
-#undef HR_PL_ATTR
-#undef HR_PL_FN
-#undef HR_PL_T
-#undef HR_PL_U
-#undef HR_PL_Z
-#undef HR_PL_VC
 #endif
 
 /* Whether reach vector r (n weights) holds a weight that is not a finite

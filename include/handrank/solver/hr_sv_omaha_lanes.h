@@ -7,7 +7,8 @@
  *     HR_PL_VC      the lanes (reach vectors swept side by side);
  *     HR_PL_FN(f)   f with the count appended (f_1, f_2, f_4, f_4v, f_8z);
  *     HR_PL_ATTR    the instruction set of the clone (a target attribute)
- *                   or nothing.
+ *                   or nothing;
+ * and undefines them at its end.
  * Every sum is VC doubles side by side: one index computation and one
  * cache line serve every lane.
  *
@@ -198,5 +199,12 @@ HR_PL_ATTR static void HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const doubl
 #undef HR_PL_A
 #undef HR_PL_LD
 #undef HR_PL_ST
+/* the parameters, so that the next instantiation defines its own */
+#undef HR_PL_ATTR
+#undef HR_PL_FN
+#undef HR_PL_T
+#undef HR_PL_U
+#undef HR_PL_Z
+#undef HR_PL_VC
 
 #endif /* HR_PL_FN */

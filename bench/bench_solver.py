@@ -12,7 +12,7 @@ Rows:
   strength evaluation of the board's hands (which every call does once per
   board) timed on its own and taken out, for dense reach and for a sparse
   one (300 hands), 1, 4 and 8 vectors a call (the sweep takes 4 at once,
-  8 with AVX-512);
+  8 with AVX-512), into fresh arrays and into one reused (out=);
 - runouts up to suit symmetry (hr.runouts) of a monotone flop: its turns,
   its ordered turn-river pairs, its turns against a range;
 - abstraction tables (--tables): a sample of the river strength table and
@@ -119,6 +119,10 @@ def omaha(t: int, rep: int, rng: np.random.Generator) -> None:
                 row(f"PLO{k} river values, {nv} x {kind}", s, s / nv * 1e3,
                     "ms/vector", "")
                 row(f"  same, evaluation taken out", s - ev, (s - ev) / nv * 1e3,
+                    "ms/vector", goal)
+                o = np.empty_like(r)
+                s = cpu_time(lambda: hr.omaha_showdown_values(b, r, threads=t, out=o), rep)
+                row(f"  with out= (a solver's loop), same", s - ev, (s - ev) / nv * 1e3,
                     "ms/vector", goal)
 
 

@@ -40,7 +40,7 @@ from .cards import Dealer, deal, deal_masks, redraw
 from .solver import PREFLOP_CLASS, canonical_hand, canonical_index, canonical_size
 from .ranges import HANDS, hand_index, hole_hands
 from .solver import CLASH, compatible_reach, reach_vector, showdown_matrix, showdown_values
-from .solver import omaha_compatible_reach, omaha_showdown_values
+from .solver import omaha_compatible_reach, omaha_release_memory, omaha_showdown_values
 from .solver import TABLE_KINDS, build_table, load_table, table_pieces
 from .solver import Runouts, runouts
 from .display import cards_html, grid_text, heat, range_html, shade, use_color

@@ -347,9 +347,14 @@ cdef extern from "handrank/solver/hr_sv_omaha.h" nogil:
     void hr_pl_init()
     int64_t hr_pl_nhands(int K)
     int hr_pl_lanes(int K)
+    ctypedef struct hr_pl_block_t:
+        void *p
+        size_t n
+    void hr_pl_rest(hr_pl_block_t *b)
     int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const double *reach,
-                     int64_t NR, double *out, double *compat, int team)
-    int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s)
+                     int64_t NR, double *out, double *compat, int team, hr_pl_block_t *mem)
+    int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s,
+                        hr_pl_block_t *mem)
 
 # the cards that play (best_five): the first best choice, in reading order
 cdef extern from "handrank/evaluation/hr_best.h" nogil:

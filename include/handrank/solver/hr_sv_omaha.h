@@ -88,42 +88,35 @@
 #include "hr_sv_omaha_lanes.h"
 #endif
 
-/* Whether reach vector r (n weights) holds a weight that is not a finite
- * number >= 0. */
-HR_INLINE int hr_pl_bad(const double *r, int64_t n)
+/* The bytes of one thread's work space for vc lanes on prepared board P
+ * (hr_pl_work_carve). */
+static size_t hr_pl_work_bytes(const hr_pl_board_t *P, int vc, int want_cmp)
 {
-    int bad = 0;
-    for (int64_t i = 0; i < n; i++) bad |= !(r[i] >= 0.0 && r[i] <= DBL_MAX);
-    return bad;
+    const size_t n = HR_PL_LINE((size_t)P->n * (size_t)vc * sizeof(double));
+    const size_t nsums = P->K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
+    return HR_PL_LINE(nsums * (size_t)vc * sizeof(double)) + (want_cmp ? 3 : 1) * n +
+           HR_PL_LINE(((size_t)P->maxg + 1) * (size_t)vc * sizeof(double));
 }
 
-static void hr_pl_work_free(hr_pl_work_t *W)
+/* One thread's work space for vc lanes, carved from mem (at least
+ * hr_pl_work_bytes): the sums, the sorted weights, and unless the values
+ * go into the weights' room, values and compatible reach (the last read
+ * needs the weights), then room for the largest group's first reads. */
+static void hr_pl_work_carve(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, int want_cmp,
+                             void *mem)
 {
-    free(W->acc);
-    free(W->rs);
-    free(W->val);
-    free(W->cmp);
-    free(W->tmp);
-}
-
-/* The work space of one thread for vc lanes: the values go into the sorted
- * weights' room unless the compatible reach is wanted too (its last read
- * needs the weights). */
-static int hr_pl_work_alloc(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, int want_cmp)
-{
-    const int K = P->K;
-    const size_t n = (size_t)P->n * (size_t)vc * sizeof(double);
-    const size_t nsums = K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
-    W->acc = (double *)hr_pl_alloc(nsums * (size_t)vc * sizeof(double));
-    W->rs = (double *)hr_pl_alloc(n);
-    W->val = want_cmp ? (double *)hr_pl_alloc(n) : NULL;
-    W->cmp = want_cmp ? (double *)hr_pl_alloc(n) : NULL;
-    W->tmp = (double *)hr_pl_alloc(((size_t)P->maxg + 1) * (size_t)vc * sizeof(double));
-    if (!W->acc || !W->rs || !W->tmp || (want_cmp && (!W->val || !W->cmp))) {
-        hr_pl_work_free(W);
-        return -1;
-    }
-    return 0;
+    const size_t n = HR_PL_LINE((size_t)P->n * (size_t)vc * sizeof(double));
+    const size_t nsums = P->K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
+    char *at = (char *)mem;
+    W->acc = (double *)(void *)at;
+    at += HR_PL_LINE(nsums * (size_t)vc * sizeof(double));
+    W->rs = (double *)(void *)at;
+    at += n;
+    W->val = want_cmp ? (double *)(void *)at : NULL;
+    at += want_cmp ? n : 0;
+    W->cmp = want_cmp ? (double *)(void *)at : NULL;
+    at += want_cmp ? n : 0;
+    W->tmp = (double *)(void *)at;
 }
 
 /* Lanes of the AVX-512 clone: 8 (one 64-byte line a sum). */
@@ -143,45 +136,39 @@ HR_INLINE int hr_pl_lanes(int K)
     return HR_PL_WIDE;
 }
 
-/* Vectors [v0, v0 + vc) of one prepared board (vc a lane count). */
-static void hr_pl_chunk(const hr_pl_board_t *P, const double *reach, int64_t v0, int vc,
-                        double *out, double *compat, hr_pl_work_t *W)
+/* Vectors [v0, v0 + vc) of one prepared board (vc a lane count).  Returns
+ * 1 if one of their weights is not a finite number >= 0 (nothing swept),
+ * else 0. */
+static int hr_pl_chunk(const hr_pl_board_t *P, const double *reach, int64_t v0, int vc,
+                       double *out, double *compat, hr_pl_work_t *W)
 {
     (void)vc;                       /* 1 without vector extensions */
 #if HR_PL_CLONES
-    if (vc == 8) {
-        hr_pl_chunk_8z(P, reach, v0, out, compat, W);
-        return;
-    }
-    if (vc == 4 && hr_isa >= HR_ISA_AVX2) {
-        hr_pl_chunk_4v(P, reach, v0, out, compat, W);
-        return;
-    }
+    if (vc == 8) return hr_pl_chunk_8z(P, reach, v0, out, compat, W);
+    if (vc == 4 && hr_isa >= HR_ISA_AVX2) return hr_pl_chunk_4v(P, reach, v0, out, compat, W);
 #endif
 #if HR_PL_WIDE > 1
-    if (vc == 4) hr_pl_chunk_4(P, reach, v0, out, compat, W);
-    else if (vc == 2) hr_pl_chunk_2(P, reach, v0, out, compat, W);
-    else
+    if (vc == 4) return hr_pl_chunk_4(P, reach, v0, out, compat, W);
+    if (vc == 2) return hr_pl_chunk_2(P, reach, v0, out, compat, W);
 #endif
-    hr_pl_chunk_1(P, reach, v0, out, compat, W);
+    return hr_pl_chunk_1(P, reach, v0, out, compat, W);
 }
 
 /* The showdown values of the hands of K (4 or 5) cards on one checked
  * river board against NR reach vectors (NR x C(52, K), read only): out
  * (NR x C(52, K)) and, with compat != NULL, the compatible reach.  team
- * threads share the vectors.  Returns 0, -1 (memory) or -2 (a weight that
+ * threads share the vectors.  mem: team + 1 blocks the caller owns and
+ * may keep for the next call (grown here as needed): the board's, then
+ * each thread's work space.  Returns 0, -1 (memory) or -2 (a weight that
  * is not a finite number >= 0; the caller finds it). */
 static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const double *reach,
-                        int64_t NR, double *out, double *compat, int team)
+                        int64_t NR, double *out, double *compat, int team, hr_pl_block_t *mem)
 {
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     hr_pl_board_t P;
-    const int64_t N = hr_pl_nhands(K);
-    for (int64_t v = 0; v < NR; v++)
-        if (hr_pl_bad(reach + v * N, N)) return -2;
     hr_vctx_init(&c, wc, R, &hr_standard);
-    if (hr_pl_prepare(&c, board, K, &P, NULL)) return -1;
+    if (hr_pl_prepare(&c, board, K, &P, NULL, &mem[0])) return -1;
     /* chunks of lanes: as many full ones as fit, then 2 and 1 */
     const int L = hr_pl_lanes(K);
     int64_t nch = 0;
@@ -199,37 +186,44 @@ static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const d
         cw[nch++] = w;
         v += w;
     }
-    int failed = 0;
-    int64_t k;
     if (team > nch) team = (int)nch;
-    (void)team;
-    HR_PL_OMP(parallel num_threads(team) if(team > 1) reduction(|:failed))
-    {
-        hr_pl_work_t W;
-        const int have = hr_pl_work_alloc(&W, &P, nch == 1 ? cw[0] : L, compat != NULL) == 0;
-        if (!have) failed = 1;
-        HR_PL_OMP(for schedule(dynamic, 1))
-        for (k = 0; k < nch; k++)
-            if (have) hr_pl_chunk(&P, reach, c0[k], cw[k], out, compat, &W);
-        if (have) hr_pl_work_free(&W);
+    /* each thread's work space, before the threads start */
+    const int vw = nch == 1 ? cw[0] : L;
+    int failed = 0, bad = 0, next = 0;
+    for (int t = 0; t < team && !failed; t++)
+        failed = hr_pl_grow(&mem[1 + t], hr_pl_work_bytes(&P, vw, compat != NULL));
+    int64_t k;
+    if (!failed) {
+        HR_PL_OMP(parallel num_threads(team) if(team > 1) reduction(|:bad))
+        {
+            int me;
+            hr_pl_work_t W;
+            HR_PL_OMP(critical(hr_pl_slot))
+            me = next++;
+            hr_pl_work_carve(&W, &P, vw, compat != NULL, mem[1 + me].p);
+            HR_PL_OMP(for schedule(dynamic, 1))
+            for (k = 0; k < nch; k++) bad |= hr_pl_chunk(&P, reach, c0[k], cw[k], out, compat, &W);
+        }
     }
     free(c0);
     free(cw);
     hr_pl_free(&P);
-    return failed ? -1 : 0;
+    return failed ? -1 : bad ? -2 : 0;
 }
 
 /* Every hand's strength on one checked river board (C(52, K) int16, -1 for
- * a hand that meets the board).  Returns 0, or -1 if memory ran out. */
-static int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s)
+ * a hand that meets the board), with the board's block mem (as
+ * hr_pl_values).  Returns 0, or -1 if memory ran out. */
+static int hr_pl_strengths(const hr_rule_t *R, const uint8_t *board, int K, int16_t *s,
+                           hr_pl_block_t *mem)
 {
     hr_vctx_t c;
     hr_wctx_t wc[HR_MAX_HASHED + 1];
     hr_pl_board_t P;
     hr_vctx_init(&c, wc, R, &hr_standard);
-    if (hr_pl_prepare(&c, board, K, &P, s)) return -1;
-    hr_pl_free(&P);
-    return 0;
+    const int rc = hr_pl_prepare(&c, board, K, &P, s, mem);
+    if (!rc) hr_pl_free(&P);
+    return rc;
 }
 
 #endif /* HANDRANK_HR_SV_OMAHA_H */

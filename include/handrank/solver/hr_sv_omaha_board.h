@@ -72,6 +72,42 @@ static void *hr_pl_alloc(size_t n)
     return malloc(n);
 }
 
+/* A block of memory that a caller may keep from one call to the next (it
+ * owns it): p (NULL, or from hr_pl_alloc) of n bytes.  Between calls a
+ * caller may hand its pages back to the kernel under memory pressure
+ * (hr_pl_rest); nothing reads a block before writing it. */
+typedef struct {
+    void *p;
+    size_t n;
+} hr_pl_block_t;
+
+/* Bytes rounded up to a cache line: the parts carved from a block. */
+#define HR_PL_LINE(n) (((size_t)(n) + 63) & ~(size_t)63)
+
+/* Make b at least n bytes (its contents are not kept).  Returns 0 or -1. */
+static int hr_pl_grow(hr_pl_block_t *b, size_t n)
+{
+    if (b->p && b->n >= n) return 0;
+    free(b->p);
+    b->p = hr_pl_alloc(n);
+    b->n = b->p ? n : 0;
+    return b->p ? 0 : -1;
+}
+
+/* Let the kernel take b's pages back if memory runs short, without
+ * unmapping them (Linux MADV_FREE; elsewhere nothing): a block kept
+ * between calls then costs memory only while none is wanted elsewhere. */
+static void hr_pl_rest(hr_pl_block_t *b)
+{
+#if defined(__linux__) && defined(_GNU_SOURCE) && defined(MADV_FREE)
+    const size_t huge = (size_t)1 << 21;
+    if (b->p && b->n >= huge && ((uintptr_t)b->p & (huge - 1)) == 0)
+        (void)madvise(b->p, (b->n + huge - 1) / huge * huge, MADV_FREE);
+#else
+    (void)b;
+#endif
+}
+
 /* Hands of K cards: C(52, K). */
 HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K]; }
 
@@ -89,10 +125,19 @@ typedef struct {
     int64_t *gs;
 } hr_pl_board_t;
 
+/* The bytes of P's large arrays for hands of K cards (one block). */
+static size_t hr_pl_board_bytes(int K)
+{
+    const size_t n = hr_pl_binom[HR_PL_LIVE][K];
+    return HR_PL_LINE((size_t)hr_pl_nhands(K) * sizeof(int32_t)) +
+           HR_PL_LINE(n * sizeof(int16_t)) + HR_PL_LINE(n * (size_t)K) + HR_PL_LINE(n);
+}
+
+/* Free what P holds beside its block. */
 static void hr_pl_free(hr_pl_board_t *P)
 {
-    free(P->card), free(P->up), free(P->pos), free(P->gs);
-    P->card = NULL, P->up = NULL, P->pos = NULL, P->gs = NULL;
+    free(P->gs);
+    P->gs = NULL;
 }
 
 /* One hand of the walk below: pass 0 notes its strength v (str, in walk
@@ -172,11 +217,13 @@ static void hr_pl_walk(const int16_t *ps, const uint8_t *live, int K, int pass, 
 }
 
 /* Prepare a checked river board for hands of K (4 or 5) cards: P's hands
- * sorted by strength; with s != NULL also every hand's strength in index
- * order (C(52, K) int16, -1 for a hand that meets the board).  c values
- * high hands without wild cards.  Returns 0, or -1 if memory ran out. */
+ * sorted by strength, its large arrays in block mem (grown as needed; P
+ * holds it until hr_pl_free); with s != NULL also every hand's strength in
+ * index order (C(52, K) int16, -1 for a hand that meets the board).  c
+ * values high hands without wild cards.  Returns 0, or -1 if memory ran
+ * out. */
 static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_board_t *P,
-                         int16_t *s)
+                         int16_t *s, hr_pl_block_t *mem)
 {
     const hr_v2 *E = hr_standard.next;
     uint8_t live[HR_PL_LIVE];
@@ -208,21 +255,25 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
             ps[y * (y - 1) / 2 + x] = (int16_t)best;
         }
     const int64_t n = hr_pl_binom[HR_PL_LIVE][K];
-    P->card = NULL, P->up = NULL, P->pos = NULL, P->gs = NULL;
+    P->gs = NULL;
+    if (hr_pl_grow(mem, hr_pl_board_bytes(K))) return -1;
     int64_t *cnt = (int64_t *)calloc(HR_PL_NSTR + 1, sizeof(int64_t));
-    int16_t *str = (int16_t *)malloc((size_t)n * sizeof(int16_t));
-    P->K = K;
-    P->n = n;
-    P->card = (uint8_t *)hr_pl_alloc((size_t)n * (size_t)K);
-    P->up = (uint8_t *)malloc((size_t)n);
-    P->pos = (int32_t *)hr_pl_alloc((size_t)hr_pl_nhands(K) * sizeof(int32_t));
     P->gs = (int64_t *)malloc((HR_PL_NSTR + 1) * sizeof(int64_t));
-    if (!cnt || !str || !P->card || !P->up || !P->pos || !P->gs) {
+    if (!cnt || !P->gs) {
         free(cnt);
-        free(str);
         hr_pl_free(P);
         return -1;
     }
+    char *at = (char *)mem->p;
+    P->K = K;
+    P->n = n;
+    P->pos = (int32_t *)(void *)at;
+    at += HR_PL_LINE((size_t)hr_pl_nhands(K) * sizeof(int32_t));
+    int16_t *str = (int16_t *)(void *)at;
+    at += HR_PL_LINE((size_t)n * sizeof(int16_t));
+    P->card = (uint8_t *)at;
+    at += HR_PL_LINE((size_t)n * (size_t)K);
+    P->up = (uint8_t *)at;
     hr_pl_walk(ps, live, K, 0, str, cnt, P, NULL);
     /* group starts, then the counting sort's places */
     int64_t ng = 0;
@@ -248,7 +299,6 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
         }
     }
     free(cnt);
-    free(str);
     return 0;
 }
 

@@ -169,19 +169,28 @@ HR_INLINE void HR_PL_FN(hr_pl_sweep)(const hr_pl_board_t *P, const int K, const 
  * weights into P's order, sweep, and write values (and compat) back, dead
  * hands 0.  Gather and write-back walk the hands in index order, so that
  * the vectors are read and written in order and P's side, one place for
- * every lane, is the only jump. */
-HR_PL_ATTR static void HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double *reach, int64_t v0,
-                                  double *out, double *compat, hr_pl_work_t *W)
+ * every lane, is the only jump.  The gather checks every weight, dead
+ * hands' too (the one read of the vectors before the sweep): returns 1,
+ * sweeping nothing, if one is not a finite number >= 0, else 0. */
+HR_PL_ATTR static int HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double *reach, int64_t v0,
+                                 double *out, double *compat, hr_pl_work_t *W)
 {
     const int K = P->K;
     const int64_t N = hr_pl_nhands(K);
     const int32_t *pos = P->pos;
     const double *r = reach + v0 * N;
+    int bad = 0;
     for (int64_t h = 0; h < N; h++) {
+        double w[HR_PL_VC];
+        for (int v = 0; v < HR_PL_VC; v++) {
+            w[v] = r[v * N + h];
+            bad |= !(w[v] >= 0.0 && w[v] <= DBL_MAX);
+        }
         if (pos[h] < 0) continue;
         double *q = W->rs + (size_t)pos[h] * HR_PL_VC;
-        for (int v = 0; v < HR_PL_VC; v++) q[v] = r[v * N + h];
+        for (int v = 0; v < HR_PL_VC; v++) q[v] = w[v];
     }
+    if (bad) return 1;
     memset(W->acc, 0, (K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5) * (size_t)HR_PL_VC * sizeof(double));
     double *cmp = compat ? W->cmp : NULL, *val = compat ? W->val : W->rs;
     if (K == 4) HR_PL_FN(hr_pl_sweep)(P, 4, W->rs, W->acc, val, cmp, W->tmp);
@@ -194,6 +203,7 @@ HR_PL_ATTR static void HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const doubl
             for (int v = 0; v < HR_PL_VC; v++)
                 c[v * N + h] = at < 0 ? 0.0 : W->cmp[(size_t)at * HR_PL_VC + v];
     }
+    return 0;
 }
 
 #undef HR_PL_A

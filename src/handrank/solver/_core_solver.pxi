@@ -164,6 +164,57 @@ def sv_matrix_rows(const int16_t[:, ::1] s, int nb, uint64_t board_mask,
 hr_pl_init()
 
 
+cdef class _PlBlock:
+    """A block of memory of the Omaha sweep (hr_pl_block_t), freed with the
+    object; pl_values keeps its last call's blocks for the next."""
+    cdef hr_pl_block_t b
+
+    def __cinit__(self):
+        self.b.p = NULL
+        self.b.n = 0
+
+    def __dealloc__(self):
+        free(self.b.p)
+
+
+#: The blocks of the last pl_values call (the board's, then one per
+#: thread), kept for the next while they total at most _PL_KEEP bytes; on
+#: Linux their pages are the kernel's to take back if memory runs short.
+#: Taken and put back under the GIL: calls at once from several threads get
+#: new blocks, and the last to end is kept.
+_pl_kept = []
+_PL_KEEP = 1 << 30
+
+
+cdef list _pl_take(int n):
+    """The kept blocks, and new empty ones up to n."""
+    global _pl_kept
+    blocks, _pl_kept = _pl_kept, []
+    while len(blocks) < n:
+        blocks.append(_PlBlock())
+    return blocks
+
+
+cdef void _pl_keep(list blocks):
+    """Keep blocks for the next call if they total at most _PL_KEEP bytes."""
+    global _pl_kept
+    cdef size_t n = 0
+    for blk in blocks:
+        n += (<_PlBlock>blk).b.n
+    if n <= _PL_KEEP:
+        _pl_kept = blocks
+
+
+def pl_release():
+    """Free the blocks kept between pl_values calls; returns their bytes."""
+    global _pl_kept
+    cdef size_t n = 0
+    for blk in _pl_kept:
+        n += (<_PlBlock>blk).b.n
+    _pl_kept = []
+    return n
+
+
 def pl_values(RuleTables tables, const uint8_t[::1] board, int K, const double[:, ::1] reach,
               double[:, ::1] out, object compat, int threads):
     """Net showdown values of the K-card Omaha hands (K = 4 or 5) on one
@@ -171,10 +222,11 @@ def pl_values(RuleTables tables, const uint8_t[::1] board, int K, const double[:
     shape) and, unless compat is None, the compatible reach into compat
     (same shape).  Returns True if a weight is not a finite number >= 0
     (out is then unfinished; the caller says which), else False."""
-    cdef int team, rc
+    cdef int team, rc, i
     cdef int64_t NR = reach.shape[0], N
     cdef double[:, ::1] cm
     cdef double *pc = NULL
+    cdef hr_pl_block_t *mem
     if K != 4 and K != 5 or board.shape[0] != 5:
         raise ValueError("pl_values: K is 4 or 5, the board 5 cards")
     N = hr_pl_nhands(K)
@@ -188,9 +240,22 @@ def pl_values(RuleTables tables, const uint8_t[::1] board, int K, const double[:
             pc = &cm[0, 0]
     if NR == 0:
         return False
+    team = hr_team(threads)
+    blocks = _pl_take(team + 1)
+    mem = <hr_pl_block_t *>calloc(len(blocks), sizeof(hr_pl_block_t))
+    if mem == NULL:
+        raise MemoryError("Omaha showdown values: out of memory")
+    for i in range(len(blocks)):
+        mem[i] = (<_PlBlock>blocks[i]).b
     with nogil:
-        team = hr_team(threads)
-        rc = hr_pl_values(&tables.rule, &board[0], K, &reach[0, 0], NR, &out[0, 0], pc, team)
+        rc = hr_pl_values(&tables.rule, &board[0], K, &reach[0, 0], NR, &out[0, 0], pc, team,
+                          mem)
+        for i in range(team + 1):
+            hr_pl_rest(&mem[i])
+    for i in range(len(blocks)):
+        (<_PlBlock>blocks[i]).b = mem[i]
+    free(mem)
+    _pl_keep(blocks)
     if rc == -2:
         return True
     if rc:
@@ -212,8 +277,12 @@ def pl_strengths(RuleTables tables, const uint8_t[::1] board, int K):
     if K != 4 and K != 5 or board.shape[0] != 5:
         raise ValueError("pl_strengths: K is 4 or 5, the board 5 cards")
     cdef int16_t[::1] s = np.empty(hr_pl_nhands(K), dtype=np.int16)
+    blocks = _pl_take(1)
+    cdef hr_pl_block_t *mem = &(<_PlBlock>blocks[0]).b
     with nogil:
-        rc = hr_pl_strengths(&tables.rule, &board[0], K, &s[0])
+        rc = hr_pl_strengths(&tables.rule, &board[0], K, &s[0], mem)
+        hr_pl_rest(mem)
+    _pl_keep(blocks)
     if rc:
         raise MemoryError("Omaha strengths: out of memory")
     return np.asarray(s)

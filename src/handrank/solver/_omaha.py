@@ -35,7 +35,7 @@ from ..ranges import Range, hole_hands
 from ._runouts import runouts
 from ._solver import _check_weights, _tables, boards_of
 
-__all__ = ["omaha_showdown_values", "omaha_compatible_reach"]
+__all__ = ["omaha_showdown_values", "omaha_compatible_reach", "omaha_release_memory"]
 
 # reach length -> hole cards
 _CARDS = {comb(52, 4): 4, comb(52, 5): 5}
@@ -156,18 +156,40 @@ def _omaha_reach(reach: Any, nboards: int, single: bool) -> tuple[np.ndarray, tu
     return np.ascontiguousarray(r.reshape(nboards, -1, n)), shape, _CARDS[n]
 
 
-def _run(board: Any, reach: Any, threads: int | None,
-         want_values: bool) -> tuple[np.ndarray, np.ndarray | None, tuple[int, ...]]:
+def _out(out: Any, shape: tuple[int, ...]) -> np.ndarray | None:
+    """``out`` checked: None, or a writeable float64 array of the reach's shape."""
+    if out is None:
+        return None
+    if not isinstance(out, np.ndarray):
+        raise HandError(f"out must be a numpy float64 array; got {type(out).__name__}")
+    if out.dtype != np.float64 or out.shape != shape:
+        raise HandError(f"out must be a float64 array of the reach's shape {shape}; "
+                        f"got dtype {out.dtype}, shape {out.shape}")
+    if not out.flags.writeable:
+        raise HandError("out is read-only")
+    return out
+
+
+def _run(board: Any, reach: Any, threads: int | None, want_values: bool, out: Any = None,
+         into: str = "values") -> tuple[np.ndarray, np.ndarray | None, tuple[int, ...]]:
     """(values, compat or None, shape) as (B, NR, n) arrays; every entry
-    point checks its arguments here, in the same order."""
+    point checks its arguments here, in the same order.  A checked ``out``
+    that is C-contiguous and shares no memory with the reach is the memory
+    of the values (``into="values"``) or of the compatible reach
+    (``"compat"``); otherwise the caller copies the result into it."""
     rows, single = _boards(board)
     r, shape, k = _omaha_reach(reach, len(rows), single)
+    o = _out(out, shape)
     B, NR, n = r.shape
     river = rows.shape[1] == 5
     t = resolve_threads(threads, NR * (100_000 if k == 4 else 1_000_000))
     tables = _tables()
-    out = np.empty_like(r)
-    comp = None if want_values else np.empty_like(r)
+    room = None
+    if o is not None and o.flags.c_contiguous and not np.shares_memory(o, r):
+        room = o.reshape(B, NR, n)
+    out = room if room is not None and into == "values" else np.empty_like(r)
+    comp = None if want_values else room if room is not None and into == "compat" \
+        else np.empty_like(r)
     first = max(1, t * _core.pl_lanes(k))               # vectors the C sweeps at once
 
     def sweep(b: int, board5: np.ndarray, o: np.ndarray, cp: np.ndarray | None) -> None:
@@ -205,7 +227,7 @@ def _run(board: Any, reach: Any, threads: int | None,
 
 
 def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
-                          threads: int | None = None) -> np.ndarray:
+                          threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
     """Every Omaha hand's showdown value against a range on a turn or a
     river: the river sweep of CFR solvers for PLO4 and PLO5, and all-in
     values on a turn.
@@ -241,6 +263,14 @@ def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
     threads
         Cores to use for several reach vectors (``None``: all idle ones for
         long runs).
+    out
+        A float64 array of the shape of ``reach`` to write the result into
+        (a solver's loop reuses it: fresh memory costs the kernel time to
+        clear, about a tenth of a PLO5 call); returned.
+
+    Each call keeps its work space (about 8 bytes per live hand per lane
+    and thread: some 130 MB for PLO5 with 8 vectors) for the next call;
+    :func:`omaha_release_memory` frees it.
 
     Returns
     -------
@@ -273,17 +303,31 @@ def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
     0.8
     """
     if equity:
-        out, comp, shape = _run(board, reach, threads, False)
+        v, comp, shape = _run(board, reach, threads, False, out)
         assert comp is not None
         live = comp.max(axis=-1, keepdims=True)          # about the live reach: a scale
+        gone = comp <= _ROUNDING * (live + 1e-300)
         with np.errstate(invalid="ignore", divide="ignore"):
-            res = np.where(comp > _ROUNDING * (live + 1e-300), (out / comp + 1) / 2, np.nan)
+            v /= comp
+        v += 1
+        v /= 2
+        v[gone] = np.nan
+        return _result(v, shape, out)
+    v, _, shape = _run(board, reach, threads, True, out)
+    return _result(v, shape, out)
+
+
+def _result(res: np.ndarray, shape: tuple[int, ...], out: np.ndarray | None) -> np.ndarray:
+    """res in the reach's shape, in ``out`` when one was given."""
+    if out is None:
         return res.reshape(shape)
-    out, _, shape = _run(board, reach, threads, True)
-    return out.reshape(shape)
+    if not np.may_share_memory(res, out):
+        out[...] = res.reshape(shape)
+    return out
 
 
-def omaha_compatible_reach(board: Any, reach: Any, *, threads: int | None = None) -> np.ndarray:
+def omaha_compatible_reach(board: Any, reach: Any, *, threads: int | None = None,
+                           out: np.ndarray | None = None) -> np.ndarray:
     """For each Omaha hand, the total reach of the hands it can meet at a
     showdown on a turn or a river (sharing no card with it or the board):
     the denominator that turns :func:`omaha_showdown_values` into an
@@ -297,7 +341,35 @@ def omaha_compatible_reach(board: Any, reach: Any, *, threads: int | None = None
     >>> c = hr.omaha_compatible_reach("Ks Qc 9h 4s", np.ones(270725))     # a turn
     >>> round(float(c[hr.hand_index("Ac As Jh Th")])) == 44 * 43 * 42 * 41 // 24
     True
+    >>> c2 = hr.omaha_compatible_reach("Ks Qc 9h 4s", np.ones(270725), out=c)  # reuses c
+    >>> c2 is c
+    True
     """
-    _, comp, shape = _run(board, reach, threads, False)
+    _, comp, shape = _run(board, reach, threads, False, out, "compat")
     assert comp is not None
-    return comp.reshape(shape)
+    return _result(comp, shape, out)
+
+
+def omaha_release_memory() -> int:
+    """Free the work space that :func:`omaha_showdown_values` and
+    :func:`omaha_compatible_reach` keep from one call to the next, and
+    return its size in bytes (0 if none is kept).
+
+    A call needs a few large arrays: the board's hands in order of strength
+    and, per thread, the reach vectors in that order and the running sums,
+    some 130 MB for PLO5 with 8 vectors.  Taking fresh memory for them at
+    every call costs the kernel the time to clear it, about a tenth of the
+    call, so the last call's arrays are kept for the next (at most 1 GiB;
+    on Linux the kernel may take their pages back when memory runs short).
+    A program done with Omaha values calls this to give the memory back
+    at once.
+
+    >>> import handrank as hr
+    >>> import numpy as np
+    >>> _ = hr.omaha_compatible_reach("Ks Qc 9h 4s 2d", np.ones(270725))
+    >>> hr.omaha_release_memory() > 0
+    True
+    >>> hr.omaha_release_memory()
+    0
+    """
+    return int(_core.pl_release())

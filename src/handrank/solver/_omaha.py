@@ -245,6 +245,9 @@ def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
     or one river of each class of :func:`runouts` when the board's suit
     permutations keep every reach vector exactly (a uniform range, say):
     the others are read through the permutation.  Flops are not offered.
+    Each call keeps its work space (about 8 bytes per live hand per lane
+    and thread: some 130 MB for PLO5 with 8 vectors) for the next call;
+    :func:`omaha_release_memory` frees it.
 
     Parameters
     ----------
@@ -267,10 +270,6 @@ def omaha_showdown_values(board: Any, reach: Any, *, equity: bool = False,
         A float64 array of the shape of ``reach`` to write the result into
         (a solver's loop reuses it: fresh memory costs the kernel time to
         clear, about a tenth of a PLO5 call); returned.
-
-    Each call keeps its work space (about 8 bytes per live hand per lane
-    and thread: some 130 MB for PLO5 with 8 vectors) for the next call;
-    :func:`omaha_release_memory` frees it.
 
     Returns
     -------

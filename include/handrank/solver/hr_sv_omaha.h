@@ -22,8 +22,8 @@
  * per subset of the 47 live cards: one total, per card, pair, triple (and
  * for K = 5 quadruple).  A group's hands read their proper subsets' sums as
  * the group starts and once the group is added (a group without weight
- * needs one read), and a last read of the finished sums gives tot and the
- * compatible reach
+ * needs one read), and a last read of the finished sums, in index order
+ * with the write-back, gives tot and the compatible reach
  *     compat(H) = sum over S subset of H of (-1)^|S| tot_S.
  * No loop runs over pairs of hands, and hands that share their top cards
  * with the hand before share those reads and adds too
@@ -90,32 +90,25 @@
 
 /* The bytes of one thread's work space for vc lanes on prepared board P
  * (hr_pl_work_carve). */
-static size_t hr_pl_work_bytes(const hr_pl_board_t *P, int vc, int want_cmp)
+static size_t hr_pl_work_bytes(const hr_pl_board_t *P, int vc)
 {
-    const size_t n = HR_PL_LINE((size_t)P->n * (size_t)vc * sizeof(double));
     const size_t nsums = P->K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
-    return HR_PL_LINE(nsums * (size_t)vc * sizeof(double)) + (want_cmp ? 3 : 1) * n +
+    return HR_PL_LINE(nsums * (size_t)vc * sizeof(double)) +
+           HR_PL_LINE((size_t)P->n * (size_t)vc * sizeof(double)) +
            HR_PL_LINE(((size_t)P->maxg + 1) * (size_t)vc * sizeof(double));
 }
 
 /* One thread's work space for vc lanes, carved from mem (at least
- * hr_pl_work_bytes): the sums, the sorted weights, and unless the values
- * go into the weights' room, values and compatible reach (the last read
- * needs the weights), then room for the largest group's first reads. */
-static void hr_pl_work_carve(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, int want_cmp,
-                             void *mem)
+ * hr_pl_work_bytes): the sums, the sorted weights (then values), and room
+ * for the largest group's first reads. */
+static void hr_pl_work_carve(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, void *mem)
 {
-    const size_t n = HR_PL_LINE((size_t)P->n * (size_t)vc * sizeof(double));
     const size_t nsums = P->K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5;
     char *at = (char *)mem;
     W->acc = (double *)(void *)at;
     at += HR_PL_LINE(nsums * (size_t)vc * sizeof(double));
     W->rs = (double *)(void *)at;
-    at += n;
-    W->val = want_cmp ? (double *)(void *)at : NULL;
-    at += want_cmp ? n : 0;
-    W->cmp = want_cmp ? (double *)(void *)at : NULL;
-    at += want_cmp ? n : 0;
+    at += HR_PL_LINE((size_t)P->n * (size_t)vc * sizeof(double));
     W->tmp = (double *)(void *)at;
 }
 
@@ -123,9 +116,9 @@ static void hr_pl_work_carve(hr_pl_work_t *W, const hr_pl_board_t *P, int vc, in
 #define HR_PL_LANES512 8
 
 /* Lanes per sweep: with AVX-512 8, else 4 (1 without vector extensions).
- * Lanes cost memory: a thread's work space is 4 arrays of 8 bytes a lane
- * per live hand (PLO5: 49 MB at 4 lanes), beside the caller's reach and
- * values (21 MB a vector). */
+ * Lanes cost memory: a thread's work space is about 8 bytes a lane per
+ * live hand (PLO5: 62 MB at 4 lanes, with the sums), beside the caller's
+ * reach and values (21 MB a vector). */
 HR_INLINE int hr_pl_lanes(int K)
 {
 #if HR_PL_CLONES
@@ -191,7 +184,7 @@ static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const d
     const int vw = nch == 1 ? cw[0] : L;
     int failed = 0, bad = 0, next = 0;
     for (int t = 0; t < team && !failed; t++)
-        failed = hr_pl_grow(&mem[1 + t], hr_pl_work_bytes(&P, vw, compat != NULL));
+        failed = hr_pl_grow(&mem[1 + t], hr_pl_work_bytes(&P, vw));
     int64_t k;
     if (!failed) {
         HR_PL_OMP(parallel num_threads(team) if(team > 1) reduction(|:bad))
@@ -200,7 +193,7 @@ static int hr_pl_values(const hr_rule_t *R, const uint8_t *board, int K, const d
             hr_pl_work_t W;
             HR_PL_OMP(critical(hr_pl_slot))
             me = next++;
-            hr_pl_work_carve(&W, &P, vw, compat != NULL, mem[1 + me].p);
+            hr_pl_work_carve(&W, &P, vw, mem[1 + me].p);
             HR_PL_OMP(for schedule(dynamic, 1))
             for (k = 0; k < nch; k++) bad |= hr_pl_chunk(&P, reach, c0[k], cw[k], out, compat, &W);
         }

@@ -111,7 +111,8 @@ static void hr_pl_rest(hr_pl_block_t *b)
 /* Hands of K cards: C(52, K). */
 HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K]; }
 
-/* A river's live hands sorted by strength: hand i (weakest first) has the
+/* A river's live hands sorted by strength: local card x is code live[x];
+ * hand i (weakest first) has the
  * local cards card[K i ..] (ascending, 0..46), and up[i] is the highest
  * position where they differ from hand i - 1's (K - 1 at a group's
  * start); the hand of index h (in hole_hands order) is at place pos[h]
@@ -120,6 +121,7 @@ HR_INLINE int64_t hr_pl_nhands(int K) { return (int64_t)hr_pl_binom[HR_NCARDS][K
 typedef struct {
     int K;
     int64_t n, ng, maxg;             /* hands, groups, hands of the largest group */
+    uint8_t live[HR_PL_LIVE];        /* the live cards' codes, ascending */
     uint8_t *card, *up;
     int32_t *pos;
     int64_t *gs;
@@ -274,6 +276,7 @@ static int hr_pl_prepare(const hr_vctx_t *c, const uint8_t *board, int K, hr_pl_
     P->card = (uint8_t *)at;
     at += HR_PL_LINE((size_t)n * (size_t)K);
     P->up = (uint8_t *)at;
+    memcpy(P->live, live, HR_PL_LIVE);
     hr_pl_walk(ps, live, K, 0, str, cnt, P, NULL);
     /* group starts, then the counting sort's places */
     int64_t ng = 0;
@@ -404,10 +407,10 @@ HR_INLINE void hr_pl_level(const uint8_t *x, const int K, const int j, hr_pl_lev
     L->n[j] = n;
 }
 
-/* Work space of one thread: the sums, the sorted lanes (weights, values
- * unless they go into rs, compat) and one group's first reads. */
+/* Work space of one thread: the sums, the sorted lanes (weights, then
+ * values in their room) and one group's first reads. */
 typedef struct {
-    double *acc, *rs, *val, *cmp, *tmp;
+    double *acc, *rs, *tmp;
 } hr_pl_work_t;
 
 /* Lane types for 2 and 4 reach vectors side by side where the compiler

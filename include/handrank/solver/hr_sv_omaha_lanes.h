@@ -32,14 +32,12 @@
 #define HR_PL_LD(p) (*(const HR_PL_U *)(const void *)(p))
 #define HR_PL_ST(p) (*(HR_PL_U *)(void *)(p))
 
-/* Read the signed subset sums of hands [s0, e) (acc and T fixed) into val:
- * mode 0 stores them, 1 adds them, 2 is the last read (of the finished
- * sums): val -= them, and cmp (unless NULL) = them + (-1)^K r.  Modes 0
- * and 1 read one group: 0 stores into tmp (from the group's start), 1 puts
+/* Read the signed subset sums of the hands of group [s0, e) (acc and T
+ * fixed): mode 0 stores them into tmp (from the group's start), 1 puts
  * tmp + them into val (which may be rs: the group's weights are added). */
 HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const hr_pl_board_t *P,
                                      int64_t s0, int64_t e, const int K, const int mode,
-                                     double *val, double *cmp, const double *rs, double *tmp)
+                                     double *val, double *tmp)
 {
     const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
     const uint8_t *card = P->card, *up = P->up;
@@ -61,24 +59,13 @@ HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const h
             hr_pl_level(x, K, 0, &L);
             for (int k = 0; k < NP + NN; k++) z[k] = HR_PL_A(L.off[0][k]);
         }
-        const uint32_t a = x[0];
-        const size_t at = (size_t)a * HR_PL_VC;
+        const size_t at = (size_t)x[0] * HR_PL_VC;
         HR_PL_T sp = R[1], sn = HR_PL_LD(z[NP] + at);
         for (int k = 0; k < NP; k++) sp += HR_PL_LD(z[k] + at);
         for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(z[k] + at);
-        const HR_PL_T o = sp - sn;
-        double *dst = val + i * HR_PL_VC, *t = tmp + (i - s0) * HR_PL_VC;
-        if (mode == 0) {
-            HR_PL_ST(t) = o;
-        } else if (mode == 1) {
-            HR_PL_ST(dst) = HR_PL_LD(t) + o;
-        } else {
-            HR_PL_ST(dst) = HR_PL_LD(dst) - o;
-            if (cmp) {
-                const HR_PL_T w = HR_PL_LD(rs + i * HR_PL_VC);
-                HR_PL_ST(cmp + i * HR_PL_VC) = (K & 1) ? o - w : o + w;
-            }
-        }
+        double *t = tmp + (i - s0) * HR_PL_VC;
+        if (mode == 0) HR_PL_ST(t) = sp - sn;
+        else HR_PL_ST(val + i * HR_PL_VC) = HR_PL_LD(t) + (sp - sn);
     }
 }
 
@@ -137,41 +124,107 @@ HR_INLINE void HR_PL_FN(hr_pl_adds)(double *acc, double *T, const hr_pl_board_t 
 }
 
 /* The sweep of one board's hands (P, K cards) against HR_PL_VC reach
- * vectors in P's order, lanes side by side (rs).  acc: the zeroed sums.
- * Writes val and, with cmp != NULL, the compatible reach (P's order); val
- * may be rs when cmp is NULL (each group's weights are read before its
- * values are written).  tmp: room for the largest group.
- *
- * For hero H in a group, with before(H) and after(H) the signed subset
- * sums read as the group starts and once it is added, and fin(H) those of
- * the finished sums, v(H) = before + after - fin; a group without weight
- * has after = before.  compat(H) = fin(H) + (-1)^K r[H] (the full
- * inclusion-exclusion: the only hand holding all of H is H). */
+ * vectors in P's order, lanes side by side (rs): before + after into val
+ * (which may be rs: each group's weights are read before its values are
+ * written).  acc: the zeroed sums; T: the total; tmp: room for the
+ * largest group.  For hero H in a group, with before(H) and after(H) the
+ * signed subset sums read as the group starts and once it is added, and
+ * fin(H) those of the finished sums (hr_pl_finish), v(H) = before + after
+ * - fin; a group without weight has after = before. */
 HR_INLINE void HR_PL_FN(hr_pl_sweep)(const hr_pl_board_t *P, const int K, const double *rs,
-                                     double *acc, double *val, double *cmp, double *tmp)
+                                     double *acc, double *T, double *val, double *tmp)
 {
-    double T[HR_PL_VC];
     for (int v = 0; v < HR_PL_VC; v++) T[v] = 0.0;
     for (int64_t g = 0; g < P->ng; g++) {
         const int64_t s0 = P->gs[g], e = P->gs[g + 1];
-        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 0, val, NULL, rs, tmp);
+        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 0, val, tmp);
         if (!hr_pl_any(rs + s0 * HR_PL_VC, (e - s0) * HR_PL_VC)) {
             for (int64_t i = 0; i < (e - s0) * HR_PL_VC; i++) val[s0 * HR_PL_VC + i] = 2 * tmp[i];
             continue;
         }
         HR_PL_FN(hr_pl_adds)(acc, T, P, rs, s0, e, K);
-        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 1, val, NULL, rs, tmp);
+        HR_PL_FN(hr_pl_reads)(acc, T, P, s0, e, K, 1, val, tmp);
     }
-    HR_PL_FN(hr_pl_reads)(acc, T, P, 0, P->n, K, 2, val, cmp, rs, tmp);
+}
+
+/* The last read, of the finished sums (acc, T), fused with the write-back:
+ * the live hands in colex order of their local cards, which is the order
+ * of their indices, so that runs are long (a hand shares all but its
+ * lowest card with the one before but at 1 in about 20), the vectors are
+ * written in order and P's side is the only jump.  For the hand of index
+ * h, fin = its signed subset sums; out[h] = val - fin (val in P's order:
+ * before + after) and compat[h] = fin + (-1)^K r[h] (the full
+ * inclusion-exclusion: the only hand holding all of H is H); dead hands
+ * get 0.  r, out and compat: the chunk's first vector (N apart). */
+HR_INLINE void HR_PL_FN(hr_pl_finish)(const hr_pl_board_t *P, const int K, const double *acc,
+                                      const double *T, const double *val, const double *r,
+                                      double *out, double *compat)
+{
+    const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
+    const int64_t N = hr_pl_nhands(K);
+    const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
+    const uint8_t *live = P->live;
+    const int32_t *pos = P->pos;
+    hr_pl_level_t L;
+    HR_PL_T R[HR_PL_KMAX + 1];
+    const double *z[16] = {0};
+    uint8_t x[HR_PL_KMAX] = {0, 1, 2, 3, 4};
+    int64_t next = 0, base = 0;         /* the first index not written; h - live[x_0] */
+    int p = K - 1;                      /* the highest position changed */
+    R[K] = HR_PL_LD(T);
+    for (;;) {
+        if (HR_UNLIKELY(p >= 1)) {
+            base = 0;
+            for (int j = 1; j < K; j++) base += B[live[x[j]]][j + 1];
+            for (int j = p; j >= 1; j--) {
+                hr_pl_level(x, K, j, &L);
+                HR_PL_T s = R[j + 1];
+                for (int k = 0; k < L.np[j]; k++) s += HR_PL_LD(HR_PL_A(L.off[j][k]));
+                for (int k = L.np[j]; k < L.n[j]; k++) s -= HR_PL_LD(HR_PL_A(L.off[j][k]));
+                R[j] = s;
+            }
+            hr_pl_level(x, K, 0, &L);
+            for (int k = 0; k < NP + NN; k++) z[k] = HR_PL_A(L.off[0][k]);
+        }
+        const size_t at = (size_t)x[0] * HR_PL_VC;
+        HR_PL_T sp = R[1], sn = HR_PL_LD(z[NP] + at);
+        for (int k = 0; k < NP; k++) sp += HR_PL_LD(z[k] + at);
+        for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(z[k] + at);
+        double f[HR_PL_VC];
+        HR_PL_ST(f) = sp - sn;
+        const int64_t h = base + live[x[0]];
+        for (; next < h; next++)
+            for (int v = 0; v < HR_PL_VC; v++) {
+                out[v * N + next] = 0.0;
+                if (compat) compat[v * N + next] = 0.0;
+            }
+        const double *vs = val + (size_t)pos[h] * HR_PL_VC;
+        for (int v = 0; v < HR_PL_VC; v++) out[v * N + h] = vs[v] - f[v];
+        if (compat)
+            for (int v = 0; v < HR_PL_VC; v++)
+                compat[v * N + h] = (K & 1) ? f[v] - r[v * N + h] : f[v] + r[v * N + h];
+        next = h + 1;
+        /* the next hand in colex order */
+        p = 0;
+        while (p < K - 1 && x[p] + 1 == x[p + 1]) p++;
+        if (p == K - 1 && x[p] + 1 == HR_PL_LIVE) break;
+        x[p]++;
+        for (int j = 0; j < p; j++) x[j] = (uint8_t)j;
+    }
+    for (; next < N; next++)
+        for (int v = 0; v < HR_PL_VC; v++) {
+            out[v * N + next] = 0.0;
+            if (compat) compat[v * N + next] = 0.0;
+        }
 }
 
 /* Vectors [v0, v0 + HR_PL_VC) of one prepared board: gather their live
- * weights into P's order, sweep, and write values (and compat) back, dead
- * hands 0.  Gather and write-back walk the hands in index order, so that
- * the vectors are read and written in order and P's side, one place for
- * every lane, is the only jump.  The gather checks every weight, dead
- * hands' too (the one read of the vectors before the sweep): returns 1,
- * sweeping nothing, if one is not a finite number >= 0, else 0. */
+ * weights into P's order, sweep, and write values (and compat) back in
+ * index order.  The gather walks the hands in index order, so that the
+ * vectors are read in order and P's side, one place for every lane, is
+ * the only jump; it checks every weight, dead hands' too (the one read of
+ * the vectors before the sweep): returns 1, sweeping nothing, if one is
+ * not a finite number >= 0, else 0. */
 HR_PL_ATTR static int HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double *reach, int64_t v0,
                                  double *out, double *compat, hr_pl_work_t *W)
 {
@@ -179,6 +232,7 @@ HR_PL_ATTR static int HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double
     const int64_t N = hr_pl_nhands(K);
     const int32_t *pos = P->pos;
     const double *r = reach + v0 * N;
+    double T[HR_PL_VC];
     int bad = 0;
     for (int64_t h = 0; h < N; h++) {
         double w[HR_PL_VC];
@@ -192,17 +246,11 @@ HR_PL_ATTR static int HR_PL_FN(hr_pl_chunk)(const hr_pl_board_t *P, const double
     }
     if (bad) return 1;
     memset(W->acc, 0, (K == 4 ? HR_PL_NSUMS4 : HR_PL_NSUMS5) * (size_t)HR_PL_VC * sizeof(double));
-    double *cmp = compat ? W->cmp : NULL, *val = compat ? W->val : W->rs;
-    if (K == 4) HR_PL_FN(hr_pl_sweep)(P, 4, W->rs, W->acc, val, cmp, W->tmp);
-    else HR_PL_FN(hr_pl_sweep)(P, 5, W->rs, W->acc, val, cmp, W->tmp);
-    double *o = out + v0 * N, *c = compat ? compat + v0 * N : NULL;
-    for (int64_t h = 0; h < N; h++) {
-        const int32_t at = pos[h];
-        for (int v = 0; v < HR_PL_VC; v++) o[v * N + h] = at < 0 ? 0.0 : val[(size_t)at * HR_PL_VC + v];
-        if (c)
-            for (int v = 0; v < HR_PL_VC; v++)
-                c[v * N + h] = at < 0 ? 0.0 : W->cmp[(size_t)at * HR_PL_VC + v];
-    }
+    if (K == 4) HR_PL_FN(hr_pl_sweep)(P, 4, W->rs, W->acc, T, W->rs, W->tmp);
+    else HR_PL_FN(hr_pl_sweep)(P, 5, W->rs, W->acc, T, W->rs, W->tmp);
+    double *c = compat ? compat + v0 * N : NULL;
+    if (K == 4) HR_PL_FN(hr_pl_finish)(P, 4, W->acc, T, W->rs, r, out + v0 * N, c);
+    else HR_PL_FN(hr_pl_finish)(P, 5, W->acc, T, W->rs, r, out + v0 * N, c);
     return 0;
 }
 

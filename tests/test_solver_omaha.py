@@ -199,7 +199,8 @@ def test_docs_example_by_hand():
 @pytest.mark.parametrize("board, reach, msg", [
     ("Ks Qc 9h", np.zeros(N[4]), "turns and rivers: board must have 4 or 5 cards; got 3"),
     (["Ks Qc 9h", "2c 3c 4c"], np.zeros((2, N[4])), "flop values are not offered"),
-    ("Ks Qc", np.zeros(N[4]), "board must have 3, 4 or 5 cards"),
+    ("Ks Qc", np.zeros(N[4]), "turns and rivers: board must have 4 or 5 cards; got 2$"),
+    ("Ks Qc 9h 4s 2d 3d", np.zeros(N[4]), "must have 4 or 5 cards; got 6$"),
     ("Ks Qc 9h 4s", np.zeros(N[5] - 1), "270,725 weights"),
     ("Ks Qc 9h 4s 4s", np.zeros(N[4]), "appears twice"),
     ("Ks Qc 9h 4s 2d", np.zeros(1326), "270,725 weights"),

@@ -49,11 +49,12 @@ _BINOM = np.array([[comb(c, t) for t in range(6)] for c in range(53)], dtype=np.
 
 def _boards(board: Any) -> tuple[np.ndarray, bool]:
     """((B, 4 or 5) uint8 checked turn or river boards, single)."""
-    rows, single = boards_of(board)
-    if rows.shape[1] == 3:
-        raise HandError("Omaha showdown values are for turns and rivers: board must have 4 "
-                        "or 5 cards; got 3 (flop values are not offered: a flop costs 47 "
-                        "turns)")
+    rows, single = boards_of(board, tuple(range(53)))  # sizes checked below
+    nb = rows.shape[1]
+    if nb not in (4, 5):
+        flop = " (flop values are not offered: a flop costs 47 turns)" if nb == 3 else ""
+        raise HandError(f"Omaha showdown values are for turns and rivers: board must have 4 "
+                        f"or 5 cards; got {nb}{flop}")
     return rows, single
 
 

@@ -180,38 +180,48 @@ cdef class _PlBlock:
 #: The blocks of the last pl_values call (the board's, then one per
 #: thread), kept for the next while they total at most _PL_KEEP bytes; on
 #: Linux their pages are the kernel's to take back if memory runs short.
-#: Taken and put back under the GIL: calls at once from several threads get
-#: new blocks, and the last to end is kept.
+#: Taken and put back under _pl_lock (with or without a GIL): a call owns
+#: its blocks until it ends, calls at once from several threads get new
+#: blocks, and the last to end is kept.
 _pl_kept = []
 _PL_KEEP = 1 << 30
+cdef cython.pymutex _pl_lock
 
 
 cdef list _pl_take(int n):
     """The kept blocks, and new empty ones up to n."""
     global _pl_kept
-    blocks, _pl_kept = _pl_kept, []
+    with _pl_lock:
+        blocks = _pl_kept
+        _pl_kept = []
     while len(blocks) < n:
         blocks.append(_PlBlock())
     return blocks
 
 
 cdef void _pl_keep(list blocks):
-    """Keep blocks for the next call if they total at most _PL_KEEP bytes."""
+    """Keep blocks for the next call if they total at most _PL_KEEP bytes
+    (the blocks kept before are freed)."""
     global _pl_kept
     cdef size_t n = 0
     for blk in blocks:
         n += (<_PlBlock>blk).b.n
     if n <= _PL_KEEP:
-        _pl_kept = blocks
+        with _pl_lock:
+            old = _pl_kept
+            _pl_kept = blocks
+        del old
 
 
 def pl_release():
     """Free the blocks kept between pl_values calls; returns their bytes."""
     global _pl_kept
     cdef size_t n = 0
-    for blk in _pl_kept:
+    with _pl_lock:
+        old = _pl_kept
+        _pl_kept = []
+    for blk in old:
         n += (<_PlBlock>blk).b.n
-    _pl_kept = []
     return n
 
 

@@ -318,6 +318,18 @@ HR_INLINE int hr_pl_any(const double *w, int64_t n)
     return bits != 0;
 }
 
+/* Zeros for the dead hands [from, to) of vc vectors N apart in out (and
+ * compat unless NULL). */
+HR_INLINE void hr_pl_zeros(double *out, double *compat, int64_t N, int vc, int64_t from,
+                           int64_t to)
+{
+    for (int64_t h = from; h < to; h++)
+        for (int v = 0; v < vc; v++) {
+            out[v * N + h] = 0.0;
+            if (compat) compat[v * N + h] = 0.0;
+        }
+}
+
 /* Level-0 subsets of a hand of K cards (those holding its lowest card,
  * the hand itself left out) of even size (added) and odd size (taken). */
 #define HR_PL_NP0(K) ((1 << ((K) - 2)) - !((K) & 1))

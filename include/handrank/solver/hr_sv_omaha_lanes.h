@@ -32,6 +32,38 @@
 #define HR_PL_LD(p) (*(const HR_PL_U *)(const void *)(p))
 #define HR_PL_ST(p) (*(HR_PL_U *)(void *)(p))
 
+/* A run starts at hand x (local cards), which differs from the hand
+ * before from position p (>= 1) down: the signed sums of its levels p..1
+ * into R (R[j + 1] kept from the hand before; R[K] the total), and its
+ * level-0 sums, at x_0 = 0, into z. */
+HR_INLINE void HR_PL_FN(hr_pl_run)(const double *acc, const uint8_t *x, const int K, const int p,
+                                   HR_PL_T *R, const double **z)
+{
+    hr_pl_level_t L;
+    for (int j = p; j >= 1; j--) {
+        hr_pl_level(x, K, j, &L);
+        HR_PL_T r = R[j + 1];
+        for (int k = 0; k < L.np[j]; k++) r += HR_PL_LD(HR_PL_A(L.off[j][k]));
+        for (int k = L.np[j]; k < L.n[j]; k++) r -= HR_PL_LD(HR_PL_A(L.off[j][k]));
+        R[j] = r;
+    }
+    hr_pl_level(x, K, 0, &L);
+    for (int k = 0; k < HR_PL_NP0(K) + HR_PL_NN0(K); k++) z[k] = HR_PL_A(L.off[0][k]);
+}
+
+/* The signed subset sums of the run's hand (R, z: hr_pl_run) whose lowest
+ * card is a, into *o. */
+HR_INLINE void HR_PL_FN(hr_pl_read)(const HR_PL_T *R, const double *const *z, const uint32_t a,
+                                    const int K, HR_PL_T *o)
+{
+    const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
+    const size_t at = (size_t)a * HR_PL_VC;
+    HR_PL_T sp = R[1], sn = HR_PL_LD(z[NP] + at);
+    for (int k = 0; k < NP; k++) sp += HR_PL_LD(z[k] + at);
+    for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(z[k] + at);
+    *o = sp - sn;
+}
+
 /* Read the signed subset sums of the hands of group [s0, e) (acc and T
  * fixed): mode 0 stores them into tmp (from the group's start), 1 puts
  * tmp + them into val (which may be rs: the group's weights are added). */
@@ -39,33 +71,17 @@ HR_INLINE void HR_PL_FN(hr_pl_reads)(const double *acc, const double *T, const h
                                      int64_t s0, int64_t e, const int K, const int mode,
                                      double *val, double *tmp)
 {
-    const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
     const uint8_t *card = P->card, *up = P->up;
-    hr_pl_level_t L;
-    HR_PL_T R[HR_PL_KMAX + 1];
+    HR_PL_T R[HR_PL_KMAX + 1], o;
     const double *z[16] = {0};         /* the level-0 sums of the run, at x_0 = 0 */
     R[K] = HR_PL_LD(T);
     for (int64_t i = s0; i < e; i++) {             /* s0 starts a group: up[s0] = K - 1 */
         const uint8_t *x = card + i * K;
-        const int p = up[i];
-        if (HR_UNLIKELY(p >= 1)) {
-            for (int j = p; j >= 1; j--) {
-                hr_pl_level(x, K, j, &L);
-                HR_PL_T r = R[j + 1];
-                for (int k = 0; k < L.np[j]; k++) r += HR_PL_LD(HR_PL_A(L.off[j][k]));
-                for (int k = L.np[j]; k < L.n[j]; k++) r -= HR_PL_LD(HR_PL_A(L.off[j][k]));
-                R[j] = r;
-            }
-            hr_pl_level(x, K, 0, &L);
-            for (int k = 0; k < NP + NN; k++) z[k] = HR_PL_A(L.off[0][k]);
-        }
-        const size_t at = (size_t)x[0] * HR_PL_VC;
-        HR_PL_T sp = R[1], sn = HR_PL_LD(z[NP] + at);
-        for (int k = 0; k < NP; k++) sp += HR_PL_LD(z[k] + at);
-        for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(z[k] + at);
+        if (HR_UNLIKELY(up[i] >= 1)) HR_PL_FN(hr_pl_run)(acc, x, K, up[i], R, z);
+        HR_PL_FN(hr_pl_read)(R, z, x[0], K, &o);
         double *t = tmp + (i - s0) * HR_PL_VC;
-        if (mode == 0) HR_PL_ST(t) = sp - sn;
-        else HR_PL_ST(val + i * HR_PL_VC) = HR_PL_LD(t) + (sp - sn);
+        if (mode == 0) HR_PL_ST(t) = o;
+        else HR_PL_ST(val + i * HR_PL_VC) = HR_PL_LD(t) + o;
     }
 }
 
@@ -163,11 +179,9 @@ HR_INLINE void HR_PL_FN(hr_pl_finish)(const hr_pl_board_t *P, const int K, const
 {
     const uint32_t(*B)[6] = (const uint32_t(*)[6])hr_pl_binom;
     const int64_t N = hr_pl_nhands(K);
-    const int NP = HR_PL_NP0(K), NN = HR_PL_NN0(K);
     const uint8_t *live = P->live;
     const int32_t *pos = P->pos;
-    hr_pl_level_t L;
-    HR_PL_T R[HR_PL_KMAX + 1];
+    HR_PL_T R[HR_PL_KMAX + 1], o;
     const double *z[16] = {0};
     uint8_t x[HR_PL_KMAX] = {0, 1, 2, 3, 4};
     int64_t next = 0, base = 0;         /* the first index not written; h - live[x_0] */
@@ -177,28 +191,13 @@ HR_INLINE void HR_PL_FN(hr_pl_finish)(const hr_pl_board_t *P, const int K, const
         if (HR_UNLIKELY(p >= 1)) {
             base = 0;
             for (int j = 1; j < K; j++) base += B[live[x[j]]][j + 1];
-            for (int j = p; j >= 1; j--) {
-                hr_pl_level(x, K, j, &L);
-                HR_PL_T s = R[j + 1];
-                for (int k = 0; k < L.np[j]; k++) s += HR_PL_LD(HR_PL_A(L.off[j][k]));
-                for (int k = L.np[j]; k < L.n[j]; k++) s -= HR_PL_LD(HR_PL_A(L.off[j][k]));
-                R[j] = s;
-            }
-            hr_pl_level(x, K, 0, &L);
-            for (int k = 0; k < NP + NN; k++) z[k] = HR_PL_A(L.off[0][k]);
+            HR_PL_FN(hr_pl_run)(acc, x, K, p, R, z);
         }
-        const size_t at = (size_t)x[0] * HR_PL_VC;
-        HR_PL_T sp = R[1], sn = HR_PL_LD(z[NP] + at);
-        for (int k = 0; k < NP; k++) sp += HR_PL_LD(z[k] + at);
-        for (int k = NP + 1; k < NP + NN; k++) sn += HR_PL_LD(z[k] + at);
+        HR_PL_FN(hr_pl_read)(R, z, x[0], K, &o);
         double f[HR_PL_VC];
-        HR_PL_ST(f) = sp - sn;
+        HR_PL_ST(f) = o;
         const int64_t h = base + live[x[0]];
-        for (; next < h; next++)
-            for (int v = 0; v < HR_PL_VC; v++) {
-                out[v * N + next] = 0.0;
-                if (compat) compat[v * N + next] = 0.0;
-            }
+        hr_pl_zeros(out, compat, N, HR_PL_VC, next, h);
         const double *vs = val + (size_t)pos[h] * HR_PL_VC;
         for (int v = 0; v < HR_PL_VC; v++) out[v * N + h] = vs[v] - f[v];
         if (compat)
@@ -212,11 +211,7 @@ HR_INLINE void HR_PL_FN(hr_pl_finish)(const hr_pl_board_t *P, const int K, const
         x[p]++;
         for (int j = 0; j < p; j++) x[j] = (uint8_t)j;
     }
-    for (; next < N; next++)
-        for (int v = 0; v < HR_PL_VC; v++) {
-            out[v * N + next] = 0.0;
-            if (compat) compat[v * N + next] = 0.0;
-        }
+    hr_pl_zeros(out, compat, N, HR_PL_VC, next, N);
 }
 
 /* Vectors [v0, v0 + HR_PL_VC) of one prepared board: gather their live

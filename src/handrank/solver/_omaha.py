@@ -171,16 +171,16 @@ def _out(out: Any, shape: tuple[int, ...]) -> np.ndarray | None:
     return out
 
 
-def _run(board: Any, reach: Any, threads: int | None, want_values: bool, out: Any = None,
+def _run(board: Any, reach: Any, threads: int | None, want_values: bool, dest: Any = None,
          into: str = "values") -> tuple[np.ndarray, np.ndarray | None, tuple[int, ...]]:
     """(values, compat or None, shape) as (B, NR, n) arrays; every entry
-    point checks its arguments here, in the same order.  A checked ``out``
-    that is C-contiguous and shares no memory with the reach is the memory
+    point checks its arguments here, in the same order.  A checked ``dest``
+    (the caller's ``out``) that is C-contiguous and shares no memory with the reach is the memory
     of the values (``into="values"``) or of the compatible reach
     (``"compat"``); otherwise the caller copies the result into it."""
     rows, single = _boards(board)
     r, shape, k = _omaha_reach(reach, len(rows), single)
-    o = _out(out, shape)
+    o = _out(dest, shape)
     B, NR, n = r.shape
     river = rows.shape[1] == 5
     t = resolve_threads(threads, NR * (100_000 if k == 4 else 1_000_000))
